@@ -1,0 +1,44 @@
+# houses-sim: `make help` lists the targets.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+SIM := $(VENV)/bin/sim
+
+.PHONY: help setup build run test test-rust test-python bench lint fmt clean
+
+help: ## list targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | column -t -s "$$(printf '\t')"
+
+$(PY):
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+setup: $(PY) ## create .venv and install the package (Rust core built in release mode)
+	rm -f sim/_core*.so
+	$(PY) -m pip install --quiet -e '.[dev]'
+
+build: setup ## alias of setup
+
+run: setup ## the main job: play the default match-up and print the summary
+	$(SIM) play --games 20000 --agents greedy,random
+	$(SIM) replay --seed 1 | tail -n 3
+
+test: setup ## all tests: cargo test (engine) and pytest (Python API and CLI)
+	HOUSES_PROPERTY_GAMES=$${HOUSES_PROPERTY_GAMES:-40000} cargo test --release --workspace --exclude houses-py
+	$(PY) -m pytest -q
+
+bench: setup ## speed figures
+	$(SIM) bench --games 200000 --agents random --json
+	$(SIM) bench --games 50000 --agents greedy --json
+
+lint: setup ## rustfmt, clippy -D warnings, ruff
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	$(VENV)/bin/ruff check sim tests benchmarks
+
+fmt: ## format Rust and Python
+	cargo fmt --all
+	$(VENV)/bin/ruff format sim tests benchmarks || true
+
+clean: ## remove build outputs
+	cargo clean
+	rm -rf $(VENV) sim/_core*.so

@@ -1,0 +1,276 @@
+//! Moves and their short text notation (see docs/notation.md). Every move a player can make is
+//! one `Action`; `Display` writes it and `Action::parse` reads it back.
+
+use std::fmt;
+
+use crate::card::{Card, CardSet};
+use crate::state::{JokerVariant, Target};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Advantage-draw winner: start first, or defer.
+    Start,
+    Defer,
+    /// Deploy a card from hand as a unit. `face` differs from `card` for a Doppelganger.
+    /// `onto`: join the existing unit (Blood Bond); `lead`: the new card becomes its leader.
+    Deploy { card: Card, face: Card, onto: Option<Card>, lead: bool, variant: Option<JokerVariant> },
+    /// Deploy a 2 as a scout.
+    Scout { card: Card, face: Card },
+    /// Play a Jack, a Queen or the Ace of Diamonds, with up to two chosen cards.
+    Play { card: Card, face: Card, t1: Option<Card>, t2: Option<Card> },
+    /// Necromancer: summon a face-up soldier from the Barrows.
+    Summon(Card),
+    /// Return a unit to hand.
+    Return(Card),
+    /// Merge two of your units into a Blood Bond, `leader`'s cards first.
+    Bond { leader: Card, other: Card },
+    /// Split the bottom card off a Blood Bond; with `drop`, that card goes to the Barrows.
+    Split { unit: Card, drop: Option<Card> },
+    /// End the DEPLOY phase.
+    End,
+    /// Make no (more) responses.
+    Pass,
+    /// Finish declaring attackers or blockers.
+    Done,
+    Attack { attacker: Card, target: Target, second: Option<Target> },
+    Block { blocker: Card, attacker: Card },
+    Excess(Target),
+    Charge(Target),
+    /// Queen of Spades: keep `card`, put the others back in this order (top first).
+    Keep { card: Card, order: [Option<Card>; 3] },
+    /// Insane Wizard: the units (by card) that stay in the Front Ranks.
+    Stay(CardSet),
+}
+
+fn card_str(card: Card, face: Card) -> String {
+    if card == face {
+        card.to_string()
+    } else {
+        format!("{card}={face}")
+    }
+}
+
+fn target_str(t: Target) -> String {
+    match t {
+        Target::Player => "player".into(),
+        Target::Unit(c) => c.to_string(),
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Action::Start => write!(f, "start"),
+            Action::Defer => write!(f, "defer"),
+            Action::Deploy { card, face, onto, lead, variant } => {
+                write!(f, "deploy {}", card_str(card, face))?;
+                if let Some(v) = variant {
+                    if v != JokerVariant::Doppelganger {
+                        write!(f, " {}", v.name())?;
+                    }
+                }
+                if let Some(u) = onto {
+                    write!(f, " {} {u}", if lead { "lead" } else { "under" })?;
+                }
+                Ok(())
+            }
+            Action::Scout { card, face } => write!(f, "scout {}", card_str(card, face)),
+            Action::Play { card, face, t1, t2 } => {
+                write!(f, "play {}", card_str(card, face))?;
+                for t in [t1, t2].into_iter().flatten() {
+                    write!(f, " {t}")?;
+                }
+                Ok(())
+            }
+            Action::Summon(c) => write!(f, "summon {c}"),
+            Action::Return(c) => write!(f, "return {c}"),
+            Action::Bond { leader, other } => write!(f, "bond {leader}/{other}"),
+            Action::Split { unit, drop } => match drop {
+                None => write!(f, "split {unit}"),
+                Some(d) => write!(f, "split {unit} drop {d}"),
+            },
+            Action::End => write!(f, "end"),
+            Action::Pass => write!(f, "pass"),
+            Action::Done => write!(f, "done"),
+            Action::Attack { attacker, target, second } => {
+                write!(f, "attack {attacker} {}", target_str(target))?;
+                if let Some(s) = second {
+                    write!(f, " {}", target_str(s))?;
+                }
+                Ok(())
+            }
+            Action::Block { blocker, attacker } => write!(f, "block {blocker} {attacker}"),
+            Action::Excess(t) => write!(f, "excess {}", target_str(t)),
+            Action::Charge(t) => write!(f, "charge {}", target_str(t)),
+            Action::Keep { card, order } => {
+                write!(f, "keep {card}")?;
+                for c in order.into_iter().flatten() {
+                    write!(f, " {c}")?;
+                }
+                Ok(())
+            }
+            Action::Stay(set) => {
+                write!(f, "stay")?;
+                for c in crate::card::Card::deck(true) {
+                    if set.contains(c) {
+                        write!(f, " {c}")?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+fn parse_card_face(s: &str) -> Result<(Card, Card), String> {
+    match s.split_once('=') {
+        Some((a, b)) => Ok((Card::parse(a)?, Card::parse(b)?)),
+        None => {
+            let c = Card::parse(s)?;
+            Ok((c, c))
+        }
+    }
+}
+
+fn parse_target(s: &str) -> Result<Target, String> {
+    if s.eq_ignore_ascii_case("player") {
+        Ok(Target::Player)
+    } else {
+        Ok(Target::Unit(Card::parse(s)?))
+    }
+}
+
+impl Action {
+    /// Read one move. The parse is context-free; whether the move is legal is the engine's call.
+    pub fn parse(text: &str) -> Result<Action, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let bad = |why: &str| format!("cannot read move '{}': {why}", text.trim());
+        let (verb, args) = words.split_first().ok_or_else(|| bad("empty"))?;
+        let need = |n: usize| -> Result<(), String> {
+            if args.len() < n {
+                Err(bad(&format!("'{verb}' needs {n} argument(s)")))
+            } else {
+                Ok(())
+            }
+        };
+        Ok(match verb.to_ascii_lowercase().as_str() {
+            "start" => Action::Start,
+            "defer" => Action::Defer,
+            "end" => Action::End,
+            "pass" => Action::Pass,
+            "done" => Action::Done,
+            "deploy" => {
+                need(1)?;
+                let (card, face) = parse_card_face(args[0])?;
+                let mut variant = if card != face { Some(JokerVariant::Doppelganger) } else { None };
+                let mut rest = &args[1..];
+                if let Some(w) = rest.first() {
+                    if let Some(v) = JokerVariant::parse(w) {
+                        variant = Some(v);
+                        rest = &rest[1..];
+                    }
+                }
+                let (onto, lead) = match rest {
+                    [] => (None, true),
+                    [mode, u] if *mode == "lead" || *mode == "under" => {
+                        (Some(Card::parse(u)?), *mode == "lead")
+                    }
+                    _ => return Err(bad("expected 'deploy CARD [lead|under UNIT]'")),
+                };
+                Action::Deploy { card, face, onto, lead, variant }
+            }
+            "scout" => {
+                need(1)?;
+                let (card, face) = parse_card_face(args[0])?;
+                Action::Scout { card, face }
+            }
+            "play" => {
+                need(1)?;
+                let (card, face) = parse_card_face(args[0])?;
+                let t1 = args.get(1).map(|s| Card::parse(s)).transpose()?;
+                let t2 = args.get(2).map(|s| Card::parse(s)).transpose()?;
+                Action::Play { card, face, t1, t2 }
+            }
+            "summon" => {
+                need(1)?;
+                Action::Summon(Card::parse(args[0])?)
+            }
+            "return" => {
+                need(1)?;
+                Action::Return(Card::parse(args[0])?)
+            }
+            "bond" => {
+                need(1)?;
+                let (a, b) = args[0].split_once('/').ok_or_else(|| bad("expected 'bond LEADER/OTHER'"))?;
+                Action::Bond { leader: Card::parse(a)?, other: Card::parse(b)? }
+            }
+            "split" => {
+                need(1)?;
+                let unit = Card::parse(args[0])?;
+                let drop = match &args[1..] {
+                    [] => None,
+                    ["drop", d] => Some(Card::parse(d)?),
+                    _ => return Err(bad("expected 'split UNIT [drop CARD]'")),
+                };
+                Action::Split { unit, drop }
+            }
+            "attack" => {
+                need(2)?;
+                Action::Attack {
+                    attacker: Card::parse(args[0])?,
+                    target: parse_target(args[1])?,
+                    second: args.get(2).map(|s| parse_target(s)).transpose()?,
+                }
+            }
+            "block" => {
+                need(2)?;
+                Action::Block { blocker: Card::parse(args[0])?, attacker: Card::parse(args[1])? }
+            }
+            "excess" => {
+                need(1)?;
+                Action::Excess(parse_target(args[0])?)
+            }
+            "charge" => {
+                need(1)?;
+                Action::Charge(parse_target(args[0])?)
+            }
+            "keep" => {
+                need(1)?;
+                let mut order = [None; 3];
+                for (i, s) in args[1..].iter().take(3).enumerate() {
+                    order[i] = Some(Card::parse(s)?);
+                }
+                Action::Keep { card: Card::parse(args[0])?, order }
+            }
+            "stay" => {
+                let mut set = CardSet::default();
+                for s in args {
+                    set.insert(Card::parse(s)?);
+                }
+                Action::Stay(set)
+            }
+            _ => return Err(bad("unknown verb; see docs/notation.md")),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips() {
+        for s in [
+            "start", "defer", "deploy 7H", "deploy 7H lead 5H", "deploy 7H under 5H", "deploy KS",
+            "deploy BJ necromancer", "deploy RJ wizard", "deploy BJ=9C", "scout 2C", "scout BJ=2S",
+            "play JD", "play QC 7H 9S", "play BJ=QC 7H 9S", "summon 6C", "return 7H", "bond 7H/5H",
+            "split 7H", "split 7H drop 5H", "end", "pass", "done", "attack 7H player",
+            "attack 7S 9H 5C", "attack AS 7H 8H", "block 9H 7S", "excess player", "charge 9S",
+            "keep 9H 3C 4D KS", "stay 4D 7H 9S",
+        ] {
+            let a = Action::parse(s).unwrap();
+            assert_eq!(a.to_string(), s);
+        }
+        assert!(Action::parse("fly 7H").unwrap_err().contains("unknown verb"));
+    }
+}

@@ -1,0 +1,237 @@
+//! A one-ply greedy player: it scores each legal move with fixed, readable heuristics (value of
+//! what a move kills, saves or deploys) and plays the best, breaking ties at random.
+
+use super::Agent;
+use crate::action::Action;
+use crate::card::{Card, Kind, Suit};
+use crate::observe::View;
+use crate::rng::GameRng;
+use crate::state::{other, JokerVariant, Pending, Target, Unit};
+
+pub struct Greedy {
+    rng: GameRng,
+}
+
+impl Greedy {
+    pub fn new(seed: u64) -> Greedy {
+        Greedy { rng: GameRng::new(seed) }
+    }
+}
+
+fn card_value(c: Card) -> f64 {
+    match c.kind() {
+        Kind::Soldier => c.rank() as f64,
+        Kind::King | Kind::Joker => 12.0,
+        Kind::Queen => 8.0,
+        Kind::Jack => 6.0,
+        Kind::Ace => 4.0,
+    }
+}
+
+fn unit_value(u: &Unit) -> f64 {
+    if u.guard {
+        return 2.0;
+    }
+    u.cards.iter().map(|c| card_value(c.face)).sum()
+}
+
+fn dealt(v: &View, u: &Unit) -> u32 {
+    let a = v.unit_attack(u);
+    if u.double_damage {
+        2 * a
+    } else {
+        a
+    }
+}
+
+fn score(v: &View, a: &Action) -> f64 {
+    let me = v.seat();
+    let opp = other(me);
+    let my_turn = v.active() == me;
+    let uval = |id: Card| v.unit(id).map(unit_value).unwrap_or(0.0);
+    let is_mine = |id: Card| v.owner_of(id) == Some(me);
+    let opp_ready_attack: u32 = v.front(opp).iter().map(|u| v.unit_attack(u)).sum();
+    match *a {
+        Action::Start => 1.0,
+        Action::Defer => 0.0,
+        Action::Deploy { card, face, onto, lead, variant } => {
+            let joker_cost = if card != face { 1.0 } else { 0.0 };
+            let base = match face.kind() {
+                Kind::Soldier => match onto {
+                    None => 2.0 + 0.5 * face.rank() as f64,
+                    Some(id) => {
+                        let leader = v.unit(id).map(|u| u.leader_face().rank()).unwrap_or(0);
+                        1.0 + 0.5 * face.rank() as f64 + if lead == (face.rank() > leader) { 0.2 } else { 0.0 }
+                    }
+                },
+                Kind::King => {
+                    let same = v.front(me).iter().filter(|u| u.house() == face.suit()).count();
+                    3.0 + 2.0 * same as f64
+                }
+                Kind::Ace => {
+                    let best = v.front(opp).iter().chain(v.rear(opp)).map(unit_value).fold(0.0, f64::max);
+                    if best > 0.0 {
+                        2.0 + 0.3 * best
+                    } else {
+                        -1.0
+                    }
+                }
+                Kind::Joker => match variant {
+                    Some(JokerVariant::Necromancer) => 4.0,
+                    Some(JokerVariant::InsaneWizard) => {
+                        3.0 + 2.0 * v.front(opp).iter().filter(|u| u.cards.len() > 1).count() as f64
+                    }
+                    _ => 2.0,
+                },
+                _ => 0.0,
+            };
+            base - joker_cost
+        }
+        Action::Scout { face, .. } => match face.suit() {
+            Some(Suit::Spades) => 3.5,
+            Some(Suit::Clubs) => 3.0,
+            Some(Suit::Hearts) => 2.5,
+            _ => 1.5,
+        },
+        Action::Play { card, face, t1, t2 } => {
+            let joker_cost = if card != face { 1.0 } else { 0.0 };
+            let s = match (face.kind(), face.suit().unwrap()) {
+                (Kind::Ace, _) => t1.map(uval).unwrap_or(0.0) - 3.0,
+                (Kind::Jack, Suit::Diamonds) => {
+                    if my_turn {
+                        -5.0
+                    } else {
+                        1.0 + 0.3 * opp_ready_attack as f64
+                    }
+                }
+                (Kind::Jack, Suit::Clubs) => match t1.and_then(|id| v.unit(id)) {
+                    Some(u) if my_turn && !u.exhausted => 0.5 * v.unit_attack(u) as f64 - 1.0,
+                    Some(u) if !my_turn && !u.exhausted => 0.5,
+                    _ => -2.0,
+                },
+                (Kind::Jack, Suit::Hearts) => {
+                    if my_turn {
+                        -2.0
+                    } else {
+                        0.2
+                    }
+                }
+                (Kind::Jack, Suit::Spades) => t1.map(uval).unwrap_or(0.0) - 2.0,
+                (Kind::Queen, Suit::Diamonds) => 5.0,
+                (Kind::Queen, Suit::Clubs) => {
+                    let mut s = -4.0;
+                    for id in [t1, t2].into_iter().flatten() {
+                        s += if is_mine(id) { -uval(id) } else { uval(id) };
+                    }
+                    s
+                }
+                (Kind::Queen, Suit::Hearts) => t1.map(card_value).unwrap_or(0.0) - 2.0,
+                (Kind::Queen, Suit::Spades) => 3.0,
+                _ => 0.0,
+            };
+            s - joker_cost
+        }
+        Action::Summon(c) => 1.0 + 0.6 * c.rank() as f64,
+        Action::Return(_) => -3.0,
+        Action::Bond { .. } => 0.5,
+        Action::Split { .. } => -2.0,
+        Action::End | Action::Pass | Action::Done => 0.0,
+        Action::Attack { attacker, target, second } => {
+            let Some(att) = v.unit(attacker) else { return 0.0 };
+            let dmg = dealt(v, att) as f64;
+            let blockers: Vec<&Unit> = v.front(opp).iter().filter(|u| !u.exhausted).collect();
+            let risk = if att.kind() != Kind::Ace
+                && blockers.iter().any(|b| v.unit_attack(b) >= v.unit_defence(att))
+            {
+                0.5 * unit_value(att)
+            } else {
+                0.0
+            };
+            let hit = |t: Target| match t {
+                Target::Player => {
+                    if dmg as i32 >= v.life(opp) {
+                        100.0
+                    } else if blockers.is_empty() {
+                        dmg
+                    } else {
+                        0.6 * dmg
+                    }
+                }
+                Target::Unit(id) => match v.unit(id) {
+                    Some(u) if att.kind() == Kind::Ace => unit_value(u),
+                    Some(u) if dmg >= v.unit_defence(u) as f64 => unit_value(u) + 1.0,
+                    Some(_) => 0.2,
+                    None => 0.0,
+                },
+            };
+            let mut s = hit(target) + second.map(hit).unwrap_or(0.0) - risk;
+            // Hold back when the opponent's board threatens our life.
+            if (v.life(me) as f64) <= opp_ready_attack as f64 * 1.5 && att.kind() != Kind::Ace {
+                s -= 2.0;
+            }
+            s
+        }
+        Action::Block { blocker, attacker } => {
+            let (Some(b), Some(x)) = (v.unit(blocker), v.unit(attacker)) else { return 0.0 };
+            let xa = dealt(v, x);
+            let ba = dealt(v, b);
+            let target = v.attacks().iter().find(|t| t.attacker == attacker).map(|t| t.target);
+            let saves = match target {
+                Some(Target::Player) => {
+                    if xa as i32 >= v.life(me) {
+                        100.0
+                    } else {
+                        0.5 * xa as f64 * if v.life(me) < 15 { 3.0 } else { 1.0 }
+                    }
+                }
+                Some(Target::Unit(t)) => match v.unit(t) {
+                    Some(u) if xa >= v.unit_defence(u) => unit_value(u),
+                    _ => 0.3,
+                },
+                None => 0.0,
+            };
+            let kill = if ba >= v.unit_defence(x) { unit_value(x) } else { 0.0 };
+            let lose = if xa >= v.unit_defence(b) && !b.protected { unit_value(b) } else { 0.0 };
+            saves + kill - lose
+        }
+        Action::Excess(t) | Action::Charge(t) => {
+            let amount = match v.pending() {
+                Pending::Excess { amount, .. } | Pending::Charge { amount, .. } => *amount,
+                _ => 0,
+            };
+            match t {
+                Target::Player => {
+                    if amount as i32 >= v.life(opp) {
+                        100.0
+                    } else {
+                        amount as f64
+                    }
+                }
+                Target::Unit(id) => match v.unit(id) {
+                    Some(u) if amount >= v.unit_defence(u) => unit_value(u) + 1.0,
+                    _ => 0.1,
+                },
+            }
+        }
+        Action::Keep { card, .. } => card_value(card),
+        Action::Stay(set) => v.front(me).iter().filter(|u| set.contains(u.id())).map(unit_value).sum(),
+    }
+}
+
+impl Agent for Greedy {
+    fn choose(&mut self, view: &View, legal: &[Action]) -> usize {
+        let mut best = f64::NEG_INFINITY;
+        let mut ties: Vec<usize> = Vec::new();
+        for (i, a) in legal.iter().enumerate() {
+            let s = score(view, a);
+            if s > best + 1e-9 {
+                best = s;
+                ties.clear();
+                ties.push(i);
+            } else if (s - best).abs() <= 1e-9 {
+                ties.push(i);
+            }
+        }
+        ties[self.rng.below(ties.len())]
+    }
+}

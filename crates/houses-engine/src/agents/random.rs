@@ -1,0 +1,21 @@
+use super::Agent;
+use crate::action::Action;
+use crate::observe::View;
+use crate::rng::GameRng;
+
+/// Uniform over the legal moves.
+pub struct Random {
+    rng: GameRng,
+}
+
+impl Random {
+    pub fn new(seed: u64) -> Random {
+        Random { rng: GameRng::new(seed) }
+    }
+}
+
+impl Agent for Random {
+    fn choose(&mut self, _view: &View, legal: &[Action]) -> usize {
+        self.rng.below(legal.len())
+    }
+}

@@ -1,0 +1,1364 @@
+//! The rules: setting up a game, the legal moves at each decision, and applying a move.
+//!
+//! The engine is a state machine over `State::pending`. Chance (shuffles, random picks from a
+//! hand) is drawn from the state's own seeded generator, so a seed fixes the deal and every
+//! random pick. Every move is applied explicitly, forced ones (a lone `pass` or `done`) too;
+//! the game runner plays forced moves without consulting the agent.
+
+use crate::action::Action;
+use crate::card::{Card, CardSet, Kind, Suit, BLACK_JOKER, RED_JOKER};
+use crate::rng::GameRng;
+use crate::rules::{
+    AceOfHeartsGuard, AceOfSpadesSecond, ClubsExcess, Doppelganger, HeartsExhaustedBlock,
+    Rules, StartingPlayer,
+};
+use crate::state::*;
+
+/// A game that has not ended after this many turns is stopped as a draw (`turn_limit`).
+/// A game draws one card per turn from a 52-card deck, so this is never expected.
+pub const MAX_TURNS: u32 = 400;
+
+fn seat_name(s: Seat) -> String {
+    format!("P{}", s + 1)
+}
+
+impl State {
+    /// A new game: shuffle, deal five each one at a time, and settle who starts.
+    pub fn new_game(rules: Rules, seed: u64) -> State {
+        State::new_game_logged(rules, seed, false)
+    }
+
+    /// A new game whose event log is kept (for replays) when `keep_log`.
+    pub fn new_game_logged(rules: Rules, seed: u64, keep_log: bool) -> State {
+        let mut rng = GameRng::new(seed);
+        let mut deck = Card::deck(rules.jokers);
+        rng.shuffle(&mut deck);
+        let mut st = State::empty(rules, rng);
+        if keep_log {
+            st.enable_log();
+            st.log(|| format!("seed {seed}"));
+        }
+        st.deck = deck;
+        st.deal_and_choose_start();
+        st
+    }
+
+    /// Stop a game that has run past the safety limits, as a draw.
+    pub fn force_end(&mut self, reason: EndReason) {
+        self.end_game(None, reason);
+    }
+
+    /// A state with empty zones, for positions built by hand.
+    pub fn empty(rules: Rules, rng: GameRng) -> State {
+        let life = rules.life;
+        let mut players: [Player; 2] = Default::default();
+        for p in players.iter_mut() {
+            p.life = life;
+        }
+        State {
+            rules,
+            deck: Vec::new(),
+            barrows_up: Vec::new(),
+            barrows_down: Vec::new(),
+            players,
+            active: 0,
+            first_player: 0,
+            turn: 0,
+            round: 0,
+            pending: Pending::GameOver,
+            attacks: Vec::new(),
+            triggers: Vec::new(),
+            sudden_death: None,
+            last_played: None,
+            resume: None,
+            outcome: None,
+            rng,
+            log: None,
+            actions_taken: 0,
+        }
+    }
+
+    pub fn enable_log(&mut self) {
+        self.log = Some(Vec::new());
+    }
+
+    fn deal_and_choose_start(&mut self) {
+        for _ in 0..self.rules.hand_size {
+            for s in 0..2 {
+                self.draw(s);
+            }
+        }
+        self.log(|| "deal: five cards each".into());
+        match self.rules.starting_player {
+            StartingPlayer::Coin => {
+                let s = self.rng.below(2);
+                self.log(|| format!("coin: {} starts", seat_name(s)));
+                self.start_game(s);
+            }
+            StartingPlayer::AdvantageDraw => {
+                // Ties redraw; every drawn card goes face up to the Barrows.
+                loop {
+                    if self.deck.len() < 2 {
+                        let s = self.rng.below(2);
+                        self.start_game(s);
+                        return;
+                    }
+                    let a = self.deck.pop().unwrap();
+                    let b = self.deck.pop().unwrap();
+                    self.barrows_up.push(a);
+                    self.barrows_up.push(b);
+                    self.log(|| format!("advantage draw: P1 {a}, P2 {b}"));
+                    if a.rank() != b.rank() {
+                        let w = if a.rank() > b.rank() { 0 } else { 1 };
+                        self.pending = Pending::ChooseStart(w);
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    fn start_game(&mut self, first: Seat) {
+        self.first_player = first;
+        self.begin_turn(first, false);
+    }
+
+    /// Draw the top card; drawing the last card starts the sudden-death final round.
+    pub fn draw(&mut self, s: Seat) -> Option<Card> {
+        let c = self.deck.pop()?;
+        self.players[s].hand.push(c);
+        self.players[s].drawn.insert(c);
+        if self.deck.is_empty() && self.sudden_death.is_none() && self.turn > 0 {
+            self.sudden_death = Some(1);
+            self.log(|| "the deck is empty: sudden death, one more turn each".into());
+        }
+        Some(c)
+    }
+
+    fn begin_turn(&mut self, s: Seat, extra: bool) {
+        self.turn += 1;
+        self.active = s;
+        if s == self.first_player && !extra {
+            self.round += 1;
+        }
+        let (turn, round) = (self.turn, self.round);
+        self.log(|| {
+            format!(
+                "== turn {turn} (round {round}) {}{} ==",
+                seat_name(s),
+                if extra { ", extra turn" } else { "" }
+            )
+        });
+        // READY: straighten units; the Necromancer's summons from last turn are Soul Burned.
+        let summoned: Vec<Card> = self.players[s]
+            .front
+            .iter()
+            .filter(|u| u.summoned)
+            .map(|u| u.id())
+            .collect();
+        for u in self.players[s].front.iter_mut().chain(self.players[s].rear.iter_mut()) {
+            u.exhausted = false;
+        }
+        for id in summoned {
+            self.log(|| format!("ready: summoned {id} leaves play"));
+            self.remove_unit(id, Leave::Barrows);
+        }
+        // DRAW: the first player does not draw on the first turn.
+        if self.turn > 1 {
+            if let Some(c) = self.draw(s) {
+                self.log(|| format!("draw: {} draws {c}", seat_name(s)));
+            }
+        }
+        self.pending = Pending::Deploy(s);
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // Derived rule facts
+
+    /// A soldier unit's House Trait works unless the opponent's Insane Wizard is in play.
+    pub fn trait_active(&self, owner: Seat, u: &Unit) -> bool {
+        u.is_soldier() && !self.players[other(owner)].has_variant(JokerVariant::InsaneWizard)
+    }
+
+    /// The enhanced trait: the trait works and the owner's King shares the unit's House.
+    pub fn enhanced(&self, owner: Seat, u: &Unit) -> bool {
+        self.trait_active(owner, u)
+            && match (self.players[owner].king(), u.house()) {
+                (Some(k), Some(h)) => k.leader_face().suit() == Some(h),
+                _ => false,
+            }
+    }
+
+    fn has_trait(&self, owner: Seat, u: &Unit, suit: Suit) -> bool {
+        u.house() == Some(suit) && self.trait_active(owner, u)
+    }
+
+    /// Damage a unit deals (before the Jack of Clubs' doubling).
+    pub fn unit_attack(&self, u: &Unit) -> u32 {
+        if u.guard {
+            return match self.rules.ace_of_hearts_guard {
+                AceOfHeartsGuard::ZeroOne => 0,
+                AceOfHeartsGuard::OneZero => 1,
+            };
+        }
+        u.cards.iter().map(|c| c.face.attack()).sum()
+    }
+
+    fn dealt(&self, u: &Unit) -> u32 {
+        let a = self.unit_attack(u);
+        if u.double_damage {
+            a * 2
+        } else {
+            a
+        }
+    }
+
+    pub fn unit_defence(&self, u: &Unit) -> u32 {
+        if u.guard {
+            let d: u32 = match self.rules.ace_of_hearts_guard {
+                AceOfHeartsGuard::ZeroOne => 1,
+                AceOfHeartsGuard::OneZero => 0,
+            };
+            return d.saturating_sub(u.leader_damage);
+        }
+        u.remaining_defence()
+    }
+
+    fn front_has_room(&self, s: Seat) -> bool {
+        self.players[s].front.len() < self.rules.front_rank_units
+    }
+
+    fn rear_has_room(&self, s: Seat) -> bool {
+        self.players[s].rear.len() < self.rules.rear_rank_units
+    }
+
+    /// Can soldier `face` join unit `u` of seat `s` as a Blood Bond?
+    fn can_bond(&self, s: Seat, face: Card, u: &Unit) -> bool {
+        if !face.is_soldier() || !u.is_soldier() || u.summoned || u.cards.len() >= self.rules.bond_size {
+            return false;
+        }
+        if self.players[other(s)].has_variant(JokerVariant::InsaneWizard) {
+            return false;
+        }
+        if u.cards.iter().any(|c| c.card != c.face) {
+            return false; // a Doppelganger does not bond
+        }
+        self.players[s].has_variant(JokerVariant::BindingSpirit)
+            || u.cards.iter().all(|c| c.face.suit() == face.suit())
+    }
+
+    fn can_merge(&self, s: Seat, a: &Unit, b: &Unit) -> bool {
+        !a.moved
+            && !b.moved
+            && a.cards.len() + b.cards.len() <= self.rules.bond_size
+            && b.cards.iter().all(|c| c.card == c.face && self.can_bond(s, c.face, a))
+            && self.can_bond(s, b.leader_face(), a)
+            && !b.summoned
+    }
+
+    /// Soldiers enter exhausted, except Diamonds (their trait) whose trait is not suppressed.
+    fn enters_exhausted(&self, s: Seat, face: Card) -> bool {
+        !(face.suit() == Some(Suit::Diamonds)
+            && !self.players[other(s)].has_variant(JokerVariant::InsaneWizard))
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // Legal moves
+
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        match &self.pending {
+            Pending::GameOver => {}
+            Pending::ChooseStart(_) => out.extend([Action::Start, Action::Defer]),
+            Pending::Deploy(s) => self.deploy_moves(*s, &mut out),
+            Pending::Response(s) => {
+                for &c in &self.players[*s].hand {
+                    if matches!(c.kind(), Kind::Jack | Kind::Queen) || c == Card::new(Suit::Diamonds, 1) {
+                        self.play_moves(*s, c, c, &mut out);
+                    }
+                }
+                out.push(Action::Pass);
+            }
+            Pending::Attack(s) => self.attack_moves(*s, &mut out),
+            Pending::Block(s) => self.block_moves(*s, &mut out),
+            Pending::Excess { seat, blocker, .. } => {
+                out.push(Action::Excess(Target::Player));
+                for u in &self.players[other(*seat)].front {
+                    if !u.has_card(*blocker) {
+                        out.push(Action::Excess(Target::Unit(u.id())));
+                    }
+                }
+            }
+            Pending::Charge { seat, .. } => {
+                out.push(Action::Charge(Target::Player));
+                for u in self.players[other(*seat)].units() {
+                    out.push(Action::Charge(Target::Unit(u.id())));
+                }
+            }
+            Pending::QueenOfSpades { cards, .. } => {
+                for (i, &keep) in cards.iter().enumerate() {
+                    let rest: Vec<Card> =
+                        cards.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &c)| c).collect();
+                    for perm in permutations(&rest) {
+                        let mut order = [None; 3];
+                        for (k, c) in perm.into_iter().enumerate() {
+                            order[k] = Some(c);
+                        }
+                        out.push(Action::Keep { card: keep, order });
+                    }
+                }
+            }
+            Pending::WizardKeep { seat } => {
+                let ids: Vec<Card> = self.players[*seat].front.iter().map(|u| u.id()).collect();
+                let k = self.rules.front_rank_units;
+                for mask in 0u32..(1 << ids.len()) {
+                    if mask.count_ones() as usize == k {
+                        let mut set = CardSet::default();
+                        for (i, &c) in ids.iter().enumerate() {
+                            if mask & (1 << i) != 0 {
+                                set.insert(c);
+                            }
+                        }
+                        out.push(Action::Stay(set));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn deploy_moves(&self, s: Seat, out: &mut Vec<Action>) {
+        let p = &self.players[s];
+        let mut seen = CardSet::default();
+        for &c in &p.hand {
+            if p.no_redeploy.contains(c) || seen.contains(c) {
+                continue;
+            }
+            seen.insert(c);
+            if c == BLACK_JOKER || c == RED_JOKER {
+                self.joker_moves(s, c, out);
+            } else {
+                self.card_moves(s, c, c, true, out);
+            }
+        }
+        // Necromancer: summon a face-up soldier from the Barrows, once per turn each.
+        if p.rear.iter().any(|u| u.variant == Some(JokerVariant::Necromancer) && !u.used)
+            && self.front_has_room(s)
+        {
+            let mut seen = CardSet::default();
+            for &c in &self.barrows_up {
+                if c.is_soldier() && !seen.contains(c) {
+                    seen.insert(c);
+                    out.push(Action::Summon(c));
+                }
+            }
+        }
+        if !p.returned_this_turn {
+            for u in p.units() {
+                if !u.summoned && !u.cards.iter().any(|c| c.burn) {
+                    out.push(Action::Return(u.id()));
+                }
+            }
+        }
+        for a in &p.front {
+            for b in &p.front {
+                if a.id() != b.id() && self.can_merge(s, a, b) {
+                    out.push(Action::Bond { leader: a.id(), other: b.id() });
+                }
+            }
+        }
+        for u in &p.front {
+            if u.cards.len() >= 2 && !u.moved {
+                if self.front_has_room(s) {
+                    out.push(Action::Split { unit: u.id(), drop: None });
+                } else {
+                    for c in &u.cards {
+                        out.push(Action::Split { unit: u.id(), drop: Some(c.card) });
+                    }
+                }
+            }
+        }
+        out.push(Action::End);
+    }
+
+    fn joker_moves(&self, s: Seat, c: Card, out: &mut Vec<Action>) {
+        let variants: &[JokerVariant] = if c == BLACK_JOKER {
+            &[JokerVariant::Necromancer]
+        } else {
+            &[JokerVariant::InsaneWizard, JokerVariant::BindingSpirit]
+        };
+        if self.rear_has_room(s) {
+            for &v in variants {
+                out.push(Action::Deploy { card: c, face: c, onto: None, lead: true, variant: Some(v) });
+            }
+        }
+        if c == BLACK_JOKER {
+            let mut faces = CardSet::default();
+            match self.rules.doppelganger {
+                Doppelganger::BattlefieldUnit => {
+                    for p in &self.players {
+                        for u in p.units() {
+                            for uc in &u.cards {
+                                if !uc.face.is_joker() {
+                                    faces.insert(uc.face);
+                                }
+                            }
+                        }
+                    }
+                }
+                Doppelganger::AnyCard => faces = CardSet((1u64 << 52) - 1),
+            }
+            for f in Card::deck(false) {
+                if faces.contains(f) {
+                    self.card_moves(s, c, f, false, out);
+                }
+            }
+        }
+    }
+
+    /// Moves for deploying physical card `c` as `face` (the same card, or a Doppelganger copy).
+    fn card_moves(&self, s: Seat, c: Card, face: Card, may_bond: bool, out: &mut Vec<Action>) {
+        let variant = if c != face { Some(JokerVariant::Doppelganger) } else { None };
+        let p = &self.players[s];
+        match face.kind() {
+            Kind::Soldier => {
+                if self.front_has_room(s) {
+                    out.push(Action::Deploy { card: c, face, onto: None, lead: true, variant });
+                }
+                if may_bond {
+                    for u in &p.front {
+                        if self.can_bond(s, face, u) {
+                            for lead in [true, false] {
+                                out.push(Action::Deploy { card: c, face, onto: Some(u.id()), lead, variant });
+                            }
+                        }
+                    }
+                }
+                if face.rank() == 2 && self.rules.scouts && !self.players[other(s)].hand.is_empty() {
+                    out.push(Action::Scout { card: c, face });
+                }
+            }
+            Kind::King => {
+                if self.rear_has_room(s) && p.king().is_none() {
+                    out.push(Action::Deploy { card: c, face, onto: None, lead: true, variant });
+                }
+            }
+            Kind::Ace if face.suit() != Some(Suit::Diamonds) => {
+                if self.rear_has_room(s) {
+                    out.push(Action::Deploy { card: c, face, onto: None, lead: true, variant });
+                }
+            }
+            Kind::Ace | Kind::Jack | Kind::Queen => self.play_moves(s, c, face, out),
+            Kind::Joker => {}
+        }
+    }
+
+    /// Moves for Jacks, Queens and the Ace of Diamonds (DEPLOY or RESPONSE).
+    fn play_moves(&self, s: Seat, c: Card, face: Card, out: &mut Vec<Action>) {
+        let o = other(s);
+        let mut push = |t1: Option<Card>, t2: Option<Card>| out.push(Action::Play { card: c, face, t1, t2 });
+        let suit = face.suit().unwrap();
+        match (face.kind(), suit) {
+            (Kind::Jack, Suit::Diamonds) | (Kind::Queen, Suit::Diamonds) => push(None, None),
+            (Kind::Jack, Suit::Clubs) | (Kind::Jack, Suit::Hearts) => {
+                for u in self.players[s].units() {
+                    push(Some(u.id()), None);
+                }
+            }
+            (Kind::Jack, Suit::Spades) => {
+                let has_king = self.players[s].king().is_some();
+                for u in &self.players[o].front {
+                    if self.front_has_room(s) {
+                        push(Some(u.id()), None);
+                    }
+                }
+                for u in &self.players[o].rear {
+                    if self.rear_has_room(s) && !(u.is_king() && has_king) {
+                        push(Some(u.id()), None);
+                    }
+                }
+            }
+            (Kind::Queen, Suit::Clubs) => {
+                let ids: Vec<Card> = self.players.iter().flat_map(|p| p.units().map(|u| u.id())).collect();
+                if ids.len() == 1 {
+                    push(Some(ids[0]), None);
+                }
+                for i in 0..ids.len() {
+                    for j in i + 1..ids.len() {
+                        push(Some(ids[i]), Some(ids[j]));
+                    }
+                }
+            }
+            (Kind::Queen, Suit::Hearts) => {
+                let mut seen = CardSet::default();
+                for &b in &self.barrows_up {
+                    if seen.contains(b) {
+                        continue;
+                    }
+                    seen.insert(b);
+                    let ok = match b.kind() {
+                        Kind::Soldier => self.front_has_room(s),
+                        Kind::King => self.rear_has_room(s) && self.players[s].king().is_none(),
+                        Kind::Ace => b.suit() != Some(Suit::Diamonds) && self.rear_has_room(s),
+                        _ => false,
+                    };
+                    if ok {
+                        push(Some(b), None);
+                    }
+                }
+            }
+            (Kind::Queen, Suit::Spades) => {
+                if !self.deck.is_empty() {
+                    push(None, None);
+                }
+            }
+            (Kind::Ace, Suit::Diamonds) => {
+                for u in self.players[o].units() {
+                    push(Some(u.id()), None);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn attack_moves(&self, s: Seat, out: &mut Vec<Action>) {
+        let o = other(s);
+        let declared = |id: Card| self.attacks.iter().any(|a| a.attacker == id);
+        let targeted = |id: Card| {
+            self.attacks.iter().any(|a| a.target == Target::Unit(id) || a.second == Some(Target::Unit(id)))
+        };
+        let free = |id: Card| self.rules.multiple_attackers || !targeted(id);
+        let opp = &self.players[o];
+        for u in &self.players[s].front {
+            if u.exhausted || declared(u.id()) || self.unit_attack(u) == 0 {
+                continue;
+            }
+            let id = u.id();
+            out.push(Action::Attack { attacker: id, target: Target::Player, second: None });
+            let spades = self.has_trait(s, u, Suit::Spades);
+            let enhanced = spades && self.enhanced(s, u);
+            let mut targets: Vec<Card> = opp.front.iter().map(|t| t.id()).filter(|&t| free(t)).collect();
+            if enhanced {
+                targets.extend(opp.rear.iter().map(|t| t.id()).filter(|&t| free(t)));
+            }
+            for (i, &t) in targets.iter().enumerate() {
+                out.push(Action::Attack { attacker: id, target: Target::Unit(t), second: None });
+                if spades {
+                    for &t2 in &targets[i + 1..] {
+                        out.push(Action::Attack { attacker: id, target: Target::Unit(t), second: Some(Target::Unit(t2)) });
+                    }
+                }
+            }
+        }
+        for u in &self.players[s].rear {
+            if u.kind() != Kind::Ace || u.guard || u.exhausted || declared(u.id()) {
+                continue;
+            }
+            let id = u.id();
+            let spades = u.leader_face().suit() == Some(Suit::Spades);
+            for (fi, t) in opp.front.iter().enumerate() {
+                if !free(t.id()) {
+                    continue;
+                }
+                out.push(Action::Attack { attacker: id, target: Target::Unit(t.id()), second: None });
+                if spades {
+                    for (fj, t2) in opp.front.iter().enumerate() {
+                        let ok = match self.rules.ace_of_spades_second {
+                            AceOfSpadesSecond::AnyFront => fj > fi,
+                            AceOfSpadesSecond::Adjacent => fj == fi + 1,
+                        };
+                        if ok && free(t2.id()) {
+                            out.push(Action::Attack {
+                                attacker: id,
+                                target: Target::Unit(t.id()),
+                                second: Some(Target::Unit(t2.id())),
+                            });
+                        }
+                    }
+                }
+            }
+            for t in &opp.rear {
+                if free(t.id()) {
+                    out.push(Action::Attack { attacker: id, target: Target::Unit(t.id()), second: None });
+                }
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    fn block_moves(&self, d: Seat, out: &mut Vec<Action>) {
+        let p = &self.players[d];
+        let blocking = |id: Card| self.attacks.iter().any(|a| a.blocker == Some(id));
+        for a in &self.attacks {
+            if a.blocker.is_some() {
+                continue;
+            }
+            let Some(att) = self.unit(a.attacker) else { continue };
+            if att.kind() == Kind::Ace {
+                continue; // an Ace's strike cannot be blocked
+            }
+            let at_unit = matches!(a.target, Target::Unit(_));
+            for b in &p.front {
+                if blocking(b.id()) {
+                    continue;
+                }
+                let can = !b.exhausted || (at_unit && self.has_trait(d, b, Suit::Hearts));
+                if can {
+                    out.push(Action::Block { blocker: b.id(), attacker: a.attacker });
+                }
+            }
+            for b in &p.rear {
+                if b.guard && !blocking(b.id()) {
+                    out.push(Action::Block { blocker: b.id(), attacker: a.attacker });
+                }
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // Applying moves
+
+    /// Apply a move after checking that it is legal.
+    pub fn apply(&mut self, a: Action) -> Result<(), String> {
+        if self.is_over() {
+            return Err(format!("the game is over; '{a}' cannot be played"));
+        }
+        let legal = self.legal_actions();
+        if !legal.contains(&a) {
+            let who = self.pending.decider().map(seat_name).unwrap_or_default();
+            let mut shown: Vec<String> = legal.iter().take(40).map(|m| m.to_string()).collect();
+            if legal.len() > 40 {
+                shown.push(format!("... {} more", legal.len() - 40));
+            }
+            return Err(format!(
+                "illegal move '{a}' for {who} at {}; legal moves: {}",
+                self.pending.name(),
+                shown.join(", ")
+            ));
+        }
+        self.apply_unchecked(a);
+        Ok(())
+    }
+
+    /// Apply a move known to be legal (taken from `legal_actions`).
+    pub fn apply_unchecked(&mut self, a: Action) {
+        let who = self.pending.decider().unwrap_or(self.active);
+        self.log(|| format!("{}: {a}", seat_name(who)));
+        self.actions_taken += 1;
+        self.step(who, a);
+    }
+
+    fn step(&mut self, s: Seat, a: Action) {
+        match a {
+            Action::Start | Action::Defer => {
+                let first = if a == Action::Start { s } else { other(s) };
+                self.start_game(first);
+            }
+            Action::Deploy { card, face, onto, lead, variant } => self.do_deploy(s, card, face, onto, lead, variant),
+            Action::Scout { card, face } => self.do_scout(s, card, face),
+            Action::Play { card, face, t1, t2 } => self.do_play(s, card, face, t1, t2),
+            Action::Summon(c) => {
+                take(&mut self.barrows_up, c);
+                let mut u = Unit::new(c, c, false);
+                u.summoned = true;
+                u.cards[0].burn = self.rules.soul_burn;
+                self.players[s].front.push(u);
+                if let Some(n) = self.players[s]
+                    .rear
+                    .iter_mut()
+                    .find(|u| u.variant == Some(JokerVariant::Necromancer) && !u.used)
+                {
+                    n.used = true;
+                }
+                if s == self.active {
+                    self.last_played = Some(c);
+                }
+            }
+            Action::Return(id) => {
+                self.players[s].returned_this_turn = true;
+                self.remove_unit(id, Leave::Hand);
+            }
+            Action::Bond { leader, other: o } => {
+                let (_, _, oi) = self.find_unit(o).unwrap();
+                let taken = self.players[s].front.remove(oi);
+                let u = self.unit_mut(leader).unwrap();
+                u.cards.extend(taken.cards);
+                u.exhausted |= taken.exhausted;
+                u.moved = true;
+            }
+            Action::Split { unit, drop } => {
+                let (_, _, i) = self.find_unit(unit).unwrap();
+                let p = &mut self.players[s];
+                match drop {
+                    Some(d) => {
+                        let u = &mut p.front[i];
+                        let k = u.cards.iter().position(|c| c.card == d).unwrap();
+                        let uc = u.cards.remove(k);
+                        if k == 0 {
+                            u.leader_damage = 0;
+                        }
+                        u.moved = true;
+                        self.to_barrows(uc);
+                    }
+                    None => {
+                        let u = &mut p.front[i];
+                        let uc = u.cards.pop().unwrap();
+                        u.moved = true;
+                        let mut nu = Unit::new(uc.card, uc.face, u.exhausted);
+                        nu.cards[0].burn = uc.burn;
+                        nu.moved = true;
+                        p.front.insert(i + 1, nu);
+                    }
+                }
+            }
+            Action::End => self.pending = Pending::Response(other(s)),
+            Action::Pass => self.pending = Pending::Attack(self.active),
+            Action::Done => match self.pending {
+                Pending::Attack(_) => {
+                    if self.attacks.is_empty() {
+                        self.finish_turn();
+                    } else {
+                        self.pending = Pending::Block(other(s));
+                    }
+                }
+                _ => self.resolve_combat(),
+            },
+            Action::Attack { attacker, target, second } => {
+                self.attacks.push(Attack { attacker, target, second, blocker: None });
+                self.unit_mut(attacker).unwrap().exhausted = true;
+            }
+            Action::Block { blocker, attacker } => {
+                if let Some(at) = self.attacks.iter_mut().find(|x| x.attacker == attacker) {
+                    at.blocker = Some(blocker);
+                }
+            }
+            Action::Excess(t) | Action::Charge(t) => {
+                let amount = match self.pending {
+                    Pending::Excess { amount, .. } | Pending::Charge { amount, .. } => amount,
+                    _ => 0,
+                };
+                match t {
+                    Target::Player => self.hit_player(other(s), amount),
+                    Target::Unit(id) => {
+                        self.damage_unit(id, amount, false);
+                    }
+                }
+                self.next_trigger();
+            }
+            Action::Keep { card, order } => {
+                self.players[s].hand.push(card);
+                self.players[s].drawn.insert(card);
+                for c in order.iter().rev().flatten() {
+                    self.deck.push(*c);
+                }
+                if self.deck.is_empty() && self.sudden_death.is_none() {
+                    self.sudden_death = Some(1);
+                    self.log(|| "the deck is empty: sudden death, one more turn each".into());
+                }
+                self.pending = self.resume.take().unwrap_or(Pending::Deploy(self.active));
+            }
+            Action::Stay(set) => {
+                let leaving: Vec<Card> =
+                    self.players[s].front.iter().map(|u| u.id()).filter(|&c| !set.contains(c)).collect();
+                for id in leaving {
+                    self.remove_unit(id, Leave::Barrows);
+                }
+                self.pending = self.resume.take().unwrap_or(Pending::Deploy(self.active));
+            }
+        }
+    }
+
+    fn note_deployed(&mut self, s: Seat, card: Card, face: Card) {
+        let p = &mut self.players[s];
+        take(&mut p.hand, card);
+        p.known = CardSet(p.known.0 & !(1u64 << card.0));
+        p.deployed.insert(card);
+        p.cards_deployed += 1;
+        if face.kind() == Kind::King {
+            p.kings.insert(face);
+        }
+    }
+
+    fn do_deploy(&mut self, s: Seat, card: Card, face: Card, onto: Option<Card>, lead: bool, variant: Option<JokerVariant>) {
+        self.note_deployed(s, card, face);
+        if s == self.active {
+            self.last_played = Some(card);
+        }
+        if face.is_soldier() {
+            let exhausted = self.enters_exhausted(s, face);
+            match onto {
+                None => {
+                    let mut u = Unit::new(card, face, exhausted);
+                    u.variant = variant;
+                    self.players[s].front.push(u);
+                }
+                Some(id) => {
+                    let u = self.unit_mut(id).unwrap();
+                    let uc = UnitCard { card, face, burn: false };
+                    if lead {
+                        u.cards.insert(0, uc);
+                        u.leader_damage = 0;
+                    } else {
+                        u.cards.push(uc);
+                    }
+                    u.exhausted |= exhausted;
+                }
+            }
+            return;
+        }
+        let mut u = Unit::new(card, face, false);
+        u.variant = variant;
+        self.players[s].rear.push(u);
+        if variant == Some(JokerVariant::InsaneWizard) {
+            self.cast_madness(other(s));
+        }
+    }
+
+    /// Insane Wizard on entry: the opponent's Blood Bonds come apart; if more units than the
+    /// Front Ranks hold result, the opponent chooses which stay.
+    fn cast_madness(&mut self, o: Seat) {
+        let front = std::mem::take(&mut self.players[o].front);
+        let mut singles = Vec::new();
+        for u in front {
+            for uc in &u.cards {
+                let mut nu = u.clone();
+                nu.cards = vec![*uc];
+                nu.leader_damage = 0;
+                singles.push(nu);
+            }
+        }
+        self.players[o].front = singles;
+        if self.players[o].front.len() > self.rules.front_rank_units {
+            self.resume = Some(self.pending.clone());
+            self.pending = Pending::WizardKeep { seat: o };
+        }
+    }
+
+    /// Pick `n` random cards of seat `o`'s hand (they shuffle; the scout picks blind).
+    fn random_from_hand(&mut self, o: Seat, n: usize) -> Vec<Card> {
+        let mut picked = Vec::new();
+        let mut pool = self.players[o].hand.clone();
+        for _ in 0..n.min(pool.len()) {
+            let i = self.rng.below(pool.len());
+            picked.push(pool.swap_remove(i));
+        }
+        picked
+    }
+
+    fn do_scout(&mut self, s: Seat, card: Card, face: Card) {
+        self.note_deployed(s, card, face);
+        let o = other(s);
+        let suit = face.suit().unwrap();
+        let n = if suit == Suit::Diamonds { 2 } else { 1 };
+        let revealed = self.random_from_hand(o, n);
+        self.log(|| format!("reveal: {}", revealed.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")));
+        match suit {
+            Suit::Diamonds | Suit::Hearts => {
+                for &c in &revealed {
+                    self.players[o].known.insert(c);
+                }
+            }
+            Suit::Clubs => {
+                for &c in &revealed {
+                    take(&mut self.players[o].hand, c);
+                    self.barrows_up.push(c);
+                }
+            }
+            Suit::Spades => {
+                for &c in &revealed {
+                    take(&mut self.players[o].hand, c);
+                    self.players[o].known = CardSet(self.players[o].known.0 & !(1u64 << c.0));
+                    self.players[s].hand.push(c);
+                    self.players[s].known.insert(c);
+                }
+            }
+        }
+        if suit == Suit::Hearts && self.front_has_room(s) {
+            let ex = self.enters_exhausted(s, face);
+            let mut u = Unit::new(card, face, ex);
+            if card != face {
+                u.variant = Some(JokerVariant::Doppelganger);
+            }
+            self.players[s].front.push(u);
+            if s == self.active {
+                self.last_played = Some(card);
+            }
+        } else {
+            self.barrows_up.push(card);
+        }
+    }
+
+    fn do_play(&mut self, s: Seat, card: Card, face: Card, t1: Option<Card>, t2: Option<Card>) {
+        self.note_deployed(s, card, face);
+        let suit = face.suit().unwrap();
+        let mut ends_turn = false;
+        match (face.kind(), suit) {
+            (Kind::Jack, Suit::Diamonds) => {
+                if let Some(last) = self.last_played.take() {
+                    if let Some((_, _, _)) = self.find_unit(last) {
+                        self.log(|| format!("{last} goes to the Barrows"));
+                        self.remove_card(last);
+                    }
+                }
+                ends_turn = true;
+            }
+            (Kind::Jack, Suit::Clubs) => self.unit_mut(t1.unwrap()).unwrap().double_damage = true,
+            (Kind::Jack, Suit::Hearts) => self.unit_mut(t1.unwrap()).unwrap().protected = true,
+            (Kind::Jack, Suit::Spades) => {
+                let id = t1.unwrap();
+                let (os, rear, i) = self.find_unit(id).unwrap();
+                let mut u = if rear { self.players[os].rear.remove(i) } else { self.players[os].front.remove(i) };
+                u.exhausted = true;
+                if rear {
+                    self.players[s].rear.push(u);
+                } else {
+                    self.players[s].front.push(u);
+                }
+            }
+            (Kind::Queen, Suit::Diamonds) => self.players[s].extra_turn_from = Some(self.turn),
+            (Kind::Queen, Suit::Clubs) => {
+                for id in [t1, t2].into_iter().flatten() {
+                    self.remove_unit(id, Leave::Barrows);
+                }
+            }
+            (Kind::Queen, Suit::Hearts) => {
+                let c = t1.unwrap();
+                take(&mut self.barrows_up, c);
+                let mut u = Unit::new(c, c, false);
+                u.cards[0].burn = self.rules.soul_burn;
+                if c.is_soldier() {
+                    u.exhausted = self.enters_exhausted(s, c);
+                    self.players[s].front.push(u);
+                } else {
+                    if c.kind() == Kind::King {
+                        self.players[s].kings.insert(c);
+                    }
+                    self.players[s].rear.push(u);
+                }
+                if s == self.active {
+                    self.last_played = Some(c);
+                }
+            }
+            (Kind::Queen, Suit::Spades) => {
+                let n = self.deck.len().min(4);
+                let cards: Vec<Card> = (0..n).map(|_| self.deck.pop().unwrap()).collect();
+                self.resume = Some(match self.pending {
+                    Pending::Response(r) => Pending::Response(r),
+                    _ => Pending::Deploy(s),
+                });
+                self.barrows_up.push(card);
+                self.pending = Pending::QueenOfSpades { seat: s, cards };
+                return;
+            }
+            (Kind::Ace, Suit::Diamonds) => self.remove_unit(t1.unwrap(), Leave::Barrows),
+            _ => unreachable!("not a playable card: {face}"),
+        }
+        self.barrows_up.push(card);
+        if ends_turn {
+            self.finish_turn();
+        }
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // Leaving play
+
+    fn to_barrows(&mut self, uc: UnitCard) {
+        if uc.burn {
+            self.barrows_down.push(uc.card);
+        } else {
+            self.barrows_up.push(uc.card);
+        }
+    }
+
+    /// A unit leaves the battlefield, to the Barrows or to its owner's hand.
+    pub fn remove_unit(&mut self, id: Card, dest: Leave) {
+        let Some((s, rear, i)) = self.find_unit(id) else { return };
+        let u = if rear { self.players[s].rear.remove(i) } else { self.players[s].front.remove(i) };
+        self.unit_left(s, u, dest);
+    }
+
+    fn unit_left(&mut self, s: Seat, u: Unit, dest: Leave) {
+        for uc in &u.cards {
+            match dest {
+                Leave::Hand if !uc.burn => {
+                    let p = &mut self.players[s];
+                    p.hand.push(uc.card);
+                    p.known.insert(uc.card);
+                    p.no_redeploy.insert(uc.card);
+                }
+                _ => self.to_barrows(*uc),
+            }
+        }
+        if u.clubs_mark {
+            // Ace of Clubs: the owner sends a random card from hand to the Barrows.
+            if let Some(&c) = self.random_from_hand(s, 1).first() {
+                take(&mut self.players[s].hand, c);
+                self.barrows_up.push(c);
+                self.log(|| format!("ace of clubs: {} discards {c}", seat_name(s)));
+            }
+        }
+    }
+
+    /// One card leaves its unit (the Jack of Diamonds' "last card played").
+    fn remove_card(&mut self, c: Card) {
+        let Some((s, rear, i)) = self.find_unit(c) else { return };
+        let u = if rear { &mut self.players[s].rear[i] } else { &mut self.players[s].front[i] };
+        if u.cards.len() == 1 {
+            self.remove_unit(c, Leave::Barrows);
+            return;
+        }
+        let k = u.cards.iter().position(|x| x.card == c).unwrap();
+        let uc = u.cards.remove(k);
+        if k == 0 {
+            u.leader_damage = 0;
+        }
+        self.to_barrows(uc);
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // Combat
+
+    fn hit_player(&mut self, s: Seat, amount: u32) {
+        if amount > 0 {
+            self.players[s].life -= amount as i32;
+            let life = self.players[s].life;
+            self.log(|| format!("{} takes {amount}, life {life}", seat_name(s)));
+        }
+    }
+
+    /// Apply damage to a unit, leader first; defeated cards go to the Barrows (or, for an
+    /// enhanced Hearts blocker facing lethal damage, the whole unit returns to hand). Returns
+    /// whether the unit is gone.
+    fn damage_unit(&mut self, id: Card, amount: u32, hearts_saves: bool) -> bool {
+        let Some((s, rear, i)) = self.find_unit(id) else { return true };
+        let u = if rear { &mut self.players[s].rear[i] } else { &mut self.players[s].front[i] };
+        if u.protected || amount == 0 {
+            return false;
+        }
+        let lethal = amount >= u.remaining_defence();
+        if lethal && hearts_saves && !u.poisoned {
+            self.log(|| format!("{id} takes lethal damage and returns to hand (enhanced Hearts)"));
+            self.remove_unit(id, Leave::Hand);
+            return true;
+        }
+        let guard_def = match self.rules.ace_of_hearts_guard {
+            AceOfHeartsGuard::ZeroOne => 1,
+            AceOfHeartsGuard::OneZero => 0,
+        };
+        let mut left = amount;
+        let mut defeated = Vec::new();
+        while left > 0 && !u.cards.is_empty() {
+            let def = if u.guard { guard_def } else { u.cards[0].face.defence() };
+            let need = def.saturating_sub(u.leader_damage);
+            if left >= need {
+                defeated.push(u.cards.remove(0));
+                left -= need;
+                u.leader_damage = 0;
+            } else {
+                u.leader_damage += left;
+                left = 0;
+            }
+        }
+        let gone = u.cards.is_empty();
+        let names: Vec<String> = defeated.iter().map(|c| c.card.to_string()).collect();
+        if !names.is_empty() {
+            self.log(|| format!("defeated: {}", names.join(" ")));
+        }
+        for uc in defeated {
+            self.to_barrows(uc);
+        }
+        if gone {
+            let u = if rear { self.players[s].rear.remove(i) } else { self.players[s].front.remove(i) };
+            self.unit_left(s, u, Leave::Barrows);
+        }
+        gone
+    }
+
+    /// RESOLUTION: all attackers and blockers deal damage at once (unless a trait says
+    /// otherwise), defeated cards leave, then post-combat triggers are resolved.
+    fn resolve_combat(&mut self) {
+        let s = self.active;
+        let o = other(s);
+        let attacks = std::mem::take(&mut self.attacks);
+        let mut unit_hits: Vec<(Card, u32, bool)> = Vec::new(); // (unit, amount, hearts_saves)
+        let mut player_hit = 0u32;
+        let mut spent_aces: Vec<Card> = Vec::new();
+        let mut charges: Vec<(Card, u32)> = Vec::new();
+        for a in &attacks {
+            let Some(att) = self.unit(a.attacker) else { continue };
+            let att = att.clone();
+            let dmg = self.dealt(&att);
+            if att.kind() == Kind::Ace {
+                let clubs = att.leader_face().suit() == Some(Suit::Clubs);
+                for t in [Some(a.target), a.second].into_iter().flatten() {
+                    if let Target::Unit(t) = t {
+                        if let Some(u) = self.unit_mut(t) {
+                            u.poisoned = true;
+                            u.clubs_mark |= clubs;
+                            unit_hits.push((t, dmg, false));
+                        }
+                    }
+                }
+                spent_aces.push(att.id());
+                continue;
+            }
+            let blocker = a.blocker.and_then(|b| self.unit(b).cloned());
+            match blocker {
+                Some(b) => {
+                    let exhausted_hearts = b.exhausted && !b.guard;
+                    let mut back = self.dealt(&b);
+                    if exhausted_hearts && self.rules.hearts_exhausted_block == HeartsExhaustedBlock::NoDamage {
+                        back = 0;
+                    }
+                    if b.guard {
+                        if let Some(u) = self.unit_mut(att.id()) {
+                            u.poisoned = true;
+                        }
+                    }
+                    // Enhanced Diamonds: a defending Diamonds soldier strikes first.
+                    let first_strike = self.has_trait(o, &b, Suit::Diamonds)
+                        && self.enhanced(o, &b)
+                        && !att.protected
+                        && back >= self.unit_defence(&att);
+                    let forward = if first_strike { 0 } else { dmg };
+                    let hearts_saves = self.has_trait(o, &b, Suit::Hearts) && self.enhanced(o, &b);
+                    unit_hits.push((b.id(), forward, hearts_saves));
+                    unit_hits.push((att.id(), back, false));
+                    if self.has_trait(s, &att, Suit::Clubs) && !b.protected {
+                        let excess = forward.saturating_sub(self.unit_defence(&b));
+                        if excess > 0 {
+                            self.triggers.push(Pending::Excess { seat: s, amount: excess, blocker: b.id() });
+                        }
+                    }
+                    if self.has_trait(s, &att, Suit::Clubs) && self.enhanced(s, &att) && back >= self.unit_defence(&att) && !att.protected {
+                        charges.push((att.id(), dmg));
+                    }
+                }
+                None => {
+                    for t in [Some(a.target), a.second].into_iter().flatten() {
+                        match t {
+                            Target::Player => player_hit += dmg,
+                            Target::Unit(t) => {
+                                if let Some(u) = self.unit(t) {
+                                    if self.rules.clubs_excess == ClubsExcess::AnyTarget
+                                        && self.has_trait(s, &att, Suit::Clubs)
+                                        && !u.protected
+                                    {
+                                        let excess = dmg.saturating_sub(self.unit_defence(u));
+                                        if excess > 0 {
+                                            self.triggers.push(Pending::Excess { seat: s, amount: excess, blocker: t });
+                                        }
+                                    }
+                                    unit_hits.push((t, dmg, false));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Simultaneous damage: merge the hits on each unit, then apply.
+        let mut merged: Vec<(Card, u32, bool)> = Vec::new();
+        for (id, amt, saves) in unit_hits {
+            let key = self.unit(id).map(|u| u.id()).unwrap_or(id);
+            match merged.iter_mut().find(|(k, _, _)| *k == key) {
+                Some(m) => {
+                    m.1 += amt;
+                    m.2 |= saves;
+                }
+                None => merged.push((key, amt, saves)),
+            }
+        }
+        self.hit_player(o, player_hit);
+        for (id, amt, saves) in merged {
+            self.damage_unit(id, amt, saves);
+        }
+        for id in spent_aces {
+            let Some(u) = self.unit_mut(id) else { continue };
+            if u.leader_face().suit() == Some(Suit::Hearts) {
+                u.guard = true; // the Ace of Hearts stays on as a Rear-Rank defender
+            } else {
+                self.remove_unit(id, Leave::Barrows);
+            }
+        }
+        for (_, dmg) in charges {
+            self.triggers.push(Pending::Charge { seat: s, amount: dmg });
+        }
+        self.next_trigger();
+    }
+
+    fn next_trigger(&mut self) {
+        if self.players.iter().any(|p| p.life <= 0) {
+            self.triggers.clear();
+        }
+        while !self.triggers.is_empty() {
+            let t = self.triggers.remove(0);
+            if let Pending::Excess { blocker, .. } = t {
+                // The excess may not go back to the blocker it came through.
+                let _ = blocker;
+            }
+            self.pending = t;
+            return;
+        }
+        self.finish_turn();
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // End of turn
+
+    fn check_life(&mut self) -> bool {
+        let dead: Vec<Seat> = (0..2).filter(|&s| self.players[s].life <= 0).collect();
+        if dead.is_empty() {
+            return false;
+        }
+        let winner = if dead.len() == 2 { None } else { Some(other(dead[0])) };
+        self.end_game(winner, EndReason::Life);
+        true
+    }
+
+    fn end_game(&mut self, winner: Option<Seat>, reason: EndReason) {
+        self.outcome = Some(Outcome { winner, reason });
+        self.pending = Pending::GameOver;
+        let (a, b) = (self.players[0].life, self.players[1].life);
+        self.log(|| format!("game over ({}): life P1 {a} P2 {b}", reason.name()));
+        let w = match winner {
+            Some(s) => seat_name(s),
+            None => "draw".into(),
+        };
+        self.log(|| format!("winner: {w}"));
+    }
+
+    fn finish_turn(&mut self) {
+        self.attacks.clear();
+        self.triggers.clear();
+        if self.check_life() {
+            return;
+        }
+        // END: poisoned units go to the Barrows.
+        let poisoned: Vec<Card> = self
+            .players
+            .iter()
+            .flat_map(|p| p.units().filter(|u| u.poisoned).map(|u| u.id()))
+            .collect();
+        for id in poisoned {
+            self.log(|| format!("poison: {id} goes to the Barrows"));
+            self.remove_unit(id, Leave::Barrows);
+        }
+        for p in self.players.iter_mut() {
+            for u in p.front.iter_mut().chain(p.rear.iter_mut()) {
+                u.leader_damage = 0;
+                u.protected = false;
+                u.double_damage = false;
+                u.moved = false;
+                u.used = false;
+            }
+            p.no_redeploy = CardSet::default();
+            p.returned_this_turn = false;
+        }
+        self.last_played = None;
+        if let Some(n) = self.sudden_death {
+            if n == 0 {
+                let (a, b) = (self.players[0].life, self.players[1].life);
+                let winner = match a.cmp(&b) {
+                    std::cmp::Ordering::Greater => Some(0),
+                    std::cmp::Ordering::Less => Some(1),
+                    std::cmp::Ordering::Equal => None,
+                };
+                self.end_game(winner, EndReason::SuddenDeath);
+                return;
+            }
+            self.sudden_death = Some(n - 1);
+        }
+        if self.turn >= MAX_TURNS {
+            self.end_game(None, EndReason::TurnLimit);
+            return;
+        }
+        let s = self.active;
+        let extra = match self.players[s].extra_turn_from {
+            Some(t) if self.turn > t && self.sudden_death.is_none() => {
+                self.players[s].extra_turn_from = None;
+                true
+            }
+            _ => false,
+        };
+        let next = if extra { s } else { other(s) };
+        self.begin_turn(next, extra);
+    }
+}
+
+/// Remove one copy of `c` from `v` (order of the rest does not matter for hands and piles).
+fn take(v: &mut Vec<Card>, c: Card) {
+    if let Some(i) = v.iter().position(|&x| x == c) {
+        v.remove(i);
+    }
+}
+
+fn permutations(v: &[Card]) -> Vec<Vec<Card>> {
+    if v.len() <= 1 {
+        return vec![v.to_vec()];
+    }
+    let mut out = Vec::new();
+    for i in 0..v.len() {
+        let mut rest = v.to_vec();
+        let c = rest.remove(i);
+        for mut p in permutations(&rest) {
+            p.insert(0, c);
+            out.push(p);
+        }
+    }
+    out
+}
+
+impl State {
+    /// The invariants every reachable state keeps; the property tests call this after each move.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut seen = CardSet::default();
+        let places = self.all_card_places();
+        for (c, place) in &places {
+            if seen.contains(*c) {
+                return Err(format!("card {c} is in two places (one is {place})"));
+            }
+            seen.insert(*c);
+        }
+        let total = if self.rules.jokers { 54 } else { 52 };
+        if places.len() != total {
+            return Err(format!("{} cards in play, expected {total}", places.len()));
+        }
+        for (s, p) in self.players.iter().enumerate() {
+            let choosing = self.pending == Pending::WizardKeep { seat: s };
+            if p.front.len() > self.rules.front_rank_units && !choosing {
+                return Err(format!("P{} has {} Front-Rank units", s + 1, p.front.len()));
+            }
+            if p.rear.len() > self.rules.rear_rank_units {
+                return Err(format!("P{} has {} Rear-Rank units", s + 1, p.rear.len()));
+            }
+            for u in &p.front {
+                if u.cards.is_empty() || u.cards.len() > self.rules.bond_size {
+                    return Err(format!("P{} front unit of {} cards", s + 1, u.cards.len()));
+                }
+                if !u.is_soldier() {
+                    return Err(format!("P{} has {} in the Front Ranks", s + 1, u.id()));
+                }
+            }
+            for u in &p.rear {
+                if u.cards.len() != 1 || u.is_soldier() {
+                    return Err(format!("P{} has a bad Rear-Rank unit {}", s + 1, u.id()));
+                }
+            }
+            if p.rear.iter().filter(|u| u.is_king()).count() > 1 {
+                return Err(format!("P{} has two Kings", s + 1));
+            }
+            if p.life > self.rules.life {
+                return Err(format!("P{} life {} above the start", s + 1, p.life));
+            }
+            if p.life <= 0 && !self.is_over() {
+                return Err(format!("P{} at {} life but the game goes on", s + 1, p.life));
+            }
+        }
+        if !self.is_over() && self.legal_actions().is_empty() {
+            return Err(format!("no legal move at {}", self.pending.name()));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,108 @@
+//! Playing whole games: one seeded game with two agents, and batches of games on threads.
+
+use crate::agents::AgentSpec;
+use crate::card::CardSet;
+use crate::observe::View;
+use crate::rng::{derive_seed, STREAM_AGENT, STREAM_DEAL};
+use crate::rules::Rules;
+use crate::state::{EndReason, State};
+
+/// A game that takes more moves than this is stopped (`turn_limit`); never expected.
+pub const MAX_ACTIONS: u32 = 100_000;
+
+/// Everything recorded about one finished game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    pub seed: u64,
+    /// 0 = P1 (seat 0), 1 = P2, -1 = draw.
+    pub winner: i8,
+    pub reason: EndReason,
+    pub turns: u32,
+    pub rounds: u32,
+    pub life: [i32; 2],
+    pub first_player: u8,
+    pub cards_deployed: [u32; 2],
+    /// Kings each player deployed (bit per card id).
+    pub kings: [CardSet; 2],
+    pub deployed: [CardSet; 2],
+    pub drawn: [CardSet; 2],
+    pub actions: u32,
+}
+
+pub struct GameResult {
+    pub record: GameRecord,
+    pub log: Option<Vec<String>>,
+}
+
+/// Play one complete game. The deal comes from `seed`; each seat's agent from its own stream.
+pub fn play_game(rules: &Rules, specs: [&AgentSpec; 2], seed: u64, keep_log: bool) -> GameResult {
+    let mut agents = [specs[0].make(derive_seed(seed, 0, STREAM_AGENT[0])), specs[1].make(derive_seed(seed, 0, STREAM_AGENT[1]))];
+    let mut st = State::new_game_logged(rules.clone(), seed, keep_log);
+    let mut legal = Vec::new();
+    while !st.is_over() {
+        if st.actions_taken >= MAX_ACTIONS {
+            st.force_end(EndReason::TurnLimit);
+            break;
+        }
+        let seat = st.pending.decider().expect("a live game has a decider");
+        legal.clear();
+        legal.extend(st.legal_actions());
+        // A forced move is played without asking the agent (no choice, no randomness used).
+        let i = if legal.len() == 1 { 0 } else { agents[seat].choose(&View::new(&st, seat), &legal) };
+        st.apply_unchecked(legal[i]);
+    }
+    GameResult { record: record_of(&st, seed), log: st.log.take() }
+}
+
+pub fn record_of(st: &State, seed: u64) -> GameRecord {
+    let o = st.outcome.expect("game over");
+    GameRecord {
+        seed,
+        winner: o.winner.map(|w| w as i8).unwrap_or(-1),
+        reason: o.reason,
+        turns: st.turn,
+        rounds: st.round,
+        life: [st.players[0].life, st.players[1].life],
+        first_player: st.first_player as u8,
+        cards_deployed: [st.players[0].cards_deployed, st.players[1].cards_deployed],
+        kings: [st.players[0].kings, st.players[1].kings],
+        deployed: [st.players[0].deployed, st.players[1].deployed],
+        drawn: [st.players[0].drawn, st.players[1].drawn],
+        actions: st.actions_taken,
+    }
+}
+
+/// The seed of game `index` of a batch started from `base_seed`.
+pub fn game_seed(base_seed: u64, index: u64) -> u64 {
+    derive_seed(base_seed, index, STREAM_DEAL)
+}
+
+/// Play games `start .. start + count` of the batch seeded by `base_seed` on `threads` threads.
+/// Records come back in game order, identical for every thread count.
+pub fn play_batch(
+    rules: &Rules,
+    specs: [&AgentSpec; 2],
+    base_seed: u64,
+    start: u64,
+    count: u64,
+    threads: usize,
+) -> Vec<GameRecord> {
+    let threads = threads.max(1).min(count.max(1) as usize);
+    let per = count.div_ceil(threads as u64);
+    let mut parts: Vec<Vec<GameRecord>> = Vec::new();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads as u64)
+            .map(|t| {
+                let lo = start + t * per;
+                let hi = (lo + per).min(start + count);
+                scope.spawn(move || {
+                    (lo..hi)
+                        .map(|i| play_game(rules, specs, game_seed(base_seed, i), false).record)
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        parts = handles.into_iter().map(|h| h.join().expect("game thread panicked")).collect();
+    });
+    parts.into_iter().flatten().collect()
+}

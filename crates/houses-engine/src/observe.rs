@@ -1,0 +1,139 @@
+//! What a player may know. Agents receive a `View` of the state for their seat: their own hand,
+//! the board, the Barrows, counts of hidden cards and the opponent's cards revealed to them. The
+//! full state is private to this module, so an agent cannot read hidden cards by accident.
+
+use crate::card::{Card, CardSet};
+use crate::rng::GameRng;
+use crate::rules::Rules;
+use crate::state::{other, Pending, Player, Seat, State, Unit};
+
+pub struct View<'a> {
+    state: &'a State,
+    seat: Seat,
+}
+
+impl<'a> View<'a> {
+    pub fn new(state: &'a State, seat: Seat) -> View<'a> {
+        View { state, seat }
+    }
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+    pub fn rules(&self) -> &Rules {
+        &self.state.rules
+    }
+    pub fn pending(&self) -> &Pending {
+        &self.state.pending
+    }
+    pub fn my_hand(&self) -> &[Card] {
+        &self.state.players[self.seat].hand
+    }
+    pub fn life(&self, s: Seat) -> i32 {
+        self.state.players[s].life
+    }
+    pub fn front(&self, s: Seat) -> &[Unit] {
+        &self.state.players[s].front
+    }
+    pub fn rear(&self, s: Seat) -> &[Unit] {
+        &self.state.players[s].rear
+    }
+    pub fn unit(&self, id: Card) -> Option<&Unit> {
+        self.state.unit(id)
+    }
+    pub fn owner_of(&self, id: Card) -> Option<Seat> {
+        self.state.find_unit(id).map(|(s, _, _)| s)
+    }
+    pub fn unit_attack(&self, u: &Unit) -> u32 {
+        self.state.unit_attack(u)
+    }
+    pub fn unit_defence(&self, u: &Unit) -> u32 {
+        self.state.unit_defence(u)
+    }
+    pub fn enhanced(&self, s: Seat, u: &Unit) -> bool {
+        self.state.enhanced(s, u)
+    }
+    pub fn barrows_up(&self) -> &[Card] {
+        &self.state.barrows_up
+    }
+    pub fn deck_len(&self) -> usize {
+        self.state.deck.len()
+    }
+    pub fn opponent_hand_len(&self) -> usize {
+        self.state.players[other(self.seat)].hand.len()
+    }
+    /// Opponent's cards in hand whose identity this player knows.
+    pub fn opponent_known(&self) -> Vec<Card> {
+        let p = &self.state.players[other(self.seat)];
+        p.hand.iter().copied().filter(|&c| p.known.contains(c)).collect()
+    }
+    pub fn active(&self) -> Seat {
+        self.state.active
+    }
+    pub fn turn(&self) -> u32 {
+        self.state.turn
+    }
+    pub fn attacks(&self) -> &[crate::state::Attack] {
+        &self.state.attacks
+    }
+    /// A copy of the state with everything this player cannot see removed.
+    pub fn observation(&self) -> Observation {
+        Observation::of(self.state, self.seat)
+    }
+}
+
+/// The state as one player sees it: the opponent's unknown cards and the deck are only counts.
+#[derive(Clone, Debug)]
+pub struct Observation {
+    pub seat: Seat,
+    /// The masked state: opponent hand holds only the known cards, the deck is empty.
+    pub state: State,
+    pub opponent_hidden: usize,
+    pub deck_len: usize,
+}
+
+impl Observation {
+    pub fn of(full: &State, seat: Seat) -> Observation {
+        let mut st = full.clone();
+        let o = other(seat);
+        let opp: &mut Player = &mut st.players[o];
+        let known = opp.known;
+        let hidden = opp.hand.iter().filter(|&&c| !known.contains(c)).count();
+        opp.hand.retain(|&c| known.contains(c));
+        let deck_len = st.deck.len();
+        st.deck.clear();
+        if let Pending::QueenOfSpades { seat: s, cards } = &mut st.pending {
+            if *s != seat {
+                cards.clear();
+            }
+        }
+        st.rng = GameRng::new(0);
+        st.log = None;
+        Observation { seat, state: st, opponent_hidden: hidden, deck_len }
+    }
+
+    /// Cards this player has not seen: the pool the hidden hand and the deck are drawn from.
+    pub fn unseen(&self) -> Vec<Card> {
+        let mut seen = CardSet::default();
+        for (c, _) in self.state.all_card_places() {
+            seen.insert(c);
+        }
+        Card::deck(self.state.rules.jokers).into_iter().filter(|&c| !seen.contains(c)).collect()
+    }
+
+    /// A full state consistent with this observation: hidden cards dealt at random.
+    pub fn determinize(&self, rng: &mut GameRng) -> State {
+        let mut st = self.state.clone();
+        let mut pool = self.unseen();
+        rng.shuffle(&mut pool);
+        let o = other(self.seat);
+        for _ in 0..self.opponent_hidden {
+            if let Some(c) = pool.pop() {
+                st.players[o].hand.push(c);
+            }
+        }
+        st.deck = pool;
+        st.deck.truncate(self.deck_len);
+        st.rng = GameRng::new(rng.next_u64());
+        st
+    }
+}

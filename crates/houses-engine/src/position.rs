@@ -1,0 +1,308 @@
+//! Positions: build a state from a readable description (hands, ranks, deck order, Barrows,
+//! life), apply moves in the notation, and read any state back as JSON.
+//!
+//! Units are written leader first, e.g. `"9C/8C exhausted"`; flags after the cards:
+//! `exhausted`, `poisoned`, `protected`, `double`, `summoned`, `resurrected`, `guard`,
+//! `clubs_mark`, and for Jokers their variant (`necromancer`, `wizard`, `spirit`); a Doppelganger
+//! is written `BJ=7H`.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::action::Action;
+use crate::card::Card;
+use crate::rng::GameRng;
+use crate::rules::Rules;
+use crate::state::{JokerVariant, Pending, Player, Seat, State, Target, Unit, UnitCard};
+
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerSpec {
+    #[serde(default)]
+    pub life: Option<i32>,
+    #[serde(default)]
+    pub hand: Vec<String>,
+    #[serde(default)]
+    pub front: Vec<String>,
+    #[serde(default)]
+    pub rear: Vec<String>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct Position {
+    /// Rule options, `name=value,...` over Spring '25.
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// Seed of the engine's own chance (scouts' random picks and the like).
+    #[serde(default)]
+    pub seed: u64,
+    /// Whose turn it is: P1 or P2.
+    #[serde(default = "p1")]
+    pub active: String,
+    #[serde(default)]
+    pub first_player: Option<String>,
+    #[serde(default = "one")]
+    pub turn: u32,
+    /// deploy (default), response, attack or block.
+    #[serde(default = "deploy")]
+    pub phase: String,
+    pub players: BTreeMap<String, PlayerSpec>,
+    /// Top card first.
+    #[serde(default)]
+    pub deck: Vec<String>,
+    #[serde(default)]
+    pub barrows: Vec<String>,
+    #[serde(default)]
+    pub burned: Vec<String>,
+    #[serde(default)]
+    pub moves: Vec<String>,
+}
+
+fn p1() -> String {
+    "P1".into()
+}
+fn one() -> u32 {
+    1
+}
+fn deploy() -> String {
+    "deploy".into()
+}
+
+pub fn parse_seat(s: &str) -> Result<Seat, String> {
+    match s.trim().to_ascii_uppercase().as_str() {
+        "P1" => Ok(0),
+        "P2" => Ok(1),
+        _ => Err(format!("'{s}' is not a player; write P1 or P2")),
+    }
+}
+
+fn cards(list: &[String], what: &str) -> Result<Vec<Card>, String> {
+    list.iter().map(|s| Card::parse(s).map_err(|e| format!("{what}: {e}"))).collect()
+}
+
+/// Read a unit such as `"9C/8C exhausted"` or `"BJ=7H"` or `"BJ necromancer"`.
+pub fn parse_unit(text: &str) -> Result<Unit, String> {
+    let mut words = text.split_whitespace();
+    let cards_part = words.next().ok_or_else(|| "empty unit".to_string())?;
+    let mut ucs = Vec::new();
+    for part in cards_part.split('/') {
+        let (card, face) = match part.split_once('=') {
+            Some((a, b)) => (Card::parse(a)?, Card::parse(b)?),
+            None => {
+                let c = Card::parse(part)?;
+                (c, c)
+            }
+        };
+        ucs.push(UnitCard { card, face, burn: false });
+    }
+    let mut u = Unit::new(ucs[0].card, ucs[0].face, false);
+    u.cards = ucs;
+    if u.cards.iter().any(|c| c.card != c.face) {
+        u.variant = Some(JokerVariant::Doppelganger);
+    }
+    for w in words {
+        match w {
+            "exhausted" => u.exhausted = true,
+            "poisoned" => u.poisoned = true,
+            "protected" => u.protected = true,
+            "double" => u.double_damage = true,
+            "summoned" => {
+                u.summoned = true;
+                u.cards.iter_mut().for_each(|c| c.burn = true);
+            }
+            "resurrected" => u.cards.iter_mut().for_each(|c| c.burn = true),
+            "guard" => u.guard = true,
+            "clubs_mark" => u.clubs_mark = true,
+            v => {
+                u.variant = Some(JokerVariant::parse(v).ok_or_else(|| {
+                    format!(
+                        "unit '{text}': unknown flag '{v}' (flags: exhausted, poisoned, protected, double, \
+                         summoned, resurrected, guard, clubs_mark, necromancer, wizard, spirit)"
+                    )
+                })?)
+            }
+        }
+    }
+    if u.cards[0].card.is_joker() && u.variant.is_none() {
+        return Err(format!("unit '{text}': a Joker needs its variant (necromancer, wizard, spirit) or BJ=CARD"));
+    }
+    Ok(u)
+}
+
+pub fn unit_text(u: &Unit) -> String {
+    let mut s: Vec<String> = vec![u
+        .cards
+        .iter()
+        .map(|c| if c.card == c.face { c.card.to_string() } else { format!("{}={}", c.card, c.face) })
+        .collect::<Vec<_>>()
+        .join("/")];
+    let flags = [
+        (u.exhausted, "exhausted"),
+        (u.poisoned, "poisoned"),
+        (u.protected, "protected"),
+        (u.double_damage, "double"),
+        (u.summoned, "summoned"),
+        (!u.summoned && u.cards.iter().any(|c| c.burn), "resurrected"),
+        (u.guard, "guard"),
+        (u.clubs_mark, "clubs_mark"),
+    ];
+    for (on, name) in flags {
+        if on {
+            s.push(name.into());
+        }
+    }
+    if let Some(v) = u.variant {
+        if v != JokerVariant::Doppelganger {
+            s.push(v.name().into());
+        }
+    }
+    s.join(" ")
+}
+
+impl Position {
+    pub fn from_json(text: &str) -> Result<Position, String> {
+        serde_json::from_str(text).map_err(|e| format!("position: {e}"))
+    }
+
+    /// Build the state. Each card must appear at most once.
+    pub fn build(&self) -> Result<State, String> {
+        let rules = Rules::parse(self.rules.as_deref().unwrap_or(""))?;
+        let mut st = State::empty(rules, GameRng::new(self.seed));
+        st.enable_log();
+        let active = parse_seat(&self.active)?;
+        st.active = active;
+        st.first_player = match &self.first_player {
+            Some(s) => parse_seat(s)?,
+            None => active,
+        };
+        st.turn = self.turn;
+        st.round = self.turn.div_ceil(2);
+        for (name, spec) in &self.players {
+            let s = parse_seat(name)?;
+            let p: &mut Player = &mut st.players[s];
+            if let Some(l) = spec.life {
+                p.life = l;
+            }
+            p.hand = cards(&spec.hand, &format!("{name}.hand"))?;
+            for t in &spec.front {
+                let u = parse_unit(t).map_err(|e| format!("{name}.front: {e}"))?;
+                if !u.is_soldier() {
+                    return Err(format!("{name}.front: '{t}' is not a soldier (2-10)"));
+                }
+                p.front.push(u);
+            }
+            for t in &spec.rear {
+                let u = parse_unit(t).map_err(|e| format!("{name}.rear: {e}"))?;
+                if u.is_soldier() {
+                    return Err(format!("{name}.rear: '{t}' is a soldier; soldiers go in the front"));
+                }
+                p.rear.push(u);
+            }
+        }
+        let mut deck = cards(&self.deck, "deck")?;
+        deck.reverse(); // stored with the top last
+        st.deck = deck;
+        st.barrows_up = cards(&self.barrows, "barrows")?;
+        st.barrows_down = cards(&self.burned, "burned")?;
+        // Each card once.
+        let mut seen = crate::card::CardSet::default();
+        for (c, _) in st.all_card_places() {
+            if seen.contains(c) {
+                return Err(format!("card {c} appears twice in the position"));
+            }
+            seen.insert(c);
+        }
+        let o = 1 - active;
+        st.pending = match self.phase.as_str() {
+            "deploy" => Pending::Deploy(active),
+            "response" => Pending::Response(o),
+            "attack" => Pending::Attack(active),
+            "block" => Pending::Block(o),
+            p => return Err(format!("phase '{p}' is not one of: deploy, response, attack, block")),
+        };
+        for (i, m) in self.moves.iter().enumerate() {
+            let a = Action::parse(m).map_err(|e| format!("moves[{i}]: {e}"))?;
+            st.apply(a).map_err(|e| format!("moves[{i}]: {e}"))?;
+        }
+        Ok(st)
+    }
+}
+
+fn target_json(t: Target) -> Value {
+    match t {
+        Target::Player => json!("player"),
+        Target::Unit(c) => json!(c.to_string()),
+    }
+}
+
+/// The whole state as JSON, with the legal moves of whoever decides next.
+pub fn state_json(st: &State) -> Value {
+    let names = |v: &[Card]| v.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+    let mut players = serde_json::Map::new();
+    for (s, p) in st.players.iter().enumerate() {
+        let units = |us: &[Unit]| us.iter().map(unit_text).collect::<Vec<_>>();
+        players.insert(
+            format!("P{}", s + 1),
+            json!({
+                "life": p.life,
+                "hand": names(&p.hand),
+                "front": units(&p.front),
+                "rear": units(&p.rear),
+                "king": p.king().map(|k| k.leader_face().to_string()),
+            }),
+        );
+    }
+    let mut deck = st.deck.clone();
+    deck.reverse();
+    let attacks: Vec<Value> = st
+        .attacks
+        .iter()
+        .map(|a| {
+            json!({
+                "attacker": a.attacker.to_string(),
+                "target": target_json(a.target),
+                "second": a.second.map(target_json),
+                "blocker": a.blocker.map(|b| b.to_string()),
+            })
+        })
+        .collect();
+    let outcome = st.outcome.map(|o| {
+        json!({
+            "winner": o.winner.map(|w| format!("P{}", w + 1)).unwrap_or_else(|| "draw".into()),
+            "reason": o.reason.name(),
+        })
+    });
+    json!({
+        "turn": st.turn,
+        "round": st.round,
+        "active": format!("P{}", st.active + 1),
+        "pending": st.pending.name(),
+        "decider": st.pending.decider().map(|s| format!("P{}", s + 1)),
+        "players": players,
+        "deck": names(&deck),
+        "barrows": names(&st.barrows_up),
+        "burned": names(&st.barrows_down),
+        "attacks": attacks,
+        "sudden_death": st.sudden_death.is_some(),
+        "outcome": outcome,
+        "legal": st.legal_actions().iter().map(|a| a.to_string()).collect::<Vec<_>>(),
+        "log": st.log.clone().unwrap_or_default(),
+        "rules": st.rules.canonical(),
+    })
+}
+
+/// Build a position from JSON, play its moves and return the resulting state as JSON.
+pub fn run_scenario(text: &str) -> Result<Value, String> {
+    let pos = Position::from_json(text)?;
+    let st = pos.build()?;
+    Ok(state_json(&st))
+}
+
+pub type JsonValue = Value;
+
+pub fn to_pretty(v: &Value) -> String {
+    serde_json::to_string_pretty(v).expect("JSON values always serialise")
+}

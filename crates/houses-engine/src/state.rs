@@ -1,0 +1,357 @@
+//! The full game state: zones, units, whose decision is pending. Rule code lives in `engine`.
+
+use crate::card::{Card, CardSet, Kind, Suit};
+use crate::rng::GameRng;
+use crate::rules::Rules;
+
+pub type Seat = usize;
+
+pub fn other(seat: Seat) -> Seat {
+    1 - seat
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum JokerVariant {
+    Doppelganger,
+    Necromancer,
+    InsaneWizard,
+    BindingSpirit,
+}
+
+impl JokerVariant {
+    pub fn name(self) -> &'static str {
+        match self {
+            JokerVariant::Doppelganger => "doppelganger",
+            JokerVariant::Necromancer => "necromancer",
+            JokerVariant::InsaneWizard => "wizard",
+            JokerVariant::BindingSpirit => "spirit",
+        }
+    }
+    pub fn parse(s: &str) -> Option<JokerVariant> {
+        match s {
+            "doppelganger" => Some(JokerVariant::Doppelganger),
+            "necromancer" => Some(JokerVariant::Necromancer),
+            "wizard" => Some(JokerVariant::InsaneWizard),
+            "spirit" => Some(JokerVariant::BindingSpirit),
+            _ => None,
+        }
+    }
+}
+
+/// One card inside a unit. `face` is what it plays as: itself, or for a Doppelganger the card it
+/// imitates. `burn` marks a card that is Soul Burned (face down) when it leaves play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnitCard {
+    pub card: Card,
+    pub face: Card,
+    pub burn: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unit {
+    /// Leader first: damage is applied to it first.
+    pub cards: Vec<UnitCard>,
+    pub exhausted: bool,
+    /// Damage the current leader has taken this turn without being defeated.
+    pub leader_damage: u32,
+    /// Struck by an Ace: goes to the Barrows at the end of the turn.
+    pub poisoned: bool,
+    /// Struck by the Ace of Clubs: its owner discards a random card when it leaves play.
+    pub clubs_mark: bool,
+    /// Jack of Hearts: takes no damage this turn.
+    pub protected: bool,
+    /// Jack of Clubs: deals double damage this turn.
+    pub double_damage: bool,
+    /// Summoned by the Necromancer: leaves at its owner's next READY phase.
+    pub summoned: bool,
+    pub variant: Option<JokerVariant>,
+    /// The Ace of Hearts after its strike, staying as a Rear-Rank defender.
+    pub guard: bool,
+    /// Took part in forming or splitting a Blood Bond this turn (so a turn cannot loop).
+    pub moved: bool,
+    /// The Necromancer's summon was used this turn.
+    pub used: bool,
+}
+
+impl Unit {
+    pub fn new(card: Card, face: Card, exhausted: bool) -> Unit {
+        Unit {
+            cards: vec![UnitCard { card, face, burn: false }],
+            exhausted,
+            leader_damage: 0,
+            poisoned: false,
+            clubs_mark: false,
+            protected: false,
+            double_damage: false,
+            summoned: false,
+            variant: None,
+            guard: false,
+            moved: false,
+            used: false,
+        }
+    }
+
+    /// A unit is named by its leader's physical card.
+    pub fn id(&self) -> Card {
+        self.cards[0].card
+    }
+
+    pub fn leader_face(&self) -> Card {
+        self.cards[0].face
+    }
+
+    pub fn kind(&self) -> Kind {
+        self.leader_face().kind()
+    }
+
+    pub fn is_soldier(&self) -> bool {
+        self.kind() == Kind::Soldier
+    }
+
+    /// The House whose trait the unit uses: its leader's suit (Binding Spirit bonds included).
+    pub fn house(&self) -> Option<Suit> {
+        if self.is_soldier() {
+            self.leader_face().suit()
+        } else {
+            None
+        }
+    }
+
+    pub fn has_card(&self, c: Card) -> bool {
+        self.cards.iter().any(|u| u.card == c)
+    }
+
+    pub fn is_king(&self) -> bool {
+        self.kind() == Kind::King
+    }
+
+    pub fn remaining_defence(&self) -> u32 {
+        let total: u32 = self.cards.iter().map(|c| c.face.defence()).sum();
+        total.saturating_sub(self.leader_damage)
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Player {
+    pub life: i32,
+    pub hand: Vec<Card>,
+    pub front: Vec<Unit>,
+    pub rear: Vec<Unit>,
+    /// Cards in this hand whose identity the opponent knows (revealed, returned, taken).
+    pub known: CardSet,
+    /// Cards returned to hand this turn: they may not be redeployed until next turn.
+    pub no_redeploy: CardSet,
+    pub returned_this_turn: bool,
+    /// Queen of Diamonds: the turn number it was played on; the extra turn follows this
+    /// player's next completed turn.
+    pub extra_turn_from: Option<u32>,
+    // Statistics for records.
+    pub drawn: CardSet,
+    pub deployed: CardSet,
+    pub kings: CardSet,
+    pub cards_deployed: u32,
+}
+
+impl Player {
+    pub fn units(&self) -> impl Iterator<Item = &Unit> {
+        self.front.iter().chain(self.rear.iter())
+    }
+    pub fn king(&self) -> Option<&Unit> {
+        self.rear.iter().find(|u| u.is_king())
+    }
+    pub fn has_variant(&self, v: JokerVariant) -> bool {
+        self.rear.iter().any(|u| u.variant == Some(v))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// The opposing player (from the point of view of whoever chose the target).
+    Player,
+    Unit(Card),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Attack {
+    pub attacker: Card,
+    pub target: Target,
+    pub second: Option<Target>,
+    pub blocker: Option<Card>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pending {
+    /// The winner of the advantage draw chooses to start or defer.
+    ChooseStart(Seat),
+    Deploy(Seat),
+    Response(Seat),
+    Attack(Seat),
+    Block(Seat),
+    /// Clubs trait: where the excess damage of an attacker goes.
+    Excess { seat: Seat, amount: u32, blocker: Card },
+    /// Enhanced Clubs trait: a defeated attacker strikes one more target.
+    Charge { seat: Seat, amount: u32 },
+    /// Queen of Spades: keep one of these (top first), put the rest back in a chosen order.
+    QueenOfSpades { seat: Seat, cards: Vec<Card> },
+    /// Insane Wizard: the player must choose which of these single cards stay.
+    WizardKeep { seat: Seat },
+    GameOver,
+}
+
+impl Pending {
+    pub fn decider(&self) -> Option<Seat> {
+        match *self {
+            Pending::ChooseStart(s)
+            | Pending::Deploy(s)
+            | Pending::Response(s)
+            | Pending::Attack(s)
+            | Pending::Block(s) => Some(s),
+            Pending::Excess { seat, .. }
+            | Pending::Charge { seat, .. }
+            | Pending::QueenOfSpades { seat, .. }
+            | Pending::WizardKeep { seat } => Some(seat),
+            Pending::GameOver => None,
+        }
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Pending::ChooseStart(_) => "choose_start",
+            Pending::Deploy(_) => "deploy",
+            Pending::Response(_) => "response",
+            Pending::Attack(_) => "attack",
+            Pending::Block(_) => "block",
+            Pending::Excess { .. } => "excess",
+            Pending::Charge { .. } => "charge",
+            Pending::QueenOfSpades { .. } => "queen_of_spades",
+            Pending::WizardKeep { .. } => "wizard_keep",
+            Pending::GameOver => "game_over",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// A player's life reached 0.
+    Life,
+    /// The deck ran out and the final round was played; higher life wins.
+    SuddenDeath,
+    /// Safety net: the turn cap was reached (never expected; counted in records).
+    TurnLimit,
+}
+
+impl EndReason {
+    pub fn name(self) -> &'static str {
+        match self {
+            EndReason::Life => "life",
+            EndReason::SuddenDeath => "sudden_death",
+            EndReason::TurnLimit => "turn_limit",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub winner: Option<Seat>,
+    pub reason: EndReason,
+}
+
+/// Poisoned, defeated or otherwise leaving: where a card goes decides face up or down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leave {
+    Barrows,
+    Hand,
+}
+
+#[derive(Clone, Debug)]
+pub struct State {
+    pub rules: Rules,
+    /// The deck, top card LAST (so drawing is a pop).
+    pub deck: Vec<Card>,
+    pub barrows_up: Vec<Card>,
+    pub barrows_down: Vec<Card>,
+    pub players: [Player; 2],
+    pub active: Seat,
+    pub first_player: Seat,
+    /// Turns started so far (1 on the first turn).
+    pub turn: u32,
+    /// Rounds: a round is one turn of each player, counted from the first player's turns.
+    pub round: u32,
+    pub pending: Pending,
+    pub attacks: Vec<Attack>,
+    /// Excess and charge triggers waiting for their owner's decision, in order.
+    pub triggers: Vec<Pending>,
+    /// Set when the deck ran out: how many turns remain after the current one.
+    pub sudden_death: Option<u8>,
+    /// The card the active player deployed most recently this turn (Jack of Diamonds).
+    pub last_played: Option<Card>,
+    /// The decision to return to after an interrupting one (Queen of Spades, Insane Wizard).
+    pub resume: Option<Pending>,
+    pub outcome: Option<Outcome>,
+    pub rng: GameRng,
+    /// Readable event log in the move notation; kept only when asked for (replays).
+    pub log: Option<Vec<String>>,
+    pub actions_taken: u32,
+}
+
+impl State {
+    pub fn log(&mut self, line: impl FnOnce() -> String) {
+        if let Some(l) = self.log.as_mut() {
+            l.push(line());
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Where is the unit named by `id` (any card of it)? (seat, rear?, index)
+    pub fn find_unit(&self, id: Card) -> Option<(Seat, bool, usize)> {
+        for s in 0..2 {
+            let p = &self.players[s];
+            if let Some(i) = p.front.iter().position(|u| u.has_card(id)) {
+                return Some((s, false, i));
+            }
+            if let Some(i) = p.rear.iter().position(|u| u.has_card(id)) {
+                return Some((s, true, i));
+            }
+        }
+        None
+    }
+
+    pub fn unit(&self, id: Card) -> Option<&Unit> {
+        self.find_unit(id).map(|(s, r, i)| self.unit_at(s, r, i))
+    }
+
+    pub fn unit_at(&self, s: Seat, rear: bool, i: usize) -> &Unit {
+        if rear {
+            &self.players[s].rear[i]
+        } else {
+            &self.players[s].front[i]
+        }
+    }
+
+    pub fn unit_mut(&mut self, id: Card) -> Option<&mut Unit> {
+        let (s, r, i) = self.find_unit(id)?;
+        let p = &mut self.players[s];
+        Some(if r { &mut p.rear[i] } else { &mut p.front[i] })
+    }
+
+    /// Every card's place, for the invariant checks: each card must be in exactly one.
+    pub fn all_card_places(&self) -> Vec<(Card, &'static str)> {
+        let mut v = Vec::with_capacity(54);
+        v.extend(self.deck.iter().map(|&c| (c, "deck")));
+        v.extend(self.barrows_up.iter().map(|&c| (c, "barrows")));
+        v.extend(self.barrows_down.iter().map(|&c| (c, "burned")));
+        for p in &self.players {
+            v.extend(p.hand.iter().map(|&c| (c, "hand")));
+            for u in p.units() {
+                v.extend(u.cards.iter().map(|c| (c.card, "unit")));
+            }
+        }
+        if let Pending::QueenOfSpades { cards, .. } = &self.pending {
+            v.extend(cards.iter().map(|&c| (c, "queen_of_spades")));
+        }
+        v
+    }
+}

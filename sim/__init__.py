@@ -1,0 +1,19 @@
+"""houses-sim: a balance-analysis toolkit for Houses-Skirmish.
+
+The rules engine and agents are a Rust core (``sim._core``); this package is the Python face:
+play batches of seeded games and get per-game records back as polars DataFrames.
+"""
+
+from sim._core import AGENTS, RULES_VERSION
+from sim.engine import canonical_rules, play_games, replay, rule_options, scenario
+
+__all__ = [
+    "AGENTS",
+    "RULES_VERSION",
+    "canonical_rules",
+    "play_games",
+    "replay",
+    "rule_options",
+    "scenario",
+]
+__version__ = "0.1.0"

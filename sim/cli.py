@@ -1,0 +1,145 @@
+"""The `sim` command line."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import click
+import yaml
+
+from sim import _core
+from sim.engine import canonical_rules, play_games, replay, rule_options, scenario
+
+
+def _fail(message: str) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(2)
+
+
+def _agents(text: str) -> tuple[str, str]:
+    names = [a.strip() for a in text.split(",") if a.strip()]
+    if len(names) == 1:
+        names = names * 2
+    if len(names) != 2:
+        _fail(f"--agents takes one or two agents (A or A,B), got '{text}'")
+    for n in names:
+        if n not in _core.AGENTS:
+            _fail(f"unknown agent '{n}'; valid agents: {', '.join(_core.AGENTS)}")
+    return names[0], names[1]
+
+
+def _rules(text: str | None) -> str:
+    try:
+        return canonical_rules(text or "")
+    except ValueError as e:
+        _fail(f"--rules: {e}")
+    raise AssertionError  # unreachable
+
+
+@click.group()
+@click.version_option(package_name="houses-sim")
+def main() -> None:
+    """Simulate Houses-Skirmish games to answer balance questions."""
+
+
+@main.command("replay")
+@click.option("--seed", type=int, default=1, show_default=True, help="The game's seed.")
+@click.option("--agents", default="greedy", show_default=True, help="A or A,B (P1,P2).")
+@click.option("--rules", default="", help="Rule options, e.g. 'jokers=true,front_ranks=3x3'.")
+def replay_cmd(seed: int, agents: str, rules: str) -> None:
+    """Print one complete game, turn by turn, ending with the winner."""
+    log, _ = replay(seed, _agents(agents), _rules(rules))
+    click.echo(f"rules: {_rules(rules)}")
+    for line in log:
+        click.echo(line)
+
+
+@main.command("scenario")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def scenario_cmd(file: Path) -> None:
+    """Build the position in FILE (YAML), play its moves, print the state as JSON."""
+    try:
+        position = yaml.safe_load(file.read_text())
+    except yaml.YAMLError as e:
+        _fail(f"{file}: not valid YAML: {e}")
+    if not isinstance(position, dict):
+        _fail(f"{file}: expected a mapping with 'players' (see docs/notation.md)")
+    try:
+        state = scenario(position)
+    except ValueError as e:
+        _fail(f"{file}: {e}")
+    click.echo(json.dumps(state, indent=2))
+
+
+@main.command("bench")
+@click.option("--games", type=int, default=20_000, show_default=True)
+@click.option("--agents", default="random", show_default=True, help="A or A,B.")
+@click.option("--threads", type=int, default=1, show_default=True)
+@click.option("--rules", default="")
+@click.option("--seed", type=int, default=0)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def bench_cmd(games: int, agents: str, threads: int, rules: str, seed: int, as_json: bool) -> None:
+    """Measure games per second (after a short warm-up)."""
+    pair = _agents(agents)
+    canon = _rules(rules)
+    play_games(min(1000, games), pair, seed + 1, canon, threads=threads)  # warm-up
+    t0 = time.perf_counter()
+    df = play_games(games, pair, seed, canon, threads=threads)
+    dt = time.perf_counter() - t0
+    result = {
+        "games": games,
+        "seconds": round(dt, 4),
+        "games_per_second": round(games / dt, 1),
+        "threads": threads,
+        "agents": list(pair),
+        "mean_turns": round(float(df["turns"].mean()), 2),
+        "mean_actions": round(float(df["actions"].mean()), 2),
+        "rules": canon,
+    }
+    if as_json:
+        click.echo(json.dumps(result))
+    else:
+        for k, v in result.items():
+            click.echo(f"{k:>16}: {v}")
+
+
+@main.command("play")
+@click.option("--games", type=int, default=10_000, show_default=True)
+@click.option("--agents", default="greedy,greedy", show_default=True)
+@click.option("--rules", default="")
+@click.option("--seed", type=int, default=0)
+@click.option("--threads", type=int, default=0, help="Default: all cores.")
+@click.option("--out", type=click.Path(path_type=Path), help="Write records to this Parquet file.")
+def play_cmd(games: int, agents: str, rules: str, seed: int, threads: int, out: Path | None) -> None:
+    """Play a batch and print win rates with 95% Wilson intervals."""
+    from sim.stats import summary_lines
+
+    pair = _agents(agents)
+    df = play_games(games, pair, seed, _rules(rules), threads=threads or os.cpu_count())
+    for line in summary_lines(df):
+        click.echo(line)
+    if out:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        df.write_parquet(out)
+        click.echo(f"records: {out}")
+
+
+@main.command("rules")
+@click.option("--json", "as_json", is_flag=True)
+def rules_cmd(as_json: bool) -> None:
+    """List every rule option with its type, default, choices and help."""
+    opts = rule_options()
+    if as_json:
+        click.echo(json.dumps(opts, indent=2))
+        return
+    for o in opts:
+        choices = ", ".join(o["choices"]) if o["choices"] else "any positive integer"
+        click.echo(f"{o['name']} ({o['kind']}, default {o['default']}; {choices})\n    {o['help']}")
+
+
+if __name__ == "__main__":
+    main()
