@@ -23,7 +23,7 @@ run: setup ## the main job: play the default match-up and print the summary
 	$(SIM) replay --seed 1 | tail -n 3
 
 test: setup ## all tests: cargo test (engine) and pytest (Python API and CLI)
-	HOUSES_PROPERTY_GAMES=$${HOUSES_PROPERTY_GAMES:-40000} cargo test --release --workspace --exclude houses-py
+	HOUSES_PROPERTY_GAMES=$${HOUSES_PROPERTY_GAMES:-50000} cargo test --release --workspace --exclude houses-py
 	$(PY) -m pytest -q
 
 bench: setup ## speed figures

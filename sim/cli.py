@@ -114,7 +114,9 @@ def bench_cmd(games: int, agents: str, threads: int, rules: str, seed: int, as_j
 @click.option("--seed", type=int, default=0)
 @click.option("--threads", type=int, default=0, help="Default: all cores.")
 @click.option("--out", type=click.Path(path_type=Path), help="Write records to this Parquet file.")
-def play_cmd(games: int, agents: str, rules: str, seed: int, threads: int, out: Path | None) -> None:
+def play_cmd(
+    games: int, agents: str, rules: str, seed: int, threads: int, out: Path | None
+) -> None:
     """Play a batch and print win rates with 95% Wilson intervals."""
     from sim.stats import summary_lines
 

@@ -24,15 +24,18 @@ def summary_lines(df: pl.DataFrame) -> list[str]:
     p1 = int((df["winner"] == 0).sum())
     p2 = int((df["winner"] == 1).sum())
     draws = n - p1 - p2
-    lines = [f"games: {n}  P1 ({df['agent_p1'][0]}) wins {p1}  P2 ({df['agent_p2'][0]}) wins {p2}"
-             f"  draws {draws}"]
+    lines = [
+        f"games: {n}  P1 ({df['agent_p1'][0]}) wins {p1}  P2 ({df['agent_p2'][0]}) wins {p2}"
+        f"  draws {draws}"
+    ]
     for name, w in (("P1", p1), ("P2", p2)):
         rate = (w + draws / 2) / n
         lo, hi = wilson(w + draws / 2, n)
         lines.append(f"{name} win rate {rate:.3f}  95% CI [{lo:.3f}, {hi:.3f}]")
     first_wins = int((df["winner"] == df["first_player"].cast(pl.Int8)).sum())
     lo, hi = wilson(first_wins + draws / 2, n)
-    lines.append(f"first player win rate {(first_wins + draws / 2) / n:.3f}  95% CI [{lo:.3f}, {hi:.3f}]")
+    rate = (first_wins + draws / 2) / n
+    lines.append(f"first player win rate {rate:.3f}  95% CI [{lo:.3f}, {hi:.3f}]")
     lines.append(f"turns: median {df['turns'].median():.0f}, mean {df['turns'].mean():.1f}")
     for reason, count in df.group_by("end_reason").len().sort("end_reason").iter_rows():
         lines.append(f"ended by {reason}: {count}")

@@ -14,6 +14,10 @@ fn main() {
     let life = recs.iter().filter(|r| r.reason.name() == "life").count();
     let turns: f64 = recs.iter().map(|r| r.turns as f64).sum::<f64>() / n as f64;
     let acts: f64 = recs.iter().map(|r| r.actions as f64).sum::<f64>() / n as f64;
-    let dep: f64 = recs.iter().map(|r| (r.cards_deployed[0]+r.cards_deployed[1]) as f64).sum::<f64>() / n as f64;
+    let dep: f64 = recs
+        .iter()
+        .map(|r| (r.cards_deployed[0] + r.cards_deployed[1]) as f64)
+        .sum::<f64>()
+        / n as f64;
     println!("{n} games {dt:.2}s {:.0}/s  P1 {w0} P2 {w1} by-life {life} turns {turns:.1} actions {acts:.1} deployed {dep:.1}", n as f64/dt);
 }

@@ -13,31 +13,61 @@ pub enum Action {
     Defer,
     /// Deploy a card from hand as a unit. `face` differs from `card` for a Doppelganger.
     /// `onto`: join the existing unit (Blood Bond); `lead`: the new card becomes its leader.
-    Deploy { card: Card, face: Card, onto: Option<Card>, lead: bool, variant: Option<JokerVariant> },
+    Deploy {
+        card: Card,
+        face: Card,
+        onto: Option<Card>,
+        lead: bool,
+        variant: Option<JokerVariant>,
+    },
     /// Deploy a 2 as a scout.
-    Scout { card: Card, face: Card },
+    Scout {
+        card: Card,
+        face: Card,
+    },
     /// Play a Jack, a Queen or the Ace of Diamonds, with up to two chosen cards.
-    Play { card: Card, face: Card, t1: Option<Card>, t2: Option<Card> },
+    Play {
+        card: Card,
+        face: Card,
+        t1: Option<Card>,
+        t2: Option<Card>,
+    },
     /// Necromancer: summon a face-up soldier from the Barrows.
     Summon(Card),
     /// Return a unit to hand.
     Return(Card),
     /// Merge two of your units into a Blood Bond, `leader`'s cards first.
-    Bond { leader: Card, other: Card },
+    Bond {
+        leader: Card,
+        other: Card,
+    },
     /// Split the bottom card off a Blood Bond; with `drop`, that card goes to the Barrows.
-    Split { unit: Card, drop: Option<Card> },
+    Split {
+        unit: Card,
+        drop: Option<Card>,
+    },
     /// End the DEPLOY phase.
     End,
     /// Make no (more) responses.
     Pass,
     /// Finish declaring attackers or blockers.
     Done,
-    Attack { attacker: Card, target: Target, second: Option<Target> },
-    Block { blocker: Card, attacker: Card },
+    Attack {
+        attacker: Card,
+        target: Target,
+        second: Option<Target>,
+    },
+    Block {
+        blocker: Card,
+        attacker: Card,
+    },
     Excess(Target),
     Charge(Target),
     /// Queen of Spades: keep `card`, put the others back in this order (top first).
-    Keep { card: Card, order: [Option<Card>; 3] },
+    Keep {
+        card: Card,
+        order: [Option<Card>; 3],
+    },
     /// Insane Wizard: the units (by card) that stay in the Front Ranks.
     Stay(CardSet),
 }
@@ -62,7 +92,13 @@ impl fmt::Display for Action {
         match *self {
             Action::Start => write!(f, "start"),
             Action::Defer => write!(f, "defer"),
-            Action::Deploy { card, face, onto, lead, variant } => {
+            Action::Deploy {
+                card,
+                face,
+                onto,
+                lead,
+                variant,
+            } => {
                 write!(f, "deploy {}", card_str(card, face))?;
                 if let Some(v) = variant {
                     if v != JokerVariant::Doppelganger {
@@ -92,7 +128,11 @@ impl fmt::Display for Action {
             Action::End => write!(f, "end"),
             Action::Pass => write!(f, "pass"),
             Action::Done => write!(f, "done"),
-            Action::Attack { attacker, target, second } => {
+            Action::Attack {
+                attacker,
+                target,
+                second,
+            } => {
                 write!(f, "attack {attacker} {}", target_str(target))?;
                 if let Some(s) = second {
                     write!(f, " {}", target_str(s))?;
@@ -162,7 +202,11 @@ impl Action {
             "deploy" => {
                 need(1)?;
                 let (card, face) = parse_card_face(args[0])?;
-                let mut variant = if card != face { Some(JokerVariant::Doppelganger) } else { None };
+                let mut variant = if card != face {
+                    Some(JokerVariant::Doppelganger)
+                } else {
+                    None
+                };
                 let mut rest = &args[1..];
                 if let Some(w) = rest.first() {
                     if let Some(v) = JokerVariant::parse(w) {
@@ -177,7 +221,13 @@ impl Action {
                     }
                     _ => return Err(bad("expected 'deploy CARD [lead|under UNIT]'")),
                 };
-                Action::Deploy { card, face, onto, lead, variant }
+                Action::Deploy {
+                    card,
+                    face,
+                    onto,
+                    lead,
+                    variant,
+                }
             }
             "scout" => {
                 need(1)?;
@@ -201,8 +251,13 @@ impl Action {
             }
             "bond" => {
                 need(1)?;
-                let (a, b) = args[0].split_once('/').ok_or_else(|| bad("expected 'bond LEADER/OTHER'"))?;
-                Action::Bond { leader: Card::parse(a)?, other: Card::parse(b)? }
+                let (a, b) = args[0]
+                    .split_once('/')
+                    .ok_or_else(|| bad("expected 'bond LEADER/OTHER'"))?;
+                Action::Bond {
+                    leader: Card::parse(a)?,
+                    other: Card::parse(b)?,
+                }
             }
             "split" => {
                 need(1)?;
@@ -224,7 +279,10 @@ impl Action {
             }
             "block" => {
                 need(2)?;
-                Action::Block { blocker: Card::parse(args[0])?, attacker: Card::parse(args[1])? }
+                Action::Block {
+                    blocker: Card::parse(args[0])?,
+                    attacker: Card::parse(args[1])?,
+                }
             }
             "excess" => {
                 need(1)?;
@@ -240,7 +298,10 @@ impl Action {
                 for (i, s) in args[1..].iter().take(3).enumerate() {
                     order[i] = Some(Card::parse(s)?);
                 }
-                Action::Keep { card: Card::parse(args[0])?, order }
+                Action::Keep {
+                    card: Card::parse(args[0])?,
+                    order,
+                }
             }
             "stay" => {
                 let mut set = CardSet::default();
@@ -261,16 +322,42 @@ mod tests {
     #[test]
     fn notation_round_trips() {
         for s in [
-            "start", "defer", "deploy 7H", "deploy 7H lead 5H", "deploy 7H under 5H", "deploy KS",
-            "deploy BJ necromancer", "deploy RJ wizard", "deploy BJ=9C", "scout 2C", "scout BJ=2S",
-            "play JD", "play QC 7H 9S", "play BJ=QC 7H 9S", "summon 6C", "return 7H", "bond 7H/5H",
-            "split 7H", "split 7H drop 5H", "end", "pass", "done", "attack 7H player",
-            "attack 7S 9H 5C", "attack AS 7H 8H", "block 9H 7S", "excess player", "charge 9S",
-            "keep 9H 3C 4D KS", "stay 4D 7H 9S",
+            "start",
+            "defer",
+            "deploy 7H",
+            "deploy 7H lead 5H",
+            "deploy 7H under 5H",
+            "deploy KS",
+            "deploy BJ necromancer",
+            "deploy RJ wizard",
+            "deploy BJ=9C",
+            "scout 2C",
+            "scout BJ=2S",
+            "play JD",
+            "play QC 7H 9S",
+            "play BJ=QC 7H 9S",
+            "summon 6C",
+            "return 7H",
+            "bond 7H/5H",
+            "split 7H",
+            "split 7H drop 5H",
+            "end",
+            "pass",
+            "done",
+            "attack 7H player",
+            "attack 7S 9H 5C",
+            "attack AS 7H 8H",
+            "block 9H 7S",
+            "excess player",
+            "charge 9S",
+            "keep 9H 3C 4D KS",
+            "stay 4D 7H 9S",
         ] {
             let a = Action::parse(s).unwrap();
             assert_eq!(a.to_string(), s);
         }
-        assert!(Action::parse("fly 7H").unwrap_err().contains("unknown verb"));
+        assert!(Action::parse("fly 7H")
+            .unwrap_err()
+            .contains("unknown verb"));
     }
 }

@@ -9,8 +9,8 @@ use crate::action::Action;
 use crate::card::{Card, CardSet, Kind, Suit, BLACK_JOKER, RED_JOKER};
 use crate::rng::GameRng;
 use crate::rules::{
-    AceOfHeartsGuard, AceOfSpadesSecond, ClubsExcess, Doppelganger, HeartsExhaustedBlock,
-    Rules, StartingPlayer,
+    AceOfHeartsGuard, AceOfSpadesSecond, ClubsExcess, Doppelganger, HeartsExhaustedBlock, Rules,
+    StartingPlayer,
 };
 use crate::state::*;
 
@@ -156,7 +156,11 @@ impl State {
             .filter(|u| u.summoned)
             .map(|u| u.id())
             .collect();
-        for u in self.players[s].front.iter_mut().chain(self.players[s].rear.iter_mut()) {
+        for u in self.players[s]
+            .front
+            .iter_mut()
+            .chain(self.players[s].rear.iter_mut())
+        {
             u.exhausted = false;
         }
         for id in summoned {
@@ -234,7 +238,11 @@ impl State {
 
     /// Can soldier `face` join unit `u` of seat `s` as a Blood Bond?
     fn can_bond(&self, s: Seat, face: Card, u: &Unit) -> bool {
-        if !face.is_soldier() || !u.is_soldier() || u.summoned || u.cards.len() >= self.rules.bond_size {
+        if !face.is_soldier()
+            || !u.is_soldier()
+            || u.summoned
+            || u.cards.len() >= self.rules.bond_size
+        {
             return false;
         }
         if self.players[other(s)].has_variant(JokerVariant::InsaneWizard) {
@@ -251,15 +259,17 @@ impl State {
         !a.moved
             && !b.moved
             && a.cards.len() + b.cards.len() <= self.rules.bond_size
-            && b.cards.iter().all(|c| c.card == c.face && self.can_bond(s, c.face, a))
+            && b.cards
+                .iter()
+                .all(|c| c.card == c.face && self.can_bond(s, c.face, a))
             && self.can_bond(s, b.leader_face(), a)
             && !b.summoned
     }
 
     /// Soldiers enter exhausted, except Diamonds (their trait) whose trait is not suppressed.
     fn enters_exhausted(&self, s: Seat, face: Card) -> bool {
-        !(face.suit() == Some(Suit::Diamonds)
-            && !self.players[other(s)].has_variant(JokerVariant::InsaneWizard))
+        face.suit() != Some(Suit::Diamonds)
+            || self.players[other(s)].has_variant(JokerVariant::InsaneWizard)
     }
 
     // ----------------------------------------------------------------------------------------
@@ -273,7 +283,9 @@ impl State {
             Pending::Deploy(s) => self.deploy_moves(*s, &mut out),
             Pending::Response(s) => {
                 for &c in &self.players[*s].hand {
-                    if matches!(c.kind(), Kind::Jack | Kind::Queen) || c == Card::new(Suit::Diamonds, 1) {
+                    if matches!(c.kind(), Kind::Jack | Kind::Queen)
+                        || c == Card::new(Suit::Diamonds, 1)
+                    {
                         self.play_moves(*s, c, c, &mut out);
                     }
                 }
@@ -297,8 +309,12 @@ impl State {
             }
             Pending::QueenOfSpades { cards, .. } => {
                 for (i, &keep) in cards.iter().enumerate() {
-                    let rest: Vec<Card> =
-                        cards.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &c)| c).collect();
+                    let rest: Vec<Card> = cards
+                        .iter()
+                        .enumerate()
+                        .filter(|&(j, _)| j != i)
+                        .map(|(_, &c)| c)
+                        .collect();
                     for perm in permutations(&rest) {
                         let mut order = [None; 3];
                         for (k, c) in perm.into_iter().enumerate() {
@@ -342,7 +358,9 @@ impl State {
             }
         }
         // Necromancer: summon a face-up soldier from the Barrows, once per turn each.
-        if p.rear.iter().any(|u| u.variant == Some(JokerVariant::Necromancer) && !u.used)
+        if p.rear
+            .iter()
+            .any(|u| u.variant == Some(JokerVariant::Necromancer) && !u.used)
             && self.front_has_room(s)
         {
             let mut seen = CardSet::default();
@@ -363,17 +381,26 @@ impl State {
         for a in &p.front {
             for b in &p.front {
                 if a.id() != b.id() && self.can_merge(s, a, b) {
-                    out.push(Action::Bond { leader: a.id(), other: b.id() });
+                    out.push(Action::Bond {
+                        leader: a.id(),
+                        other: b.id(),
+                    });
                 }
             }
         }
         for u in &p.front {
             if u.cards.len() >= 2 && !u.moved {
                 if self.front_has_room(s) {
-                    out.push(Action::Split { unit: u.id(), drop: None });
+                    out.push(Action::Split {
+                        unit: u.id(),
+                        drop: None,
+                    });
                 } else {
                     for c in &u.cards {
-                        out.push(Action::Split { unit: u.id(), drop: Some(c.card) });
+                        out.push(Action::Split {
+                            unit: u.id(),
+                            drop: Some(c.card),
+                        });
                     }
                 }
             }
@@ -389,7 +416,13 @@ impl State {
         };
         if self.rear_has_room(s) {
             for &v in variants {
-                out.push(Action::Deploy { card: c, face: c, onto: None, lead: true, variant: Some(v) });
+                out.push(Action::Deploy {
+                    card: c,
+                    face: c,
+                    onto: None,
+                    lead: true,
+                    variant: Some(v),
+                });
             }
         }
         if c == BLACK_JOKER {
@@ -418,34 +451,63 @@ impl State {
 
     /// Moves for deploying physical card `c` as `face` (the same card, or a Doppelganger copy).
     fn card_moves(&self, s: Seat, c: Card, face: Card, may_bond: bool, out: &mut Vec<Action>) {
-        let variant = if c != face { Some(JokerVariant::Doppelganger) } else { None };
+        let variant = if c != face {
+            Some(JokerVariant::Doppelganger)
+        } else {
+            None
+        };
         let p = &self.players[s];
         match face.kind() {
             Kind::Soldier => {
                 if self.front_has_room(s) {
-                    out.push(Action::Deploy { card: c, face, onto: None, lead: true, variant });
+                    out.push(Action::Deploy {
+                        card: c,
+                        face,
+                        onto: None,
+                        lead: true,
+                        variant,
+                    });
                 }
                 if may_bond {
                     for u in &p.front {
                         if self.can_bond(s, face, u) {
                             for lead in [true, false] {
-                                out.push(Action::Deploy { card: c, face, onto: Some(u.id()), lead, variant });
+                                out.push(Action::Deploy {
+                                    card: c,
+                                    face,
+                                    onto: Some(u.id()),
+                                    lead,
+                                    variant,
+                                });
                             }
                         }
                     }
                 }
-                if face.rank() == 2 && self.rules.scouts && !self.players[other(s)].hand.is_empty() {
+                if face.rank() == 2 && self.rules.scouts && !self.players[other(s)].hand.is_empty()
+                {
                     out.push(Action::Scout { card: c, face });
                 }
             }
             Kind::King => {
                 if self.rear_has_room(s) && p.king().is_none() {
-                    out.push(Action::Deploy { card: c, face, onto: None, lead: true, variant });
+                    out.push(Action::Deploy {
+                        card: c,
+                        face,
+                        onto: None,
+                        lead: true,
+                        variant,
+                    });
                 }
             }
             Kind::Ace if face.suit() != Some(Suit::Diamonds) => {
                 if self.rear_has_room(s) {
-                    out.push(Action::Deploy { card: c, face, onto: None, lead: true, variant });
+                    out.push(Action::Deploy {
+                        card: c,
+                        face,
+                        onto: None,
+                        lead: true,
+                        variant,
+                    });
                 }
             }
             Kind::Ace | Kind::Jack | Kind::Queen => self.play_moves(s, c, face, out),
@@ -456,7 +518,14 @@ impl State {
     /// Moves for Jacks, Queens and the Ace of Diamonds (DEPLOY or RESPONSE).
     fn play_moves(&self, s: Seat, c: Card, face: Card, out: &mut Vec<Action>) {
         let o = other(s);
-        let mut push = |t1: Option<Card>, t2: Option<Card>| out.push(Action::Play { card: c, face, t1, t2 });
+        let mut push = |t1: Option<Card>, t2: Option<Card>| {
+            out.push(Action::Play {
+                card: c,
+                face,
+                t1,
+                t2,
+            })
+        };
         let suit = face.suit().unwrap();
         match (face.kind(), suit) {
             (Kind::Jack, Suit::Diamonds) | (Kind::Queen, Suit::Diamonds) => push(None, None),
@@ -479,7 +548,11 @@ impl State {
                 }
             }
             (Kind::Queen, Suit::Clubs) => {
-                let ids: Vec<Card> = self.players.iter().flat_map(|p| p.units().map(|u| u.id())).collect();
+                let ids: Vec<Card> = self
+                    .players
+                    .iter()
+                    .flat_map(|p| p.units().map(|u| u.id()))
+                    .collect();
                 if ids.len() == 1 {
                     push(Some(ids[0]), None);
                 }
@@ -507,11 +580,7 @@ impl State {
                     }
                 }
             }
-            (Kind::Queen, Suit::Spades) => {
-                if !self.deck.is_empty() {
-                    push(None, None);
-                }
-            }
+            (Kind::Queen, Suit::Spades) if !self.deck.is_empty() => push(None, None),
             (Kind::Ace, Suit::Diamonds) => {
                 for u in self.players[o].units() {
                     push(Some(u.id()), None);
@@ -525,7 +594,9 @@ impl State {
         let o = other(s);
         let declared = |id: Card| self.attacks.iter().any(|a| a.attacker == id);
         let targeted = |id: Card| {
-            self.attacks.iter().any(|a| a.target == Target::Unit(id) || a.second == Some(Target::Unit(id)))
+            self.attacks
+                .iter()
+                .any(|a| a.target == Target::Unit(id) || a.second == Some(Target::Unit(id)))
         };
         let free = |id: Card| self.rules.multiple_attackers || !targeted(id);
         let opp = &self.players[o];
@@ -534,18 +605,35 @@ impl State {
                 continue;
             }
             let id = u.id();
-            out.push(Action::Attack { attacker: id, target: Target::Player, second: None });
+            out.push(Action::Attack {
+                attacker: id,
+                target: Target::Player,
+                second: None,
+            });
             let spades = self.has_trait(s, u, Suit::Spades);
             let enhanced = spades && self.enhanced(s, u);
-            let mut targets: Vec<Card> = opp.front.iter().map(|t| t.id()).filter(|&t| free(t)).collect();
+            let mut targets: Vec<Card> = opp
+                .front
+                .iter()
+                .map(|t| t.id())
+                .filter(|&t| free(t))
+                .collect();
             if enhanced {
                 targets.extend(opp.rear.iter().map(|t| t.id()).filter(|&t| free(t)));
             }
             for (i, &t) in targets.iter().enumerate() {
-                out.push(Action::Attack { attacker: id, target: Target::Unit(t), second: None });
+                out.push(Action::Attack {
+                    attacker: id,
+                    target: Target::Unit(t),
+                    second: None,
+                });
                 if spades {
                     for &t2 in &targets[i + 1..] {
-                        out.push(Action::Attack { attacker: id, target: Target::Unit(t), second: Some(Target::Unit(t2)) });
+                        out.push(Action::Attack {
+                            attacker: id,
+                            target: Target::Unit(t),
+                            second: Some(Target::Unit(t2)),
+                        });
                     }
                 }
             }
@@ -560,7 +648,11 @@ impl State {
                 if !free(t.id()) {
                     continue;
                 }
-                out.push(Action::Attack { attacker: id, target: Target::Unit(t.id()), second: None });
+                out.push(Action::Attack {
+                    attacker: id,
+                    target: Target::Unit(t.id()),
+                    second: None,
+                });
                 if spades {
                     for (fj, t2) in opp.front.iter().enumerate() {
                         let ok = match self.rules.ace_of_spades_second {
@@ -579,7 +671,11 @@ impl State {
             }
             for t in &opp.rear {
                 if free(t.id()) {
-                    out.push(Action::Attack { attacker: id, target: Target::Unit(t.id()), second: None });
+                    out.push(Action::Attack {
+                        attacker: id,
+                        target: Target::Unit(t.id()),
+                        second: None,
+                    });
                 }
             }
         }
@@ -593,7 +689,9 @@ impl State {
             if a.blocker.is_some() {
                 continue;
             }
-            let Some(att) = self.unit(a.attacker) else { continue };
+            let Some(att) = self.unit(a.attacker) else {
+                continue;
+            };
             if att.kind() == Kind::Ace {
                 continue; // an Ace's strike cannot be blocked
             }
@@ -604,12 +702,18 @@ impl State {
                 }
                 let can = !b.exhausted || (at_unit && self.has_trait(d, b, Suit::Hearts));
                 if can {
-                    out.push(Action::Block { blocker: b.id(), attacker: a.attacker });
+                    out.push(Action::Block {
+                        blocker: b.id(),
+                        attacker: a.attacker,
+                    });
                 }
             }
             for b in &p.rear {
                 if b.guard && !blocking(b.id()) {
-                    out.push(Action::Block { blocker: b.id(), attacker: a.attacker });
+                    out.push(Action::Block {
+                        blocker: b.id(),
+                        attacker: a.attacker,
+                    });
                 }
             }
         }
@@ -655,7 +759,13 @@ impl State {
                 let first = if a == Action::Start { s } else { other(s) };
                 self.start_game(first);
             }
-            Action::Deploy { card, face, onto, lead, variant } => self.do_deploy(s, card, face, onto, lead, variant),
+            Action::Deploy {
+                card,
+                face,
+                onto,
+                lead,
+                variant,
+            } => self.do_deploy(s, card, face, onto, lead, variant),
             Action::Scout { card, face } => self.do_scout(s, card, face),
             Action::Play { card, face, t1, t2 } => self.do_play(s, card, face, t1, t2),
             Action::Summon(c) => {
@@ -699,7 +809,7 @@ impl State {
                             u.leader_damage = 0;
                         }
                         u.moved = true;
-                        self.to_barrows(uc);
+                        self.bury(uc);
                     }
                     None => {
                         let u = &mut p.front[i];
@@ -724,8 +834,17 @@ impl State {
                 }
                 _ => self.resolve_combat(),
             },
-            Action::Attack { attacker, target, second } => {
-                self.attacks.push(Attack { attacker, target, second, blocker: None });
+            Action::Attack {
+                attacker,
+                target,
+                second,
+            } => {
+                self.attacks.push(Attack {
+                    attacker,
+                    target,
+                    second,
+                    blocker: None,
+                });
                 self.unit_mut(attacker).unwrap().exhausted = true;
             }
             Action::Block { blocker, attacker } => {
@@ -759,8 +878,12 @@ impl State {
                 self.pending = self.resume.take().unwrap_or(Pending::Deploy(self.active));
             }
             Action::Stay(set) => {
-                let leaving: Vec<Card> =
-                    self.players[s].front.iter().map(|u| u.id()).filter(|&c| !set.contains(c)).collect();
+                let leaving: Vec<Card> = self.players[s]
+                    .front
+                    .iter()
+                    .map(|u| u.id())
+                    .filter(|&c| !set.contains(c))
+                    .collect();
                 for id in leaving {
                     self.remove_unit(id, Leave::Barrows);
                 }
@@ -780,7 +903,15 @@ impl State {
         }
     }
 
-    fn do_deploy(&mut self, s: Seat, card: Card, face: Card, onto: Option<Card>, lead: bool, variant: Option<JokerVariant>) {
+    fn do_deploy(
+        &mut self,
+        s: Seat,
+        card: Card,
+        face: Card,
+        onto: Option<Card>,
+        lead: bool,
+        variant: Option<JokerVariant>,
+    ) {
         self.note_deployed(s, card, face);
         if s == self.active {
             self.last_played = Some(card);
@@ -795,7 +926,11 @@ impl State {
                 }
                 Some(id) => {
                     let u = self.unit_mut(id).unwrap();
-                    let uc = UnitCard { card, face, burn: false };
+                    let uc = UnitCard {
+                        card,
+                        face,
+                        burn: false,
+                    };
                     if lead {
                         u.cards.insert(0, uc);
                         u.leader_damage = 0;
@@ -852,7 +987,16 @@ impl State {
         let suit = face.suit().unwrap();
         let n = if suit == Suit::Diamonds { 2 } else { 1 };
         let revealed = self.random_from_hand(o, n);
-        self.log(|| format!("reveal: {}", revealed.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")));
+        self.log(|| {
+            format!(
+                "reveal: {}",
+                revealed
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )
+        });
         match suit {
             Suit::Diamonds | Suit::Hearts => {
                 for &c in &revealed {
@@ -908,7 +1052,11 @@ impl State {
             (Kind::Jack, Suit::Spades) => {
                 let id = t1.unwrap();
                 let (os, rear, i) = self.find_unit(id).unwrap();
-                let mut u = if rear { self.players[os].rear.remove(i) } else { self.players[os].front.remove(i) };
+                let mut u = if rear {
+                    self.players[os].rear.remove(i)
+                } else {
+                    self.players[os].front.remove(i)
+                };
                 u.exhausted = true;
                 if rear {
                     self.players[s].rear.push(u);
@@ -963,7 +1111,7 @@ impl State {
     // ----------------------------------------------------------------------------------------
     // Leaving play
 
-    fn to_barrows(&mut self, uc: UnitCard) {
+    fn bury(&mut self, uc: UnitCard) {
         if uc.burn {
             self.barrows_down.push(uc.card);
         } else {
@@ -973,8 +1121,14 @@ impl State {
 
     /// A unit leaves the battlefield, to the Barrows or to its owner's hand.
     pub fn remove_unit(&mut self, id: Card, dest: Leave) {
-        let Some((s, rear, i)) = self.find_unit(id) else { return };
-        let u = if rear { self.players[s].rear.remove(i) } else { self.players[s].front.remove(i) };
+        let Some((s, rear, i)) = self.find_unit(id) else {
+            return;
+        };
+        let u = if rear {
+            self.players[s].rear.remove(i)
+        } else {
+            self.players[s].front.remove(i)
+        };
         self.unit_left(s, u, dest);
     }
 
@@ -987,7 +1141,7 @@ impl State {
                     p.known.insert(uc.card);
                     p.no_redeploy.insert(uc.card);
                 }
-                _ => self.to_barrows(*uc),
+                _ => self.bury(*uc),
             }
         }
         if u.clubs_mark {
@@ -1002,8 +1156,14 @@ impl State {
 
     /// One card leaves its unit (the Jack of Diamonds' "last card played").
     fn remove_card(&mut self, c: Card) {
-        let Some((s, rear, i)) = self.find_unit(c) else { return };
-        let u = if rear { &mut self.players[s].rear[i] } else { &mut self.players[s].front[i] };
+        let Some((s, rear, i)) = self.find_unit(c) else {
+            return;
+        };
+        let u = if rear {
+            &mut self.players[s].rear[i]
+        } else {
+            &mut self.players[s].front[i]
+        };
         if u.cards.len() == 1 {
             self.remove_unit(c, Leave::Barrows);
             return;
@@ -1013,7 +1173,7 @@ impl State {
         if k == 0 {
             u.leader_damage = 0;
         }
-        self.to_barrows(uc);
+        self.bury(uc);
     }
 
     // ----------------------------------------------------------------------------------------
@@ -1031,8 +1191,14 @@ impl State {
     /// enhanced Hearts blocker facing lethal damage, the whole unit returns to hand). Returns
     /// whether the unit is gone.
     fn damage_unit(&mut self, id: Card, amount: u32, hearts_saves: bool) -> bool {
-        let Some((s, rear, i)) = self.find_unit(id) else { return true };
-        let u = if rear { &mut self.players[s].rear[i] } else { &mut self.players[s].front[i] };
+        let Some((s, rear, i)) = self.find_unit(id) else {
+            return true;
+        };
+        let u = if rear {
+            &mut self.players[s].rear[i]
+        } else {
+            &mut self.players[s].front[i]
+        };
         if u.protected || amount == 0 {
             return false;
         }
@@ -1049,7 +1215,11 @@ impl State {
         let mut left = amount;
         let mut defeated = Vec::new();
         while left > 0 && !u.cards.is_empty() {
-            let def = if u.guard { guard_def } else { u.cards[0].face.defence() };
+            let def = if u.guard {
+                guard_def
+            } else {
+                u.cards[0].face.defence()
+            };
             let need = def.saturating_sub(u.leader_damage);
             if left >= need {
                 defeated.push(u.cards.remove(0));
@@ -1066,10 +1236,14 @@ impl State {
             self.log(|| format!("defeated: {}", names.join(" ")));
         }
         for uc in defeated {
-            self.to_barrows(uc);
+            self.bury(uc);
         }
         if gone {
-            let u = if rear { self.players[s].rear.remove(i) } else { self.players[s].front.remove(i) };
+            let u = if rear {
+                self.players[s].rear.remove(i)
+            } else {
+                self.players[s].front.remove(i)
+            };
             self.unit_left(s, u, Leave::Barrows);
         }
         gone
@@ -1086,7 +1260,9 @@ impl State {
         let mut spent_aces: Vec<Card> = Vec::new();
         let mut charges: Vec<(Card, u32)> = Vec::new();
         for a in &attacks {
-            let Some(att) = self.unit(a.attacker) else { continue };
+            let Some(att) = self.unit(a.attacker) else {
+                continue;
+            };
             let att = att.clone();
             let dmg = self.dealt(&att);
             if att.kind() == Kind::Ace {
@@ -1108,7 +1284,9 @@ impl State {
                 Some(b) => {
                     let exhausted_hearts = b.exhausted && !b.guard;
                     let mut back = self.dealt(&b);
-                    if exhausted_hearts && self.rules.hearts_exhausted_block == HeartsExhaustedBlock::NoDamage {
+                    if exhausted_hearts
+                        && self.rules.hearts_exhausted_block == HeartsExhaustedBlock::NoDamage
+                    {
                         back = 0;
                     }
                     if b.guard {
@@ -1128,10 +1306,18 @@ impl State {
                     if self.has_trait(s, &att, Suit::Clubs) && !b.protected {
                         let excess = forward.saturating_sub(self.unit_defence(&b));
                         if excess > 0 {
-                            self.triggers.push(Pending::Excess { seat: s, amount: excess, blocker: b.id() });
+                            self.triggers.push(Pending::Excess {
+                                seat: s,
+                                amount: excess,
+                                blocker: b.id(),
+                            });
                         }
                     }
-                    if self.has_trait(s, &att, Suit::Clubs) && self.enhanced(s, &att) && back >= self.unit_defence(&att) && !att.protected {
+                    if self.has_trait(s, &att, Suit::Clubs)
+                        && self.enhanced(s, &att)
+                        && back >= self.unit_defence(&att)
+                        && !att.protected
+                    {
                         charges.push((att.id(), dmg));
                     }
                 }
@@ -1147,7 +1333,11 @@ impl State {
                                     {
                                         let excess = dmg.saturating_sub(self.unit_defence(u));
                                         if excess > 0 {
-                                            self.triggers.push(Pending::Excess { seat: s, amount: excess, blocker: t });
+                                            self.triggers.push(Pending::Excess {
+                                                seat: s,
+                                                amount: excess,
+                                                blocker: t,
+                                            });
                                         }
                                     }
                                     unit_hits.push((t, dmg, false));
@@ -1183,7 +1373,10 @@ impl State {
             }
         }
         for (_, dmg) in charges {
-            self.triggers.push(Pending::Charge { seat: s, amount: dmg });
+            self.triggers.push(Pending::Charge {
+                seat: s,
+                amount: dmg,
+            });
         }
         self.next_trigger();
     }
@@ -1192,13 +1385,8 @@ impl State {
         if self.players.iter().any(|p| p.life <= 0) {
             self.triggers.clear();
         }
-        while !self.triggers.is_empty() {
-            let t = self.triggers.remove(0);
-            if let Pending::Excess { blocker, .. } = t {
-                // The excess may not go back to the blocker it came through.
-                let _ = blocker;
-            }
-            self.pending = t;
+        if !self.triggers.is_empty() {
+            self.pending = self.triggers.remove(0);
             return;
         }
         self.finish_turn();
@@ -1212,7 +1400,11 @@ impl State {
         if dead.is_empty() {
             return false;
         }
-        let winner = if dead.len() == 2 { None } else { Some(other(dead[0])) };
+        let winner = if dead.len() == 2 {
+            None
+        } else {
+            Some(other(dead[0]))
+        };
         self.end_game(winner, EndReason::Life);
         true
     }
@@ -1353,7 +1545,11 @@ impl State {
                 return Err(format!("P{} life {} above the start", s + 1, p.life));
             }
             if p.life <= 0 && !self.is_over() {
-                return Err(format!("P{} at {} life but the game goes on", s + 1, p.life));
+                return Err(format!(
+                    "P{} at {} life but the game goes on",
+                    s + 1,
+                    p.life
+                ));
             }
         }
         if !self.is_over() && self.legal_actions().is_empty() {

@@ -36,7 +36,10 @@ pub struct GameResult {
 
 /// Play one complete game. The deal comes from `seed`; each seat's agent from its own stream.
 pub fn play_game(rules: &Rules, specs: [&AgentSpec; 2], seed: u64, keep_log: bool) -> GameResult {
-    let mut agents = [specs[0].make(derive_seed(seed, 0, STREAM_AGENT[0])), specs[1].make(derive_seed(seed, 0, STREAM_AGENT[1]))];
+    let mut agents = [
+        specs[0].make(derive_seed(seed, 0, STREAM_AGENT[0])),
+        specs[1].make(derive_seed(seed, 0, STREAM_AGENT[1])),
+    ];
     let mut st = State::new_game_logged(rules.clone(), seed, keep_log);
     let mut legal = Vec::new();
     while !st.is_over() {
@@ -48,10 +51,17 @@ pub fn play_game(rules: &Rules, specs: [&AgentSpec; 2], seed: u64, keep_log: boo
         legal.clear();
         legal.extend(st.legal_actions());
         // A forced move is played without asking the agent (no choice, no randomness used).
-        let i = if legal.len() == 1 { 0 } else { agents[seat].choose(&View::new(&st, seat), &legal) };
+        let i = if legal.len() == 1 {
+            0
+        } else {
+            agents[seat].choose(&View::new(&st, seat), &legal)
+        };
         st.apply_unchecked(legal[i]);
     }
-    GameResult { record: record_of(&st, seed), log: st.log.take() }
+    GameResult {
+        record: record_of(&st, seed),
+        log: st.log.take(),
+    }
 }
 
 pub fn record_of(st: &State, seed: u64) -> GameRecord {
@@ -102,7 +112,10 @@ pub fn play_batch(
                 })
             })
             .collect();
-        parts = handles.into_iter().map(|h| h.join().expect("game thread panicked")).collect();
+        parts = handles
+            .into_iter()
+            .map(|h| h.join().expect("game thread panicked"))
+            .collect();
     });
     parts.into_iter().flatten().collect()
 }

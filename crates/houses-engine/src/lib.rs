@@ -4,12 +4,12 @@
 //! package `sim` reaches it through the thin `houses-py` bindings crate.
 
 pub mod action;
+pub mod agents;
 pub mod card;
 pub mod engine;
 pub mod game;
 pub mod observe;
 pub mod position;
-pub mod agents;
 pub mod rng;
 pub mod rules;
 pub mod state;

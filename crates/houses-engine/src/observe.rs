@@ -64,7 +64,11 @@ impl<'a> View<'a> {
     /// Opponent's cards in hand whose identity this player knows.
     pub fn opponent_known(&self) -> Vec<Card> {
         let p = &self.state.players[other(self.seat)];
-        p.hand.iter().copied().filter(|&c| p.known.contains(c)).collect()
+        p.hand
+            .iter()
+            .copied()
+            .filter(|&c| p.known.contains(c))
+            .collect()
     }
     pub fn active(&self) -> Seat {
         self.state.active
@@ -108,7 +112,12 @@ impl Observation {
         }
         st.rng = GameRng::new(0);
         st.log = None;
-        Observation { seat, state: st, opponent_hidden: hidden, deck_len }
+        Observation {
+            seat,
+            state: st,
+            opponent_hidden: hidden,
+            deck_len,
+        }
     }
 
     /// Cards this player has not seen: the pool the hidden hand and the deck are drawn from.
@@ -117,7 +126,10 @@ impl Observation {
         for (c, _) in self.state.all_card_places() {
             seen.insert(c);
         }
-        Card::deck(self.state.rules.jokers).into_iter().filter(|&c| !seen.contains(c)).collect()
+        Card::deck(self.state.rules.jokers)
+            .into_iter()
+            .filter(|&c| !seen.contains(c))
+            .collect()
     }
 
     /// A full state consistent with this observation: hidden cards dealt at random.

@@ -80,7 +80,9 @@ pub fn parse_seat(s: &str) -> Result<Seat, String> {
 }
 
 fn cards(list: &[String], what: &str) -> Result<Vec<Card>, String> {
-    list.iter().map(|s| Card::parse(s).map_err(|e| format!("{what}: {e}"))).collect()
+    list.iter()
+        .map(|s| Card::parse(s).map_err(|e| format!("{what}: {e}")))
+        .collect()
 }
 
 /// Read a unit such as `"9C/8C exhausted"` or `"BJ=7H"` or `"BJ necromancer"`.
@@ -96,7 +98,11 @@ pub fn parse_unit(text: &str) -> Result<Unit, String> {
                 (c, c)
             }
         };
-        ucs.push(UnitCard { card, face, burn: false });
+        ucs.push(UnitCard {
+            card,
+            face,
+            burn: false,
+        });
     }
     let mut u = Unit::new(ucs[0].card, ucs[0].face, false);
     u.cards = ucs;
@@ -127,7 +133,9 @@ pub fn parse_unit(text: &str) -> Result<Unit, String> {
         }
     }
     if u.cards[0].card.is_joker() && u.variant.is_none() {
-        return Err(format!("unit '{text}': a Joker needs its variant (necromancer, wizard, spirit) or BJ=CARD"));
+        return Err(format!(
+            "unit '{text}': a Joker needs its variant (necromancer, wizard, spirit) or BJ=CARD"
+        ));
     }
     Ok(u)
 }
@@ -136,7 +144,13 @@ pub fn unit_text(u: &Unit) -> String {
     let mut s: Vec<String> = vec![u
         .cards
         .iter()
-        .map(|c| if c.card == c.face { c.card.to_string() } else { format!("{}={}", c.card, c.face) })
+        .map(|c| {
+            if c.card == c.face {
+                c.card.to_string()
+            } else {
+                format!("{}={}", c.card, c.face)
+            }
+        })
         .collect::<Vec<_>>()
         .join("/")];
     let flags = [
@@ -197,7 +211,9 @@ impl Position {
             for t in &spec.rear {
                 let u = parse_unit(t).map_err(|e| format!("{name}.rear: {e}"))?;
                 if u.is_soldier() {
-                    return Err(format!("{name}.rear: '{t}' is a soldier; soldiers go in the front"));
+                    return Err(format!(
+                        "{name}.rear: '{t}' is a soldier; soldiers go in the front"
+                    ));
                 }
                 p.rear.push(u);
             }
@@ -221,7 +237,11 @@ impl Position {
             "response" => Pending::Response(o),
             "attack" => Pending::Attack(active),
             "block" => Pending::Block(o),
-            p => return Err(format!("phase '{p}' is not one of: deploy, response, attack, block")),
+            p => {
+                return Err(format!(
+                    "phase '{p}' is not one of: deploy, response, attack, block"
+                ))
+            }
         };
         for (i, m) in self.moves.iter().enumerate() {
             let a = Action::parse(m).map_err(|e| format!("moves[{i}]: {e}"))?;

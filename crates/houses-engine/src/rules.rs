@@ -168,7 +168,10 @@ impl Rules {
                 .map(|c| format!(" (did you mean '{c}'?)"))
                 .unwrap_or_default();
             let all: Vec<&str> = OPTIONS.iter().map(|o| o.name).collect();
-            format!("unknown rule option '{name}'{hint}; valid options: {}", all.join(", "))
+            format!(
+                "unknown rule option '{name}'{hint}; valid options: {}",
+                all.join(", ")
+            )
         })?;
         let bad = || {
             let hint = closest(value, spec.choices.iter().copied())
@@ -337,13 +340,18 @@ mod tests {
         r.set("life", "30").unwrap();
         let again = Rules::parse(&r.canonical()).unwrap();
         assert_eq!(again, r);
-        assert!(Rules::default().canonical().starts_with("houses(life=40,jokers=false,"));
+        assert!(Rules::default()
+            .canonical()
+            .starts_with("houses(life=40,jokers=false,"));
     }
 
     #[test]
     fn errors_name_the_choices_and_suggest() {
         let e = Rules::parse("front_rank=4x2").unwrap_err();
-        assert!(e.contains("unknown rule option 'front_rank' (did you mean 'front_ranks'?)"), "{e}");
+        assert!(
+            e.contains("unknown rule option 'front_rank' (did you mean 'front_ranks'?)"),
+            "{e}"
+        );
         let e = Rules::parse("hearts_trait=no_dmg").unwrap_err();
         assert!(e.contains("valid values: full_damage, no_damage"), "{e}");
         let e = Rules::parse("life=-3").unwrap_err();

@@ -76,7 +76,11 @@ pub struct Unit {
 impl Unit {
     pub fn new(card: Card, face: Card, exhausted: bool) -> Unit {
         Unit {
-            cards: vec![UnitCard { card, face, burn: false }],
+            cards: vec![UnitCard {
+                card,
+                face,
+                burn: false,
+            }],
             exhausted,
             leader_damage: 0,
             poisoned: false,
@@ -188,13 +192,25 @@ pub enum Pending {
     Attack(Seat),
     Block(Seat),
     /// Clubs trait: where the excess damage of an attacker goes.
-    Excess { seat: Seat, amount: u32, blocker: Card },
+    Excess {
+        seat: Seat,
+        amount: u32,
+        blocker: Card,
+    },
     /// Enhanced Clubs trait: a defeated attacker strikes one more target.
-    Charge { seat: Seat, amount: u32 },
+    Charge {
+        seat: Seat,
+        amount: u32,
+    },
     /// Queen of Spades: keep one of these (top first), put the rest back in a chosen order.
-    QueenOfSpades { seat: Seat, cards: Vec<Card> },
+    QueenOfSpades {
+        seat: Seat,
+        cards: Vec<Card>,
+    },
     /// Insane Wizard: the player must choose which of these single cards stay.
-    WizardKeep { seat: Seat },
+    WizardKeep {
+        seat: Seat,
+    },
     GameOver,
 }
 

@@ -8,7 +8,10 @@ use houses_engine::observe::View;
 use houses_engine::{EndReason, Rules, State};
 
 fn games() -> u64 {
-    std::env::var("HOUSES_PROPERTY_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(2_000)
+    std::env::var("HOUSES_PROPERTY_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2_000)
 }
 
 fn run(rules: &Rules, n: u64, base: u64) {
@@ -17,21 +20,31 @@ fn run(rules: &Rules, n: u64, base: u64) {
         let seed = game_seed(base, i);
         let mut st = State::new_game(rules.clone(), seed);
         let mut agents = [spec.make(seed ^ 1), spec.make(seed ^ 2)];
-        st.check_invariants().unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        st.check_invariants()
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let mut life = [st.players[0].life, st.players[1].life];
         while !st.is_over() {
             let seat = st.pending.decider().unwrap();
             let legal = st.legal_actions();
-            let k = if legal.len() == 1 { 0 } else { agents[seat].choose(&View::new(&st, seat), &legal) };
+            let k = if legal.len() == 1 {
+                0
+            } else {
+                agents[seat].choose(&View::new(&st, seat), &legal)
+            };
             st.apply_unchecked(legal[k]);
-            st.check_invariants().unwrap_or_else(|e| panic!("seed {seed} after {}: {e}", legal[k]));
-            for s in 0..2 {
-                assert!(st.players[s].life <= life[s], "seed {seed}: life went up");
-                life[s] = st.players[s].life;
+            st.check_invariants()
+                .unwrap_or_else(|e| panic!("seed {seed} after {}: {e}", legal[k]));
+            for (s, before) in life.iter_mut().enumerate() {
+                assert!(st.players[s].life <= *before, "seed {seed}: life went up");
+                *before = st.players[s].life;
             }
             assert!(st.actions_taken < 20_000, "seed {seed}: game does not end");
         }
-        assert_ne!(st.outcome.unwrap().reason, EndReason::TurnLimit, "seed {seed} hit the turn limit");
+        assert_ne!(
+            st.outcome.unwrap().reason,
+            EndReason::TurnLimit,
+            "seed {seed} hit the turn limit"
+        );
     }
 }
 

@@ -19,7 +19,12 @@ fn agent_of(name: &str) -> PyResult<AgentSpec> {
 }
 
 fn card_list(set: CardSet) -> String {
-    Card::deck(true).into_iter().filter(|&c| set.contains(c)).map(|c| c.to_string()).collect::<Vec<_>>().join(",")
+    Card::deck(true)
+        .into_iter()
+        .filter(|&c| set.contains(c))
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 fn columns<'py>(py: Python<'py>, recs: &[GameRecord]) -> PyResult<Bound<'py, PyDict>> {
@@ -69,7 +74,12 @@ fn play_games<'py>(
 
 /// One game with its log, for `sim replay`. `seed` is the game's own seed.
 #[pyfunction]
-fn replay<'py>(py: Python<'py>, rules: &str, agents: (String, String), seed: u64) -> PyResult<(Vec<String>, Bound<'py, PyDict>)> {
+fn replay<'py>(
+    py: Python<'py>,
+    rules: &str,
+    agents: (String, String),
+    seed: u64,
+) -> PyResult<(Vec<String>, Bound<'py, PyDict>)> {
     let rules = rules_of(rules)?;
     let specs = (agent_of(&agents.0)?, agent_of(&agents.1)?);
     let res = py.detach(|| play_game(&rules, [&specs.0, &specs.1], seed, true));
@@ -79,7 +89,9 @@ fn replay<'py>(py: Python<'py>, rules: &str, agents: (String, String), seed: u64
 /// Build a position (JSON), play its moves, return the state as JSON.
 #[pyfunction]
 fn scenario(text: &str) -> PyResult<String> {
-    run_scenario(text).map(|v| serde_json_pretty(&v)).map_err(PyValueError::new_err)
+    run_scenario(text)
+        .map(|v| serde_json_pretty(&v))
+        .map_err(PyValueError::new_err)
 }
 
 fn serde_json_pretty(v: &houses_engine::position::JsonValue) -> String {

@@ -14,7 +14,9 @@ pub struct Greedy {
 
 impl Greedy {
     pub fn new(seed: u64) -> Greedy {
-        Greedy { rng: GameRng::new(seed) }
+        Greedy {
+            rng: GameRng::new(seed),
+        }
     }
 }
 
@@ -54,22 +56,42 @@ fn score(v: &View, a: &Action) -> f64 {
     match *a {
         Action::Start => 1.0,
         Action::Defer => 0.0,
-        Action::Deploy { card, face, onto, lead, variant } => {
+        Action::Deploy {
+            card,
+            face,
+            onto,
+            lead,
+            variant,
+        } => {
             let joker_cost = if card != face { 1.0 } else { 0.0 };
             let base = match face.kind() {
                 Kind::Soldier => match onto {
                     None => 2.0 + 0.5 * face.rank() as f64,
                     Some(id) => {
                         let leader = v.unit(id).map(|u| u.leader_face().rank()).unwrap_or(0);
-                        1.0 + 0.5 * face.rank() as f64 + if lead == (face.rank() > leader) { 0.2 } else { 0.0 }
+                        1.0 + 0.5 * face.rank() as f64
+                            + if lead == (face.rank() > leader) {
+                                0.2
+                            } else {
+                                0.0
+                            }
                     }
                 },
                 Kind::King => {
-                    let same = v.front(me).iter().filter(|u| u.house() == face.suit()).count();
+                    let same = v
+                        .front(me)
+                        .iter()
+                        .filter(|u| u.house() == face.suit())
+                        .count();
                     3.0 + 2.0 * same as f64
                 }
                 Kind::Ace => {
-                    let best = v.front(opp).iter().chain(v.rear(opp)).map(unit_value).fold(0.0, f64::max);
+                    let best = v
+                        .front(opp)
+                        .iter()
+                        .chain(v.rear(opp))
+                        .map(unit_value)
+                        .fold(0.0, f64::max);
                     if best > 0.0 {
                         2.0 + 0.3 * best
                     } else {
@@ -136,12 +158,20 @@ fn score(v: &View, a: &Action) -> f64 {
         Action::Bond { .. } => 0.5,
         Action::Split { .. } => -2.0,
         Action::End | Action::Pass | Action::Done => 0.0,
-        Action::Attack { attacker, target, second } => {
-            let Some(att) = v.unit(attacker) else { return 0.0 };
+        Action::Attack {
+            attacker,
+            target,
+            second,
+        } => {
+            let Some(att) = v.unit(attacker) else {
+                return 0.0;
+            };
             let dmg = dealt(v, att) as f64;
             let blockers: Vec<&Unit> = v.front(opp).iter().filter(|u| !u.exhausted).collect();
             let risk = if att.kind() != Kind::Ace
-                && blockers.iter().any(|b| v.unit_attack(b) >= v.unit_defence(att))
+                && blockers
+                    .iter()
+                    .any(|b| v.unit_attack(b) >= v.unit_defence(att))
             {
                 0.5 * unit_value(att)
             } else {
@@ -172,10 +202,16 @@ fn score(v: &View, a: &Action) -> f64 {
             s
         }
         Action::Block { blocker, attacker } => {
-            let (Some(b), Some(x)) = (v.unit(blocker), v.unit(attacker)) else { return 0.0 };
+            let (Some(b), Some(x)) = (v.unit(blocker), v.unit(attacker)) else {
+                return 0.0;
+            };
             let xa = dealt(v, x);
             let ba = dealt(v, b);
-            let target = v.attacks().iter().find(|t| t.attacker == attacker).map(|t| t.target);
+            let target = v
+                .attacks()
+                .iter()
+                .find(|t| t.attacker == attacker)
+                .map(|t| t.target);
             let saves = match target {
                 Some(Target::Player) => {
                     if xa as i32 >= v.life(me) {
@@ -190,8 +226,16 @@ fn score(v: &View, a: &Action) -> f64 {
                 },
                 None => 0.0,
             };
-            let kill = if ba >= v.unit_defence(x) { unit_value(x) } else { 0.0 };
-            let lose = if xa >= v.unit_defence(b) && !b.protected { unit_value(b) } else { 0.0 };
+            let kill = if ba >= v.unit_defence(x) {
+                unit_value(x)
+            } else {
+                0.0
+            };
+            let lose = if xa >= v.unit_defence(b) && !b.protected {
+                unit_value(b)
+            } else {
+                0.0
+            };
             saves + kill - lose
         }
         Action::Excess(t) | Action::Charge(t) => {
@@ -214,7 +258,12 @@ fn score(v: &View, a: &Action) -> f64 {
             }
         }
         Action::Keep { card, .. } => card_value(card),
-        Action::Stay(set) => v.front(me).iter().filter(|u| set.contains(u.id())).map(unit_value).sum(),
+        Action::Stay(set) => v
+            .front(me)
+            .iter()
+            .filter(|u| set.contains(u.id()))
+            .map(unit_value)
+            .sum(),
     }
 }
 

@@ -32,7 +32,10 @@ impl AgentSpec {
                 let hint = crate::rules::closest(other, AGENT_NAMES.iter().copied())
                     .map(|c| format!(" (did you mean '{c}'?)"))
                     .unwrap_or_default();
-                Err(format!("unknown agent '{other}'{hint}; valid agents: {}", AGENT_NAMES.join(", ")))
+                Err(format!(
+                    "unknown agent '{other}'{hint}; valid agents: {}",
+                    AGENT_NAMES.join(", ")
+                ))
             }
         }
     }

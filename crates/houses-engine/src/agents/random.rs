@@ -10,7 +10,9 @@ pub struct Random {
 
 impl Random {
     pub fn new(seed: u64) -> Random {
-        Random { rng: GameRng::new(seed) }
+        Random {
+            rng: GameRng::new(seed),
+        }
     }
 }
 

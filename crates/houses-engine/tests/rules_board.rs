@@ -1,0 +1,246 @@
+//! Position tests: deployment, ranks, Blood Bonds, turn order, the end of the game.
+//! Each test names the rule it pins; docs/rules.md points here.
+
+mod common;
+use common::*;
+use houses_engine::{EndReason, Rules, State};
+use serde_json::json;
+
+#[test]
+fn soldiers_enter_exhausted_but_diamonds_are_ready() {
+    let mut st = build(json!({"players": {"P1": {"hand": ["7H", "7D"]}, "P2": {}}}));
+    play(&mut st, &["deploy 7H", "deploy 7D", "end", "pass"]);
+    assert_eq!(front(&st, "P1"), ["7H exhausted", "7D"]);
+    assert!(has(&st, "attack 7D player"));
+    assert!(!has(&st, "attack 7H player"));
+}
+
+#[test]
+fn first_player_does_not_draw_on_the_first_turn_and_advantage_cards_go_to_the_barrows() {
+    let mut st = State::new_game(Rules::default(), 42);
+    let houses_engine::Pending::ChooseStart(w) = st.pending else {
+        panic!("advantage draw decides")
+    };
+    let b = st.barrows_up.len();
+    assert!(b >= 2 && b.is_multiple_of(2));
+    assert_eq!(st.deck.len(), 52 - 10 - b);
+    let (x, y) = (st.barrows_up[b - 2], st.barrows_up[b - 1]);
+    assert_eq!(
+        w,
+        if x.rank() > y.rank() { 0 } else { 1 },
+        "highest card wins advantage"
+    );
+    play(&mut st, &["start"]);
+    assert_eq!(st.active, w);
+    assert_eq!(st.players[w].hand.len(), 5);
+    // Play the empty first turn out; the second player draws.
+    while st.active == w {
+        let m = if has(&st, "end") {
+            "end"
+        } else if has(&st, "pass") {
+            "pass"
+        } else {
+            "done"
+        };
+        play(&mut st, &[m]);
+    }
+    assert_eq!(st.players[1 - w].hand.len(), 6);
+}
+
+#[test]
+fn deferring_gives_the_first_turn_to_the_other_player() {
+    let mut st = State::new_game(Rules::default(), 42);
+    let houses_engine::Pending::ChooseStart(w) = st.pending else {
+        panic!()
+    };
+    play(&mut st, &["defer"]);
+    assert_eq!(st.active, 1 - w);
+    assert_eq!(st.first_player, 1 - w);
+}
+
+#[test]
+fn advantage_ties_redraw() {
+    // Find a deal whose first advantage draw is a tie: four cards go to the Barrows.
+    let st = (0..10_000u64)
+        .map(|s| State::new_game(Rules::default(), s))
+        .find(|st| st.barrows_up.len() == 4)
+        .expect("some deal ties");
+    let b = &st.barrows_up;
+    assert_eq!(b[0].rank(), b[1].rank());
+    assert_ne!(b[2].rank(), b[3].rank());
+}
+
+#[test]
+fn coin_start_option_skips_the_advantage_draw() {
+    let st = State::new_game(Rules::parse("starting_player=coin").unwrap(), 3);
+    assert!(st.barrows_up.is_empty());
+    assert_eq!(st.turn, 1);
+    assert!(matches!(st.pending, houses_engine::Pending::Deploy(_)));
+}
+
+#[test]
+fn front_ranks_hold_four_units_and_rear_ranks_four() {
+    let st = build(json!({"players": {
+        "P1": {"hand": ["7H", "KS"], "front": ["2C", "3C", "4D", "5S"], "rear": ["KH", "AS", "AC", "AH"]},
+        "P2": {}}}));
+    assert!(!has(&st, "deploy 7H"));
+    assert!(!has(&st, "deploy KS"));
+    // A Blood Bond still fits into an occupied space... but only with its own House.
+    let st = build(
+        json!({"players": {"P1": {"hand": ["7H"], "front": ["2H", "3C", "4D", "5S"]}, "P2": {}}}),
+    );
+    assert!(has(&st, "deploy 7H lead 2H") && has(&st, "deploy 7H under 2H"));
+}
+
+#[test]
+fn three_by_three_option_allows_three_card_bonds_in_three_spaces() {
+    let pos = json!({"rules": "front_ranks=3x3", "players": {
+        "P1": {"hand": ["7H", "8C"], "front": ["5H/4H", "3C", "2D"]}, "P2": {}}});
+    let st = build(pos);
+    assert!(has(&st, "deploy 7H lead 5H"));
+    assert!(!has(&st, "deploy 8C"), "three units fill the Front Ranks");
+    let st = build(json!({"players": {"P1": {"hand": ["7H"], "front": ["5H/4H"]}, "P2": {}}}));
+    assert!(
+        !has(&st, "deploy 7H lead 5H"),
+        "4x2: a bond holds two cards"
+    );
+}
+
+#[test]
+fn blood_bonds_need_one_house_unless_the_binding_spirit_is_in_play() {
+    let st = build(json!({"players": {"P1": {"hand": ["7C"], "front": ["5H"]}, "P2": {}}}));
+    assert!(!has(&st, "deploy 7C lead 5H"));
+    let st = build(json!({"rules": "jokers=true", "players": {
+        "P1": {"hand": ["7C"], "front": ["5H"], "rear": ["RJ spirit"]}, "P2": {}}}));
+    assert!(has(&st, "deploy 7C lead 5H"));
+    let mut st = st;
+    play(&mut st, &["deploy 7C lead 5H"]);
+    assert_eq!(front(&st, "P1"), ["7C/5H exhausted"]);
+}
+
+#[test]
+fn new_bond_leader_takes_damage_first_and_bond_attack_is_the_sum() {
+    let mut st = build(json!({"active": "P1", "phase": "attack", "players": {
+        "P1": {"front": ["6D/4D"]}, "P2": {"life": 40}}}));
+    play(&mut st, &["attack 6D player", "done", "done"]);
+    assert_eq!(life(&st, "P2"), 30);
+}
+
+#[test]
+fn bonding_two_units_and_splitting_them() {
+    let mut st = build(json!({"players": {"P1": {"front": ["5H", "4H exhausted"]}, "P2": {}}}));
+    play(&mut st, &["bond 5H/4H"]);
+    assert_eq!(front(&st, "P1"), ["5H/4H exhausted"]);
+    assert!(
+        !has(&st, "split 5H"),
+        "a unit that was just bonded cannot split again this turn"
+    );
+    let mut st = build(json!({"players": {"P1": {"front": ["5H/4H"]}, "P2": {}}}));
+    play(&mut st, &["split 5H"]);
+    assert_eq!(front(&st, "P1"), ["5H", "4H"]);
+}
+
+#[test]
+fn splitting_with_full_front_ranks_sends_a_card_to_the_barrows() {
+    let mut st =
+        build(json!({"players": {"P1": {"front": ["5H/4H", "2C", "3C", "6D"]}, "P2": {}}}));
+    assert!(!has(&st, "split 5H"));
+    play(&mut st, &["split 5H drop 5H"]);
+    assert_eq!(front(&st, "P1")[0], "4H");
+    assert_eq!(barrows(&st), ["5H"]);
+}
+
+#[test]
+fn returning_a_unit_once_per_turn_and_not_redeploying_it() {
+    let mut st = build(json!({"players": {"P1": {"front": ["5H", "6H"]}, "P2": {}}}));
+    play(&mut st, &["return 5H"]);
+    assert_eq!(hand(&st, "P1"), ["5H"]);
+    assert!(!has(&st, "return 6H"), "one return per turn");
+    assert!(!has(&st, "deploy 5H"), "cannot redeploy this turn");
+}
+
+#[test]
+fn one_king_at_a_time() {
+    let st = build(json!({"players": {"P1": {"hand": ["KS"], "rear": ["KH"]}, "P2": {}}}));
+    assert!(!has(&st, "deploy KS"));
+}
+
+#[test]
+fn no_hand_limit() {
+    let hand: Vec<String> = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut st = build(json!({"players": {"P1": {"hand": hand}, "P2": {}}, "deck": ["9D", "8D"]}));
+    play(&mut st, &["end", "pass", "done"]);
+    assert_eq!(
+        st.players[0].hand.len(),
+        8,
+        "nothing discarded at the end of the turn"
+    );
+}
+
+#[test]
+fn a_player_at_zero_life_loses() {
+    let mut st =
+        build(json!({"phase": "attack", "players": {"P1": {"front": ["6D"]}, "P2": {"life": 5}}}));
+    play(&mut st, &["attack 6D player", "done", "done"]);
+    let o = st.outcome.unwrap();
+    assert_eq!((o.winner, o.reason), (Some(0), EndReason::Life));
+    assert!(json(&st)["log"].as_array().unwrap().last().unwrap() == "winner: P1");
+}
+
+fn play_out_turn(st: &mut State) {
+    let start = st.turn;
+    while st.turn == start && !st.is_over() {
+        let m = ["end", "pass", "done"]
+            .into_iter()
+            .find(|m| has(st, m))
+            .unwrap();
+        play(st, &[m]);
+    }
+}
+
+#[test]
+fn last_card_drawn_starts_sudden_death_and_higher_life_wins() {
+    let mut st = build(
+        json!({"turn": 5, "players": {"P1": {"life": 30}, "P2": {"life": 25}}, "deck": ["9D"]}),
+    );
+    play_out_turn(&mut st); // P1's turn 5 ends; P2 draws the last card on turn 6
+    assert!(st.sudden_death.is_some());
+    assert_eq!(st.active, 1);
+    play_out_turn(&mut st); // P2's turn 6
+    assert!(!st.is_over(), "the other player still has a final turn");
+    play_out_turn(&mut st); // P1's final turn 7
+    let o = st.outcome.unwrap();
+    assert_eq!((o.winner, o.reason), (Some(0), EndReason::SuddenDeath));
+}
+
+#[test]
+fn sudden_death_with_equal_life_is_a_draw() {
+    let mut st = build(json!({"turn": 5, "players": {"P1": {}, "P2": {}}, "deck": ["9D"]}));
+    for _ in 0..3 {
+        play_out_turn(&mut st);
+    }
+    let o = st.outcome.unwrap();
+    assert_eq!((o.winner, o.reason), (None, EndReason::SuddenDeath));
+}
+
+#[test]
+fn position_errors_are_clear() {
+    assert_eq!(
+        build_err(json!({"players": {"P1": {"hand": ["7H", "7H"]}}})),
+        "card 7H appears twice in the position"
+    );
+    assert!(
+        build_err(json!({"players": {"P1": {"front": ["KH"]}}})).contains("'KH' is not a soldier")
+    );
+    assert!(build_err(json!({"players": {"P3": {}}})).contains("'P3' is not a player"));
+    let e = build_err(json!({"players": {"P1": {"hand": ["7H"]}}, "moves": ["deploy 8H"]}));
+    assert!(
+        e.starts_with(
+            "moves[0]: illegal move 'deploy 8H' for P1 at deploy; legal moves: deploy 7H, end"
+        ),
+        "{e}"
+    );
+}

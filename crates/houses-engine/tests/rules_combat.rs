@@ -1,0 +1,250 @@
+//! Position tests: targeting, blocking, damage and the four House Traits (normal and enhanced).
+
+mod common;
+use common::*;
+use serde_json::json;
+
+fn attack_pos(p1: serde_json::Value, p2: serde_json::Value) -> houses_engine::State {
+    build(json!({"phase": "attack", "players": {"P1": p1, "P2": p2}, "deck": ["10H", "10S"]}))
+}
+
+#[test]
+fn summer_20_worked_example_damage_reaches_defence() {
+    let mut st = attack_pos(
+        json!({"front": ["5H/2H", "3D", "9S", "4S"], "rear": ["KS"]}),
+        json!({"front": ["10D", "6C/4C"], "rear": ["KC"]}),
+    );
+    play(
+        &mut st,
+        &[
+            "attack 5H player",
+            "attack 3D player",
+            "attack 9S KC",
+            "attack 4S KC",
+            "done",
+        ],
+    );
+    play(&mut st, &["block 10D 5H", "block 6C 9S", "done"]);
+    assert_eq!(front(&st, "P1"), ["3D exhausted", "4S exhausted"]);
+    assert_eq!(front(&st, "P2"), ["10D", "4C"]);
+    assert_eq!(life(&st, "P2"), 37);
+    assert_eq!(rear(&st, "P2"), ["KC"], "the King took 4 of 13 and stands");
+}
+
+#[test]
+fn front_rank_attackers_reach_only_the_player_and_the_front_ranks() {
+    let st = attack_pos(
+        json!({"front": ["9H"]}),
+        json!({"front": ["5D"], "rear": ["KC"]}),
+    );
+    assert!(has(&st, "attack 9H player") && has(&st, "attack 9H 5D"));
+    assert!(!has(&st, "attack 9H KC"));
+}
+
+#[test]
+fn several_attackers_may_share_a_target_unless_the_option_forbids_it() {
+    let mut st = attack_pos(json!({"front": ["5S", "6H"]}), json!({"front": ["9D"]}));
+    play(&mut st, &["attack 5S 9D"]);
+    assert!(has(&st, "attack 6H 9D"));
+    play(&mut st, &["attack 6H 9D", "done", "done"]);
+    assert!(
+        front(&st, "P2").is_empty(),
+        "5 + 6 damage reaches the 9's defence"
+    );
+    let mut st = build(
+        json!({"rules": "multiple_attackers=false", "phase": "attack",
+        "players": {"P1": {"front": ["5S", "6H"]}, "P2": {"front": ["9D"]}}}),
+    );
+    play(&mut st, &["attack 5S 9D"]);
+    assert!(!has(&st, "attack 6H 9D") && has(&st, "attack 6H player"));
+}
+
+#[test]
+fn each_blocker_blocks_one_attacker_and_exhausted_units_do_not_block() {
+    let mut st = attack_pos(
+        json!({"front": ["5H", "3D"]}),
+        json!({"front": ["10D", "8C exhausted"]}),
+    );
+    play(
+        &mut st,
+        &[
+            "attack 5H player",
+            "attack 3D player",
+            "done",
+            "block 10D 5H",
+        ],
+    );
+    assert!(!has(&st, "block 10D 3D"));
+    assert!(!legal(&st).iter().any(|m| m.starts_with("block 8C")));
+}
+
+#[test]
+fn exhausted_hearts_may_defend_an_ally_unit_but_not_the_player() {
+    let st = {
+        let mut st = attack_pos(
+            json!({"front": ["8S"]}),
+            json!({"front": ["9H exhausted", "4D"]}),
+        );
+        play(&mut st, &["attack 8S 4D", "done"]);
+        st
+    };
+    assert!(has(&st, "block 9H 8S"));
+    let mut st = attack_pos(json!({"front": ["8S"]}), json!({"front": ["9H exhausted"]}));
+    play(&mut st, &["attack 8S player", "done"]);
+    assert!(!has(&st, "block 9H 8S"));
+}
+
+#[test]
+fn exhausted_hearts_blocker_deals_damage_unless_the_quick_reference_option() {
+    for (rules, survives) in [("", false), ("hearts_trait=no_damage", true)] {
+        let mut st = build(json!({"rules": rules, "phase": "attack", "players": {
+            "P1": {"front": ["8S"]}, "P2": {"front": ["9H exhausted", "4D"]}}}));
+        play(&mut st, &["attack 8S 4D", "done", "block 9H 8S", "done"]);
+        assert_eq!(
+            front(&st, "P1") == ["8S exhausted"],
+            survives,
+            "rules '{rules}'"
+        );
+        // P2's turn has begun: its READY phase straightened the 9.
+        assert_eq!(front(&st, "P2"), ["9H", "4D"]);
+    }
+}
+
+#[test]
+fn enhanced_hearts_blocker_returns_to_hand_instead_of_dying_unless_poisoned() {
+    let mut st = attack_pos(
+        json!({"front": ["8S"]}),
+        json!({"front": ["6H"], "rear": ["KH"]}),
+    );
+    play(
+        &mut st,
+        &["attack 8S player", "done", "block 6H 8S", "done"],
+    );
+    assert_eq!(hand(&st, "P2")[..1], ["6H"]);
+    assert!(!barrows(&st).contains(&"6H".to_string()));
+    let mut st = attack_pos(
+        json!({"front": ["8S"]}),
+        json!({"front": ["6H poisoned"], "rear": ["KH"]}),
+    );
+    play(
+        &mut st,
+        &["attack 8S player", "done", "block 6H 8S", "done"],
+    );
+    assert!(barrows(&st).contains(&"6H".to_string()));
+}
+
+#[test]
+fn clubs_excess_damage_through_a_blocker_goes_to_the_player_or_another_front_unit() {
+    let mut st = attack_pos(json!({"front": ["9C"]}), json!({"front": ["4D", "5S"]}));
+    play(
+        &mut st,
+        &["attack 9C player", "done", "block 4D 9C", "done"],
+    );
+    assert_eq!(json(&st)["pending"], "excess");
+    assert_eq!(legal(&st), ["excess player", "excess 5S"]);
+    play(&mut st, &["excess 5S"]);
+    assert!(front(&st, "P2").is_empty(), "5 excess defeats the 5");
+    let mut st = attack_pos(json!({"front": ["9C"]}), json!({"front": ["4D"]}));
+    play(
+        &mut st,
+        &[
+            "attack 9C player",
+            "done",
+            "block 4D 9C",
+            "done",
+            "excess player",
+        ],
+    );
+    assert_eq!(life(&st, "P2"), 35);
+}
+
+#[test]
+fn clubs_excess_from_an_unblocked_attack_only_under_the_quick_reference_option() {
+    for (rules, excess) in [("", false), ("clubs_excess=any_target", true)] {
+        let mut st = build(
+            json!({"rules": rules, "phase": "attack", "deck": ["2D", "3D"],
+            "players": {"P1": {"front": ["9C"]}, "P2": {"front": ["4D exhausted"]}}}),
+        );
+        play(&mut st, &["attack 9C 4D", "done", "done"]);
+        assert_eq!(json(&st)["pending"] == "excess", excess, "rules '{rules}'");
+    }
+}
+
+#[test]
+fn enhanced_clubs_attacker_defeated_strikes_once_more() {
+    let mut st = attack_pos(
+        json!({"front": ["5C"], "rear": ["KC"]}),
+        json!({"front": ["9D"]}),
+    );
+    play(
+        &mut st,
+        &["attack 5C player", "done", "block 9D 5C", "done"],
+    );
+    assert_eq!(json(&st)["pending"], "charge");
+    assert_eq!(legal(&st), ["charge player", "charge 9D"]);
+    play(&mut st, &["charge player"]);
+    assert_eq!(life(&st, "P2"), 35);
+}
+
+#[test]
+fn spades_dual_wield_two_front_targets_and_with_their_king_the_rear() {
+    let st = attack_pos(
+        json!({"front": ["8S"]}),
+        json!({"front": ["3D", "4D"], "rear": ["KD"]}),
+    );
+    assert!(has(&st, "attack 8S 3D 4D"));
+    assert!(!has(&st, "attack 8S KD"));
+    let mut st = attack_pos(
+        json!({"front": ["8S"], "rear": ["KS"]}),
+        json!({"front": ["3D", "4D"], "rear": ["KD"]}),
+    );
+    assert!(has(&st, "attack 8S KD") && has(&st, "attack 8S 3D KD"));
+    play(&mut st, &["attack 8S 3D 4D", "done", "done"]);
+    assert!(
+        front(&st, "P2").is_empty(),
+        "8 damage to each of the two targets"
+    );
+    let h7 = build(
+        json!({"phase": "attack", "players": {"P1": {"front": ["8H"]}, "P2": {"front": ["3D", "4D"]}}}),
+    );
+    assert!(!has(&h7, "attack 8H 3D 4D"), "only Spades dual wield");
+}
+
+#[test]
+fn enhanced_diamonds_blocker_strikes_first() {
+    for (rear, attacker_survives_damage) in [(json!([]), false), (json!(["KD"]), true)] {
+        let mut st = attack_pos(
+            json!({"front": ["8S"]}),
+            json!({"front": ["8D"], "rear": rear}),
+        );
+        play(
+            &mut st,
+            &["attack 8S player", "done", "block 8D 8S", "done"],
+        );
+        assert!(
+            front(&st, "P1").is_empty(),
+            "the 8 of Spades dies either way"
+        );
+        assert_eq!(front(&st, "P2") == ["8D"], attacker_survives_damage);
+    }
+}
+
+#[test]
+fn insane_wizard_suppresses_traits() {
+    let st = build(
+        json!({"rules": "jokers=true", "phase": "attack", "players": {
+        "P1": {"front": ["8S"]}, "P2": {"front": ["3D", "4D"], "rear": ["RJ wizard"]}}}),
+    );
+    assert!(
+        !has(&st, "attack 8S 3D 4D"),
+        "no dual wield under the Insane Wizard"
+    );
+    let mut st = build(json!({"rules": "jokers=true", "players": {
+        "P1": {"hand": ["7D"]}, "P2": {"rear": ["RJ wizard"]}}}));
+    play(&mut st, &["deploy 7D"]);
+    assert_eq!(
+        front(&st, "P1"),
+        ["7D exhausted"],
+        "Diamonds lose agile deployment"
+    );
+}
