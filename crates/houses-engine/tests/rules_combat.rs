@@ -248,3 +248,14 @@ fn insane_wizard_suppresses_traits() {
         "Diamonds lose agile deployment"
     );
 }
+
+#[test]
+fn damage_does_not_carry_over_to_the_next_turn() {
+    let mut st = build(json!({"phase": "attack", "deck": ["10H", "10S", "10C"],
+        "players": {"P1": {"front": ["5S"]}, "P2": {"front": ["9D exhausted"]}}}));
+    play(&mut st, &["attack 5S 9D", "done", "done"]);
+    assert_eq!(front(&st, "P2"), ["9D"]);
+    play(&mut st, &["end", "pass", "done"]); // P2's turn, no attack
+    play(&mut st, &["end", "pass", "attack 5S 9D", "done", "done"]);
+    assert_eq!(front(&st, "P2"), ["9D"], "5 + 5 over two turns does not defeat a 9");
+}
