@@ -173,7 +173,39 @@ impl State {
                 self.log(|| format!("draw: {} draws {c}", seat_name(s)));
             }
         }
+        if self.log.is_some() {
+            let board = self.board_line();
+            let hand: Vec<String> = self.players[s].hand.iter().map(|c| c.to_string()).collect();
+            self.log(|| board);
+            self.log(|| format!("{} hand: {}", seat_name(s), hand.join(" ")));
+        }
         self.pending = Pending::Deploy(s);
+    }
+
+    /// One line per game log: life, ranks and the size of the deck and the Barrows.
+    fn board_line(&self) -> String {
+        let side = |p: &Player| {
+            let units = |us: &[Unit]| {
+                us.iter()
+                    .map(crate::position::unit_text)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            format!(
+                "life {} front [{}] rear [{}] hand {}",
+                p.life,
+                units(&p.front),
+                units(&p.rear),
+                p.hand.len()
+            )
+        };
+        format!(
+            "board: P1 {} | P2 {} | deck {} barrows {}",
+            side(&self.players[0]),
+            side(&self.players[1]),
+            self.deck.len(),
+            self.barrows_up.len() + self.barrows_down.len()
+        )
     }
 
     // ----------------------------------------------------------------------------------------

@@ -9,8 +9,10 @@ use serde_json::json;
 
 #[test]
 fn the_view_hides_the_opponents_hand_and_the_deck() {
-    let mut st = build(json!({"players": {"P1": {"hand": ["2H", "9C"]}, "P2": {"hand": ["KD", "QS", "5C"]}},
-        "deck": ["10H", "10S"]}));
+    let mut st = build(
+        json!({"players": {"P1": {"hand": ["2H", "9C"]}, "P2": {"hand": ["KD", "QS", "5C"]}},
+        "deck": ["10H", "10S"]}),
+    );
     let obs = View::new(&st, 0).observation();
     assert!(obs.state.players[1].hand.is_empty());
     assert_eq!((obs.opponent_hidden, obs.deck_len), (3, 2));
@@ -27,8 +29,10 @@ fn the_view_hides_the_opponents_hand_and_the_deck() {
 
 #[test]
 fn determinizing_deals_the_unseen_cards_consistently() {
-    let st = build(json!({"players": {"P1": {"hand": ["9C"], "front": ["5H"]}, "P2": {"hand": ["KD", "QS"]}},
-        "deck": ["10H", "10S", "2D"], "barrows": ["3C"]}));
+    let st = build(
+        json!({"players": {"P1": {"hand": ["9C"], "front": ["5H"]}, "P2": {"hand": ["KD", "QS"]}},
+        "deck": ["10H", "10S", "2D"], "barrows": ["3C"]}),
+    );
     let obs = View::new(&st, 0).observation();
     let mut rng = GameRng::new(5);
     for _ in 0..20 {
@@ -42,7 +46,10 @@ fn determinizing_deals_the_unseen_cards_consistently() {
         assert_eq!(d.deck.len(), 3);
         assert_eq!(d.players[0].hand, vec![Card::parse("9C").unwrap()]);
         for c in d.players[1].hand.iter().chain(d.deck.iter()) {
-            assert!(!["9C", "5H", "3C"].contains(&c.to_string().as_str()), "a seen card was dealt as hidden");
+            assert!(
+                !["9C", "5H", "3C"].contains(&c.to_string().as_str()),
+                "a seen card was dealt as hidden"
+            );
         }
     }
 }
@@ -50,6 +57,8 @@ fn determinizing_deals_the_unseen_cards_consistently() {
 #[test]
 fn in_a_real_game_a_determinized_state_keeps_every_invariant() {
     let st = houses_engine::State::new_game(houses_engine::Rules::default(), 8);
-    let d = View::new(&st, 1).observation().determinize(&mut GameRng::new(1));
+    let d = View::new(&st, 1)
+        .observation()
+        .determinize(&mut GameRng::new(1));
     d.check_invariants().unwrap();
 }

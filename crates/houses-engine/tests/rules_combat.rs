@@ -257,5 +257,9 @@ fn damage_does_not_carry_over_to_the_next_turn() {
     assert_eq!(front(&st, "P2"), ["9D"]);
     play(&mut st, &["end", "pass", "done"]); // P2's turn, no attack
     play(&mut st, &["end", "pass", "attack 5S 9D", "done", "done"]);
-    assert_eq!(front(&st, "P2"), ["9D"], "5 + 5 over two turns does not defeat a 9");
+    assert_eq!(
+        front(&st, "P2"),
+        ["9D"],
+        "5 + 5 over two turns does not defeat a 9"
+    );
 }
