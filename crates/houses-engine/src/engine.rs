@@ -309,22 +309,30 @@ impl State {
 
     pub fn legal_actions(&self) -> Vec<Action> {
         let mut out = Vec::new();
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// The legal moves, written into a reused buffer (the game loop's hot path).
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let out = &mut *out;
         match &self.pending {
             Pending::GameOver => {}
             Pending::ChooseStart(_) => out.extend([Action::Start, Action::Defer]),
-            Pending::Deploy(s) => self.deploy_moves(*s, &mut out),
+            Pending::Deploy(s) => self.deploy_moves(*s, out),
             Pending::Response(s) => {
                 for &c in &self.players[*s].hand {
                     if matches!(c.kind(), Kind::Jack | Kind::Queen)
                         || c == Card::new(Suit::Diamonds, 1)
                     {
-                        self.play_moves(*s, c, c, &mut out);
+                        self.play_moves(*s, c, c, out);
                     }
                 }
                 out.push(Action::Pass);
             }
-            Pending::Attack(s) => self.attack_moves(*s, &mut out),
-            Pending::Block(s) => self.block_moves(*s, &mut out),
+            Pending::Attack(s) => self.attack_moves(*s, out),
+            Pending::Block(s) => self.block_moves(*s, out),
             Pending::Excess { seat, blocker, .. } => {
                 out.push(Action::Excess(Target::Player));
                 for u in &self.players[other(*seat)].front {
@@ -372,7 +380,6 @@ impl State {
                 }
             }
         }
-        out
     }
 
     fn deploy_moves(&self, s: Seat, out: &mut Vec<Action>) {

@@ -48,8 +48,7 @@ pub fn play_game(rules: &Rules, specs: [&AgentSpec; 2], seed: u64, keep_log: boo
             break;
         }
         let seat = st.pending.decider().expect("a live game has a decider");
-        legal.clear();
-        legal.extend(st.legal_actions());
+        st.legal_actions_into(&mut legal);
         // A forced move is played without asking the agent (no choice, no randomness used).
         let i = if legal.len() == 1 {
             0
