@@ -496,16 +496,18 @@ impl State {
             None
         };
         let p = &self.players[s];
+        // Deploying the card as a unit of its own (Front or Rear by its kind).
+        let new_unit = Action::Deploy {
+            card: c,
+            face,
+            onto: None,
+            lead: true,
+            variant,
+        };
         match face.kind() {
             Kind::Soldier => {
                 if self.front_has_room(s) {
-                    out.push(Action::Deploy {
-                        card: c,
-                        face,
-                        onto: None,
-                        lead: true,
-                        variant,
-                    });
+                    out.push(new_unit);
                 }
                 if may_bond {
                     for u in &p.front {
@@ -529,24 +531,12 @@ impl State {
             }
             Kind::King => {
                 if self.rear_has_room(s) && p.king().is_none() {
-                    out.push(Action::Deploy {
-                        card: c,
-                        face,
-                        onto: None,
-                        lead: true,
-                        variant,
-                    });
+                    out.push(new_unit);
                 }
             }
             Kind::Ace if face.suit() != Some(Suit::Diamonds) => {
                 if self.rear_has_room(s) {
-                    out.push(Action::Deploy {
-                        card: c,
-                        face,
-                        onto: None,
-                        lead: true,
-                        variant,
-                    });
+                    out.push(new_unit);
                 }
             }
             Kind::Ace | Kind::Jack | Kind::Queen => self.play_moves(s, c, face, out),
