@@ -9,8 +9,8 @@ use crate::action::Action;
 use crate::card::{Card, CardSet, Kind, Suit, BLACK_JOKER, RED_JOKER};
 use crate::rng::GameRng;
 use crate::rules::{
-    AceOfHeartsGuard, AceOfSpadesSecond, ClubsExcess, Doppelganger, HeartsExhaustedBlock, Rules,
-    StartingPlayer,
+    AceOfHeartsGuard, AceOfSpadesSecond, ClubsExcess, Doppelganger, ExtraDraw,
+    HeartsExhaustedBlock, JackOfClubs, Rules, StartingPlayer,
 };
 use crate::state::*;
 
@@ -169,8 +169,10 @@ impl State {
         }
         // DRAW: the first player does not draw on the first turn.
         if self.turn > 1 {
-            if let Some(c) = self.draw(s) {
-                self.log(|| format!("draw: {} draws {c}", seat_name(s)));
+            for _ in 0..self.cards_to_draw() {
+                if let Some(c) = self.draw(s) {
+                    self.log(|| format!("draw: {} draws {c}", seat_name(s)));
+                }
             }
         }
         if self.log.is_some() {
@@ -206,6 +208,22 @@ impl State {
             self.deck.len(),
             self.barrows_up.len() + self.barrows_down.len()
         )
+    }
+
+    /// One card a turn, or two under the late-game pace options.
+    fn cards_to_draw(&self) -> usize {
+        let late = match self.rules.extra_draw {
+            ExtraDraw::None => false,
+            ExtraDraw::FromRound6 => self.round >= 6,
+            ExtraDraw::DeckEqualsBarrows => {
+                self.deck.len() <= self.barrows_up.len() + self.barrows_down.len()
+            }
+        };
+        if late {
+            2
+        } else {
+            1
+        }
     }
 
     // ----------------------------------------------------------------------------------------
@@ -558,6 +576,13 @@ impl State {
         let suit = face.suit().unwrap();
         match (face.kind(), suit) {
             (Kind::Jack, Suit::Diamonds) | (Kind::Queen, Suit::Diamonds) => push(None, None),
+            (Kind::Jack, Suit::Clubs) if self.rules.jack_of_clubs == JackOfClubs::DiscardRandom => {
+                // It needs a card in the opponent's hand to make flee.
+                if self.players[o].hand.is_empty() {
+                    return;
+                }
+                push(None, None);
+            }
             (Kind::Jack, Suit::Clubs) | (Kind::Jack, Suit::Hearts) => {
                 for u in self.players[s].units() {
                     push(Some(u.id()), None);
@@ -1075,6 +1100,15 @@ impl State {
                     }
                 }
                 ends_turn = true;
+            }
+            (Kind::Jack, Suit::Clubs) if t1.is_none() => {
+                // The older Jack of Clubs: a random card of the opponent's hand flees.
+                let o = other(s);
+                if let Some(&c) = self.random_from_hand(o, 1).first() {
+                    take(&mut self.players[o].hand, c);
+                    self.barrows_up.push(c);
+                    self.log(|| format!("jack of clubs: {} discards {c}", seat_name(o)));
+                }
             }
             (Kind::Jack, Suit::Clubs) => self.unit_mut(t1.unwrap()).unwrap().double_damage = true,
             (Kind::Jack, Suit::Hearts) => self.unit_mut(t1.unwrap()).unwrap().protected = true,

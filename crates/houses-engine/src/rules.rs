@@ -56,6 +56,24 @@ pub enum Doppelganger {
     AnyCard,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JackOfClubs {
+    /// Spring '25: a unit of choice deals double damage this turn.
+    DoubleDamage,
+    /// The older card (Summer '20 notes): a random card of the opponent's hand goes to the Barrows.
+    DiscardRandom,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExtraDraw {
+    /// Spring '25: one card a turn.
+    None,
+    /// Spring '22 proposal: each player draws two cards from round six.
+    FromRound6,
+    /// Spring '22 proposal: draw two once the Deck is no higher than the Barrows.
+    DeckEqualsBarrows,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
     pub life: i32,
@@ -75,6 +93,8 @@ pub struct Rules {
     pub ace_of_spades_second: AceOfSpadesSecond,
     pub clubs_excess: ClubsExcess,
     pub doppelganger: Doppelganger,
+    pub jack_of_clubs: JackOfClubs,
+    pub extra_draw: ExtraDraw,
 }
 
 impl Default for Rules {
@@ -95,6 +115,8 @@ impl Default for Rules {
             ace_of_spades_second: AceOfSpadesSecond::AnyFront,
             clubs_excess: ClubsExcess::BlockedOnly,
             doppelganger: Doppelganger::BattlefieldUnit,
+            jack_of_clubs: JackOfClubs::DoubleDamage,
+            extra_draw: ExtraDraw::None,
         }
     }
 }
@@ -121,6 +143,8 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec { name: "ace_of_hearts_guard", kind: "choice", choices: &["0/1", "1/0"], help: "the Ace of Hearts guard's stats: +0/+1 (full rules) or +1/+0 (quick reference)" },
     OptionSpec { name: "ace_of_spades", kind: "choice", choices: &["any_front", "adjacent"], help: "Ace of Spades' second target: any Front-Rank unit (full rules) or an adjacent one (quick reference)" },
     OptionSpec { name: "clubs_excess", kind: "choice", choices: &["blocked_only", "any_target"], help: "Clubs excess damage only through a blocker (full rules) or from any target (quick reference)" },
+    OptionSpec { name: "jack_of_clubs", kind: "choice", choices: &["double_damage", "discard_random"], help: "Jack of Clubs: a unit deals double damage (Spring '25) or a random enemy card is discarded (older card)" },
+    OptionSpec { name: "extra_draw", kind: "choice", choices: &["none", "from_round_6", "deck_equals_barrows"], help: "draw two cards a turn from round six, or once the Deck is no higher than the Barrows (Spring '22 late-game proposals)" },
     OptionSpec { name: "doppelganger", kind: "choice", choices: &["battlefield_unit", "any_card"], help: "the Doppelganger copies a unit in play (full rules) or any non-Joker card (Summer '20, quick reference)" },
 ];
 
@@ -248,6 +272,21 @@ impl Rules {
                     _ => return Err(bad()),
                 }
             }
+            "jack_of_clubs" => {
+                self.jack_of_clubs = match v {
+                    "double_damage" => JackOfClubs::DoubleDamage,
+                    "discard_random" => JackOfClubs::DiscardRandom,
+                    _ => return Err(bad()),
+                }
+            }
+            "extra_draw" => {
+                self.extra_draw = match v {
+                    "none" => ExtraDraw::None,
+                    "from_round_6" => ExtraDraw::FromRound6,
+                    "deck_equals_barrows" => ExtraDraw::DeckEqualsBarrows,
+                    _ => return Err(bad()),
+                }
+            }
             _ => unreachable!("option {name} is registered but not handled"),
         }
         Ok(())
@@ -289,6 +328,17 @@ impl Rules {
             "doppelganger" => match self.doppelganger {
                 Doppelganger::BattlefieldUnit => "battlefield_unit",
                 Doppelganger::AnyCard => "any_card",
+            }
+            .into(),
+            "jack_of_clubs" => match self.jack_of_clubs {
+                JackOfClubs::DoubleDamage => "double_damage",
+                JackOfClubs::DiscardRandom => "discard_random",
+            }
+            .into(),
+            "extra_draw" => match self.extra_draw {
+                ExtraDraw::None => "none",
+                ExtraDraw::FromRound6 => "from_round_6",
+                ExtraDraw::DeckEqualsBarrows => "deck_equals_barrows",
             }
             .into(),
             _ => return None,

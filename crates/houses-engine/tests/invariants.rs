@@ -64,10 +64,12 @@ fn random_games_keep_invariants_under_option_mixes() {
         "front_ranks=3x3,jokers=true,doppelganger=any_card",
         "hearts_trait=no_damage,ace_of_hearts_guard=1/0,ace_of_spades=adjacent,clubs_excess=any_target",
         "scouts=false,soul_burn=false,multiple_attackers=false,starting_player=coin,life=20",
+        "jack_of_clubs=discard_random,extra_draw=from_round_6",
+        "extra_draw=deck_equals_barrows,jokers=true",
     ]
     .iter()
     .enumerate()
     {
-        run(&Rules::parse(spec).unwrap(), games() / 4, 10 + i as u64);
+        run(&Rules::parse(spec).unwrap(), games() / 6, 10 + i as u64);
     }
 }

@@ -244,3 +244,33 @@ fn position_errors_are_clear() {
         "{e}"
     );
 }
+
+fn drawn_on_next_turn(rules: &str, turn: u32, deck: usize, barrows: usize) -> usize {
+    let all: Vec<String> = houses_engine::Card::deck(false)
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    let mut st = build(
+        json!({"rules": rules, "turn": turn, "players": {"P1": {}, "P2": {}},
+        "deck": all[..deck], "barrows": all[deck..deck + barrows]}),
+    );
+    play_out_turn(&mut st);
+    st.players[st.active].hand.len()
+}
+
+#[test]
+fn extra_draw_options_draw_two_late_in_the_game() {
+    // P1 starts, so P1 plays the odd turns: turn 11 opens round 6 and P2's turn 12 is in it.
+    assert_eq!(drawn_on_next_turn("", 11, 20, 5), 1);
+    assert_eq!(drawn_on_next_turn("extra_draw=from_round_6", 11, 20, 5), 2);
+    let round_5 = drawn_on_next_turn("extra_draw=from_round_6", 9, 20, 5);
+    assert_eq!(round_5, 1, "round 5 still draws one");
+    assert_eq!(
+        drawn_on_next_turn("extra_draw=deck_equals_barrows", 4, 20, 5),
+        1
+    );
+    assert_eq!(
+        drawn_on_next_turn("extra_draw=deck_equals_barrows", 4, 10, 12),
+        2
+    );
+}

@@ -286,3 +286,19 @@ fn insane_wizard_splits_enemy_bonds_and_the_enemy_chooses_who_stays() {
     assert!(barrows(&st).contains(&"4H".to_string()));
     assert_eq!(json(&st)["pending"], "deploy");
 }
+
+#[test]
+fn older_jack_of_clubs_discards_a_random_enemy_card() {
+    let mut st = build(json!({"rules": "jack_of_clubs=discard_random", "players": {
+        "P1": {"hand": ["JC"], "front": ["5S"]}, "P2": {"hand": ["KD"]}}}));
+    assert_eq!(
+        legal(&st)
+            .iter()
+            .filter(|m| m.starts_with("play JC"))
+            .collect::<Vec<_>>(),
+        ["play JC"]
+    );
+    play(&mut st, &["play JC"]);
+    assert!(hand(&st, "P2").is_empty());
+    assert_eq!(barrows(&st), ["KD", "JC"]);
+}
