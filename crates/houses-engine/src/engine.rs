@@ -402,12 +402,11 @@ impl State {
 
     fn deploy_moves(&self, s: Seat, out: &mut Vec<Action>) {
         let p = &self.players[s];
-        let mut seen = CardSet::default();
+        // Every card is unique, so each card in hand yields its moves once.
         for &c in &p.hand {
-            if p.no_redeploy.contains(c) || seen.contains(c) {
+            if p.no_redeploy.contains(c) {
                 continue;
             }
-            seen.insert(c);
             if c == BLACK_JOKER || c == RED_JOKER {
                 self.joker_moves(s, c, out);
             } else {
@@ -420,10 +419,8 @@ impl State {
             .any(|u| u.variant == Some(JokerVariant::Necromancer) && !u.used)
             && self.front_has_room(s)
         {
-            let mut seen = CardSet::default();
             for &c in &self.barrows_up {
-                if c.is_soldier() && !seen.contains(c) {
-                    seen.insert(c);
+                if c.is_soldier() {
                     out.push(Action::Summon(c));
                 }
             }
@@ -617,12 +614,7 @@ impl State {
                 }
             }
             (Kind::Queen, Suit::Hearts) => {
-                let mut seen = CardSet::default();
                 for &b in &self.barrows_up {
-                    if seen.contains(b) {
-                        continue;
-                    }
-                    seen.insert(b);
                     let ok = match b.kind() {
                         Kind::Soldier => self.front_has_room(s),
                         Kind::King => self.rear_has_room(s) && self.players[s].king().is_none(),
@@ -1318,23 +1310,25 @@ impl State {
         let s = self.active;
         let o = other(s);
         let attacks = std::mem::take(&mut self.attacks);
+        // Everything is computed from the board as it stands, then applied at once.
         let mut unit_hits: Vec<(Card, u32, bool)> = Vec::new(); // (unit, amount, hearts_saves)
         let mut player_hit = 0u32;
+        let mut poison: Vec<(Card, bool)> = Vec::new(); // (unit, by the Ace of Clubs)
         let mut spent_aces: Vec<Card> = Vec::new();
-        let mut charges: Vec<(Card, u32)> = Vec::new();
+        let mut excess: Vec<Pending> = Vec::new();
+        let mut charges: Vec<u32> = Vec::new();
         for a in &attacks {
             let Some(att) = self.unit(a.attacker) else {
                 continue;
             };
-            let att = att.clone();
-            let dmg = self.dealt(&att);
+            let dmg = self.dealt(att);
+            let targets = [Some(a.target), a.second].into_iter().flatten();
             if att.kind() == Kind::Ace {
                 let clubs = att.leader_face().suit() == Some(Suit::Clubs);
-                for t in [Some(a.target), a.second].into_iter().flatten() {
+                for t in targets {
                     if let Target::Unit(t) = t {
-                        if let Some(u) = self.unit_mut(t) {
-                            u.poisoned = true;
-                            u.clubs_mark |= clubs;
+                        if self.unit(t).is_some() {
+                            poison.push((t, clubs));
                             unit_hits.push((t, dmg, false));
                         }
                     }
@@ -1342,75 +1336,76 @@ impl State {
                 spent_aces.push(att.id());
                 continue;
             }
-            let blocker = a.blocker.and_then(|b| self.unit(b).cloned());
-            match blocker {
+            let clubs = self.has_trait(s, att, Suit::Clubs);
+            match a.blocker.and_then(|b| self.unit(b)) {
                 Some(b) => {
                     let exhausted_hearts = b.exhausted && !b.guard;
-                    let mut back = self.dealt(&b);
-                    if exhausted_hearts
+                    let back = if exhausted_hearts
                         && self.rules.hearts_exhausted_block == HeartsExhaustedBlock::NoDamage
                     {
-                        back = 0;
-                    }
+                        0
+                    } else {
+                        self.dealt(b)
+                    };
                     if b.guard {
-                        if let Some(u) = self.unit_mut(att.id()) {
-                            u.poisoned = true;
-                        }
+                        poison.push((att.id(), false));
                     }
+                    let attacker_falls = !att.protected && back >= self.unit_defence(att);
                     // Enhanced Diamonds: a defending Diamonds soldier strikes first.
-                    let first_strike = self.has_trait(o, &b, Suit::Diamonds)
-                        && self.enhanced(o, &b)
-                        && !att.protected
-                        && back >= self.unit_defence(&att);
+                    let first_strike = self.has_trait(o, b, Suit::Diamonds)
+                        && self.enhanced(o, b)
+                        && attacker_falls;
                     let forward = if first_strike { 0 } else { dmg };
-                    let hearts_saves = self.has_trait(o, &b, Suit::Hearts) && self.enhanced(o, &b);
+                    let hearts_saves = self.has_trait(o, b, Suit::Hearts) && self.enhanced(o, b);
                     unit_hits.push((b.id(), forward, hearts_saves));
                     unit_hits.push((att.id(), back, false));
-                    if self.has_trait(s, &att, Suit::Clubs) && !b.protected {
-                        let excess = forward.saturating_sub(self.unit_defence(&b));
-                        if excess > 0 {
-                            self.triggers.push(Pending::Excess {
+                    if clubs && !b.protected {
+                        let amount = forward.saturating_sub(self.unit_defence(b));
+                        if amount > 0 {
+                            excess.push(Pending::Excess {
                                 seat: s,
-                                amount: excess,
+                                amount,
                                 blocker: b.id(),
                             });
                         }
                     }
-                    if self.has_trait(s, &att, Suit::Clubs)
-                        && self.enhanced(s, &att)
-                        && back >= self.unit_defence(&att)
-                        && !att.protected
-                    {
-                        charges.push((att.id(), dmg));
+                    if clubs && self.enhanced(s, att) && attacker_falls {
+                        charges.push(dmg);
                     }
                 }
                 None => {
-                    for t in [Some(a.target), a.second].into_iter().flatten() {
+                    for t in targets {
                         match t {
                             Target::Player => player_hit += dmg,
                             Target::Unit(t) => {
-                                if let Some(u) = self.unit(t) {
-                                    if self.rules.clubs_excess == ClubsExcess::AnyTarget
-                                        && self.has_trait(s, &att, Suit::Clubs)
-                                        && !u.protected
-                                    {
-                                        let excess = dmg.saturating_sub(self.unit_defence(u));
-                                        if excess > 0 {
-                                            self.triggers.push(Pending::Excess {
-                                                seat: s,
-                                                amount: excess,
-                                                blocker: t,
-                                            });
-                                        }
+                                let Some(u) = self.unit(t) else { continue };
+                                if clubs
+                                    && self.rules.clubs_excess == ClubsExcess::AnyTarget
+                                    && !u.protected
+                                {
+                                    let amount = dmg.saturating_sub(self.unit_defence(u));
+                                    if amount > 0 {
+                                        excess.push(Pending::Excess {
+                                            seat: s,
+                                            amount,
+                                            blocker: t,
+                                        });
                                     }
-                                    unit_hits.push((t, dmg, false));
                                 }
+                                unit_hits.push((t, dmg, false));
                             }
                         }
                     }
                 }
             }
         }
+        for (id, by_clubs) in poison {
+            if let Some(u) = self.unit_mut(id) {
+                u.poisoned = true;
+                u.clubs_mark |= by_clubs;
+            }
+        }
+        self.triggers.extend(excess);
         // Simultaneous damage: merge the hits on each unit, then apply.
         let mut merged: Vec<(Card, u32, bool)> = Vec::new();
         for (id, amt, saves) in unit_hits {
@@ -1435,7 +1430,7 @@ impl State {
                 self.remove_unit(id, Leave::Barrows);
             }
         }
-        for (_, dmg) in charges {
+        for dmg in charges {
             self.triggers.push(Pending::Charge {
                 seat: s,
                 amount: dmg,

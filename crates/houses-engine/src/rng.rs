@@ -54,10 +54,6 @@ impl GameRng {
             v.swap(i, j);
         }
     }
-
-    pub fn chance(&mut self, p: f64) -> bool {
-        ((self.next_u64() >> 11) as f64 / (1u64 << 53) as f64) < p
-    }
 }
 
 #[cfg(test)]
