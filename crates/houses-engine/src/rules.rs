@@ -8,71 +8,91 @@ use std::fmt::Write;
 /// different versions are never mixed. Stamped on every record.
 pub const RULES_VERSION: u32 = 1;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StartingPlayer {
+/// A choice option's values: the enum, its names in configs, and the parse back.
+macro_rules! choice {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $text:literal,)+ }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$vdoc])* $variant,)+
+        }
+
+        impl $name {
+            pub const CHOICES: &'static [&'static str] = &[$($text),+];
+
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)+
+                }
+            }
+
+            pub fn parse(text: &str) -> Option<$name> {
+                match text {
+                    $($text => Some($name::$variant),)+
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+choice!(StartingPlayer {
     /// Spring '25 §5.3: each player draws a card, highest wins and chooses to start or defer.
-    AdvantageDraw,
+    AdvantageDraw = "advantage_draw",
     /// The pre-Summer '20 rule: a coin flip decides who starts.
-    Coin,
-}
+    Coin = "coin",
+});
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HeartsExhaustedBlock {
+choice!(HeartsExhaustedBlock {
     /// Full rules: an exhausted Hearts soldier may defend an ally unit (and fights normally).
-    FullDamage,
+    FullDamage = "full_damage",
     /// Quick reference: "Defend while exhausted but cannot apply damage when doing so."
-    NoDamage,
-}
+    NoDamage = "no_damage",
+});
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AceOfHeartsGuard {
+choice!(AceOfHeartsGuard {
     /// Full rules: the Ace of Hearts may stay as a (+0/+1) defender.
-    ZeroOne,
+    ZeroOne = "0/1",
     /// Quick reference: "May remain as +1/+0 guard".
-    OneZero,
-}
+    OneZero = "1/0",
+});
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AceOfSpadesSecond {
+choice!(AceOfSpadesSecond {
     /// Full rules: "an additional Front Rank unit may be targeted".
-    AnyFront,
+    AnyFront = "any_front",
     /// Quick reference: "If a soldier, poison 1 adjacent soldier too."
-    Adjacent,
-}
+    Adjacent = "adjacent",
+});
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ClubsExcess {
+choice!(ClubsExcess {
     /// Full rules: excess damage dealt *to a blocker* may go on.
-    BlockedOnly,
+    BlockedOnly = "blocked_only",
     /// Quick reference: "Excess damage is passed onto the unit or player of choice" (any target).
-    AnyTarget,
-}
+    AnyTarget = "any_target",
+});
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Doppelganger {
+choice!(Doppelganger {
     /// Full rules: "Imitates any other unit" - a unit on the battlefield.
-    BattlefieldUnit,
+    BattlefieldUnit = "battlefield_unit",
     /// Summer '20 / quick reference: "Copies another non-Joker card" - any card of the deck.
-    AnyCard,
-}
+    AnyCard = "any_card",
+});
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum JackOfClubs {
+choice!(JackOfClubs {
     /// Spring '25: a unit of choice deals double damage this turn.
-    DoubleDamage,
+    DoubleDamage = "double_damage",
     /// The older card (Summer '20 notes): a random card of the opponent's hand goes to the Barrows.
-    DiscardRandom,
-}
+    DiscardRandom = "discard_random",
+});
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExtraDraw {
+choice!(ExtraDraw {
     /// Spring '25: one card a turn.
-    None,
+    None = "none",
     /// Spring '22 proposal: each player draws two cards from round six.
-    FromRound6,
+    FromRound6 = "from_round_6",
     /// Spring '22 proposal: draw two once the Deck is no higher than the Barrows.
-    DeckEqualsBarrows,
-}
+    DeckEqualsBarrows = "deck_equals_barrows",
+});
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -137,15 +157,15 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec { name: "scouts", kind: "bool", choices: &["true", "false"], help: "2s may be deployed as scouts" },
     OptionSpec { name: "soul_burn", kind: "bool", choices: &["true", "false"], help: "resurrected and summoned cards leave play face down for good" },
     OptionSpec { name: "front_ranks", kind: "choice", choices: &["4x2", "3x3"], help: "Front-Rank units x cards per Blood Bond (Summer '20: 3x3 became 4x2)" },
-    OptionSpec { name: "starting_player", kind: "choice", choices: &["advantage_draw", "coin"], help: "how the first player is chosen" },
+    OptionSpec { name: "starting_player", kind: "choice", choices: StartingPlayer::CHOICES, help: "how the first player is chosen" },
     OptionSpec { name: "multiple_attackers", kind: "bool", choices: &["true", "false"], help: "several attackers may target one enemy unit" },
-    OptionSpec { name: "hearts_trait", kind: "choice", choices: &["full_damage", "no_damage"], help: "an exhausted Hearts blocker deals damage (full rules) or none (quick reference)" },
-    OptionSpec { name: "ace_of_hearts_guard", kind: "choice", choices: &["0/1", "1/0"], help: "the Ace of Hearts guard's stats: +0/+1 (full rules) or +1/+0 (quick reference)" },
-    OptionSpec { name: "ace_of_spades", kind: "choice", choices: &["any_front", "adjacent"], help: "Ace of Spades' second target: any Front-Rank unit (full rules) or an adjacent one (quick reference)" },
-    OptionSpec { name: "clubs_excess", kind: "choice", choices: &["blocked_only", "any_target"], help: "Clubs excess damage only through a blocker (full rules) or from any target (quick reference)" },
-    OptionSpec { name: "jack_of_clubs", kind: "choice", choices: &["double_damage", "discard_random"], help: "Jack of Clubs: a unit deals double damage (Spring '25) or a random enemy card is discarded (older card)" },
-    OptionSpec { name: "extra_draw", kind: "choice", choices: &["none", "from_round_6", "deck_equals_barrows"], help: "draw two cards a turn from round six, or once the Deck is no higher than the Barrows (Spring '22 late-game proposals)" },
-    OptionSpec { name: "doppelganger", kind: "choice", choices: &["battlefield_unit", "any_card"], help: "the Doppelganger copies a unit in play (full rules) or any non-Joker card (Summer '20, quick reference)" },
+    OptionSpec { name: "hearts_trait", kind: "choice", choices: HeartsExhaustedBlock::CHOICES, help: "an exhausted Hearts blocker deals damage (full rules) or none (quick reference)" },
+    OptionSpec { name: "ace_of_hearts_guard", kind: "choice", choices: AceOfHeartsGuard::CHOICES, help: "the Ace of Hearts guard's stats: +0/+1 (full rules) or +1/+0 (quick reference)" },
+    OptionSpec { name: "ace_of_spades", kind: "choice", choices: AceOfSpadesSecond::CHOICES, help: "Ace of Spades' second target: any Front-Rank unit (full rules) or an adjacent one (quick reference)" },
+    OptionSpec { name: "clubs_excess", kind: "choice", choices: ClubsExcess::CHOICES, help: "Clubs excess damage only through a blocker (full rules) or from any target (quick reference)" },
+    OptionSpec { name: "jack_of_clubs", kind: "choice", choices: JackOfClubs::CHOICES, help: "Jack of Clubs: a unit deals double damage (Spring '25) or a random enemy card is discarded (older card)" },
+    OptionSpec { name: "extra_draw", kind: "choice", choices: ExtraDraw::CHOICES, help: "draw two cards a turn from round six, or once the Deck is no higher than the Barrows (Spring '22 late-game proposals)" },
+    OptionSpec { name: "doppelganger", kind: "choice", choices: Doppelganger::CHOICES, help: "the Doppelganger copies a unit in play (full rules) or any non-Joker card (Summer '20, quick reference)" },
 ];
 
 fn bool_value(v: &str) -> Option<bool> {
@@ -230,63 +250,20 @@ impl Rules {
                     _ => return Err(bad()),
                 }
             }
-            "starting_player" => {
-                self.starting_player = match v {
-                    "advantage_draw" => StartingPlayer::AdvantageDraw,
-                    "coin" => StartingPlayer::Coin,
-                    _ => return Err(bad()),
-                }
-            }
+            "starting_player" => self.starting_player = StartingPlayer::parse(v).ok_or_else(bad)?,
             "hearts_trait" => {
-                self.hearts_exhausted_block = match v {
-                    "full_damage" => HeartsExhaustedBlock::FullDamage,
-                    "no_damage" => HeartsExhaustedBlock::NoDamage,
-                    _ => return Err(bad()),
-                }
+                self.hearts_exhausted_block = HeartsExhaustedBlock::parse(v).ok_or_else(bad)?
             }
             "ace_of_hearts_guard" => {
-                self.ace_of_hearts_guard = match v {
-                    "0/1" => AceOfHeartsGuard::ZeroOne,
-                    "1/0" => AceOfHeartsGuard::OneZero,
-                    _ => return Err(bad()),
-                }
+                self.ace_of_hearts_guard = AceOfHeartsGuard::parse(v).ok_or_else(bad)?
             }
             "ace_of_spades" => {
-                self.ace_of_spades_second = match v {
-                    "any_front" => AceOfSpadesSecond::AnyFront,
-                    "adjacent" => AceOfSpadesSecond::Adjacent,
-                    _ => return Err(bad()),
-                }
+                self.ace_of_spades_second = AceOfSpadesSecond::parse(v).ok_or_else(bad)?
             }
-            "clubs_excess" => {
-                self.clubs_excess = match v {
-                    "blocked_only" => ClubsExcess::BlockedOnly,
-                    "any_target" => ClubsExcess::AnyTarget,
-                    _ => return Err(bad()),
-                }
-            }
-            "doppelganger" => {
-                self.doppelganger = match v {
-                    "battlefield_unit" => Doppelganger::BattlefieldUnit,
-                    "any_card" => Doppelganger::AnyCard,
-                    _ => return Err(bad()),
-                }
-            }
-            "jack_of_clubs" => {
-                self.jack_of_clubs = match v {
-                    "double_damage" => JackOfClubs::DoubleDamage,
-                    "discard_random" => JackOfClubs::DiscardRandom,
-                    _ => return Err(bad()),
-                }
-            }
-            "extra_draw" => {
-                self.extra_draw = match v {
-                    "none" => ExtraDraw::None,
-                    "from_round_6" => ExtraDraw::FromRound6,
-                    "deck_equals_barrows" => ExtraDraw::DeckEqualsBarrows,
-                    _ => return Err(bad()),
-                }
-            }
+            "clubs_excess" => self.clubs_excess = ClubsExcess::parse(v).ok_or_else(bad)?,
+            "doppelganger" => self.doppelganger = Doppelganger::parse(v).ok_or_else(bad)?,
+            "jack_of_clubs" => self.jack_of_clubs = JackOfClubs::parse(v).ok_or_else(bad)?,
+            "extra_draw" => self.extra_draw = ExtraDraw::parse(v).ok_or_else(bad)?,
             _ => unreachable!("option {name} is registered but not handled"),
         }
         Ok(())
@@ -300,47 +277,14 @@ impl Rules {
             "soul_burn" => self.soul_burn.to_string(),
             "multiple_attackers" => self.multiple_attackers.to_string(),
             "front_ranks" => format!("{}x{}", self.front_rank_units, self.bond_size),
-            "starting_player" => match self.starting_player {
-                StartingPlayer::AdvantageDraw => "advantage_draw",
-                StartingPlayer::Coin => "coin",
-            }
-            .into(),
-            "hearts_trait" => match self.hearts_exhausted_block {
-                HeartsExhaustedBlock::FullDamage => "full_damage",
-                HeartsExhaustedBlock::NoDamage => "no_damage",
-            }
-            .into(),
-            "ace_of_hearts_guard" => match self.ace_of_hearts_guard {
-                AceOfHeartsGuard::ZeroOne => "0/1",
-                AceOfHeartsGuard::OneZero => "1/0",
-            }
-            .into(),
-            "ace_of_spades" => match self.ace_of_spades_second {
-                AceOfSpadesSecond::AnyFront => "any_front",
-                AceOfSpadesSecond::Adjacent => "adjacent",
-            }
-            .into(),
-            "clubs_excess" => match self.clubs_excess {
-                ClubsExcess::BlockedOnly => "blocked_only",
-                ClubsExcess::AnyTarget => "any_target",
-            }
-            .into(),
-            "doppelganger" => match self.doppelganger {
-                Doppelganger::BattlefieldUnit => "battlefield_unit",
-                Doppelganger::AnyCard => "any_card",
-            }
-            .into(),
-            "jack_of_clubs" => match self.jack_of_clubs {
-                JackOfClubs::DoubleDamage => "double_damage",
-                JackOfClubs::DiscardRandom => "discard_random",
-            }
-            .into(),
-            "extra_draw" => match self.extra_draw {
-                ExtraDraw::None => "none",
-                ExtraDraw::FromRound6 => "from_round_6",
-                ExtraDraw::DeckEqualsBarrows => "deck_equals_barrows",
-            }
-            .into(),
+            "starting_player" => self.starting_player.name().into(),
+            "hearts_trait" => self.hearts_exhausted_block.name().into(),
+            "ace_of_hearts_guard" => self.ace_of_hearts_guard.name().into(),
+            "ace_of_spades" => self.ace_of_spades_second.name().into(),
+            "clubs_excess" => self.clubs_excess.name().into(),
+            "doppelganger" => self.doppelganger.name().into(),
+            "jack_of_clubs" => self.jack_of_clubs.name().into(),
+            "extra_draw" => self.extra_draw.name().into(),
             _ => return None,
         })
     }
