@@ -70,6 +70,8 @@ pub enum Action {
     },
     /// Insane Wizard: the units (by card) that stay in the Front Ranks.
     Stay(CardSet),
+    /// Hand limit: discard a card at the end of the turn.
+    Discard(Card),
 }
 
 fn card_str(card: Card, face: Card) -> String {
@@ -149,6 +151,7 @@ impl fmt::Display for Action {
                 }
                 Ok(())
             }
+            Action::Discard(c) => write!(f, "discard {c}"),
             Action::Stay(set) => {
                 write!(f, "stay")?;
                 for c in crate::card::Card::deck(true) {
@@ -303,6 +306,10 @@ impl Action {
                     order,
                 }
             }
+            "discard" => {
+                need(1)?;
+                Action::Discard(Card::parse(args[0])?)
+            }
             "stay" => {
                 let mut set = CardSet::default();
                 for s in args {
@@ -351,6 +358,7 @@ mod tests {
             "excess player",
             "charge 9S",
             "keep 9H 3C 4D KS",
+            "discard 7H",
             "stay 4D 7H 9S",
         ] {
             let a = Action::parse(s).unwrap();

@@ -351,6 +351,9 @@ impl State {
             }
             Pending::Attack(s) => self.attack_moves(*s, out),
             Pending::Block(s) => self.block_moves(*s, out),
+            Pending::Discard { seat } => {
+                out.extend(self.players[*seat].hand.iter().map(|&c| Action::Discard(c)));
+            }
             Pending::Excess { seat, blocker, .. } => {
                 out.push(Action::Excess(Target::Player));
                 for u in &self.players[other(*seat)].front {
@@ -463,10 +466,22 @@ impl State {
     }
 
     fn joker_moves(&self, s: Seat, c: Card, out: &mut Vec<Action>) {
-        let variants: &[JokerVariant] = if c == BLACK_JOKER {
-            &[JokerVariant::Necromancer]
+        use crate::rules::{BlackJoker, RedJoker};
+        let (variants, doppelganger): (&[JokerVariant], bool) = if c == BLACK_JOKER {
+            match self.rules.black_joker {
+                BlackJoker::Chosen => (&[JokerVariant::Necromancer], true),
+                BlackJoker::Necromancer => (&[JokerVariant::Necromancer], false),
+                BlackJoker::Doppelganger => (&[], true),
+            }
         } else {
-            &[JokerVariant::InsaneWizard, JokerVariant::BindingSpirit]
+            match self.rules.red_joker {
+                RedJoker::Chosen => (
+                    &[JokerVariant::InsaneWizard, JokerVariant::BindingSpirit],
+                    false,
+                ),
+                RedJoker::Wizard => (&[JokerVariant::InsaneWizard], false),
+                RedJoker::Spirit => (&[JokerVariant::BindingSpirit], false),
+            }
         };
         if self.rear_has_room(s) {
             for &v in variants {
@@ -479,7 +494,7 @@ impl State {
                 });
             }
         }
-        if c == BLACK_JOKER {
+        if doppelganger {
             let mut faces = CardSet::default();
             match self.rules.doppelganger {
                 Doppelganger::BattlefieldUnit => {
@@ -922,6 +937,14 @@ impl State {
                     self.log(|| "the deck is empty: sudden death, one more turn each".into());
                 }
                 self.pending = self.resume.take().unwrap_or(Pending::Deploy(self.active));
+            }
+            Action::Discard(c) => {
+                take(&mut self.players[s].hand, c);
+                self.players[s].known = CardSet(self.players[s].known.0 & !(1u64 << c.0));
+                self.barrows_up.push(c);
+                if !self.over_hand_limit() {
+                    self.pass_turn();
+                }
             }
             Action::Stay(set) => {
                 let leaving: Vec<Card> = self.players[s]
@@ -1507,6 +1530,19 @@ impl State {
             p.returned_this_turn = false;
         }
         self.last_played = None;
+        if self.over_hand_limit() {
+            self.pending = Pending::Discard { seat: self.active };
+            return;
+        }
+        self.pass_turn();
+    }
+
+    fn over_hand_limit(&self) -> bool {
+        matches!(self.rules.hand_limit, Some(l) if self.players[self.active].hand.len() > l)
+    }
+
+    /// After END: the sudden-death countdown, then the next turn (or an extra one).
+    fn pass_turn(&mut self) {
         if let Some(n) = self.sudden_death {
             if n == 0 {
                 let (a, b) = (self.players[0].life, self.players[1].life);

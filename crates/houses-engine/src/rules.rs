@@ -4,6 +4,8 @@
 
 use std::fmt::Write;
 
+use crate::card::Suit;
+
 /// Bumped whenever the engine's behaviour under some rule set changes, so that figures from
 /// different versions are never mixed. Stamped on every record.
 pub const RULES_VERSION: u32 = 1;
@@ -94,6 +96,70 @@ choice!(ExtraDraw {
     DeckEqualsBarrows = "deck_equals_barrows",
 });
 
+choice!(Kings {
+    /// Spring '25: a King lets allied soldiers of its House use the Enhanced House Trait.
+    Enhance = "enhance",
+    /// The Kings as the Summer '20 notes assess them (KD haste, KC challenge, KH absorb, KS untouchable).
+    Classic = "classic",
+    /// Summer '20 Option 1: unique powers per King.
+    Option1 = "option1",
+    /// Summer '20 Option 2 / Spring '22: the King shares its House's trait with all allied soldiers.
+    ShareTrait = "share_trait",
+});
+
+choice!(Option1KingOfHearts {
+    /// All allied soldiers gain the Hearts trait.
+    HeartsTrait = "hearts_trait",
+    /// Allied Front-Rank attackers may reassign the blockers the opponent chose.
+    ReassignBlockers = "reassign_blockers",
+});
+
+choice!(SpadesTrait {
+    /// Spring '25: attack up to two enemy units.
+    DualWield = "dual_wield",
+    /// The original trait: also strike a unit adjacent to the one struck.
+    AdjacentStrike = "adjacent_strike",
+    /// Spring '22: a blocked Spades attacker chooses its blocker.
+    ChooseBlocker = "choose_blocker",
+    /// Dual wield whose second strike stuns instead of damaging.
+    Stun = "stun",
+});
+
+choice!(DeckMode {
+    /// Spring '25: one shared deck.
+    Shared = "shared",
+    /// The designers' playtests: each player draws from a pile of their own Houses; no Jokers.
+    SuitSplit = "suit_split",
+});
+
+choice!(BlackJoker {
+    /// The player chooses the variant when deploying it.
+    Chosen = "chosen",
+    Doppelganger = "doppelganger",
+    Necromancer = "necromancer",
+});
+
+choice!(RedJoker {
+    /// The player chooses the variant when deploying it.
+    Chosen = "chosen",
+    Wizard = "wizard",
+    Spirit = "spirit",
+});
+
+/// Named bundles of options; a preset plus overrides is a rule set.
+pub const PRESETS: &[(&str, &str, &str)] = &[
+    (
+        "spring25",
+        "",
+        "the official Spring '25 rules (the default)",
+    ),
+    (
+        "summer20_kings",
+        "kings=classic,jack_of_clubs=discard_random,front_ranks=3x3",
+        "the Summer '20 game: classic Kings, the older Jack of Clubs, 3x3 Front Ranks",
+    ),
+];
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
     pub life: i32,
@@ -115,6 +181,17 @@ pub struct Rules {
     pub doppelganger: Doppelganger,
     pub jack_of_clubs: JackOfClubs,
     pub extra_draw: ExtraDraw,
+    pub kings: Kings,
+    pub option1_king_of_hearts: Option1KingOfHearts,
+    pub king_aid_half: bool,
+    pub spades_trait: SpadesTrait,
+    pub deck: DeckMode,
+    /// Suit split: the Houses in each player's pile (bit per suit), e.g. Spades against Hearts.
+    pub split_houses: [u8; 2],
+    pub black_joker: BlackJoker,
+    pub red_joker: RedJoker,
+    /// Discard down to this many cards at the end of your turn (none in Spring '25).
+    pub hand_limit: Option<usize>,
 }
 
 impl Default for Rules {
@@ -137,6 +214,15 @@ impl Default for Rules {
             doppelganger: Doppelganger::BattlefieldUnit,
             jack_of_clubs: JackOfClubs::DoubleDamage,
             extra_draw: ExtraDraw::None,
+            kings: Kings::Enhance,
+            option1_king_of_hearts: Option1KingOfHearts::HeartsTrait,
+            king_aid_half: false,
+            spades_trait: SpadesTrait::DualWield,
+            deck: DeckMode::Shared,
+            split_houses: [1 << Suit::Spades as u8, 1 << Suit::Hearts as u8],
+            black_joker: BlackJoker::Chosen,
+            red_joker: RedJoker::Chosen,
+            hand_limit: None,
         }
     }
 }
@@ -166,7 +252,41 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec { name: "jack_of_clubs", kind: "choice", choices: JackOfClubs::CHOICES, help: "Jack of Clubs: a unit deals double damage (Spring '25) or a random enemy card is discarded (older card)" },
     OptionSpec { name: "extra_draw", kind: "choice", choices: ExtraDraw::CHOICES, help: "draw two cards a turn from round six, or once the Deck is no higher than the Barrows (Spring '22 late-game proposals)" },
     OptionSpec { name: "doppelganger", kind: "choice", choices: Doppelganger::CHOICES, help: "the Doppelganger copies a unit in play (full rules) or any non-Joker card (Summer '20, quick reference)" },
+    OptionSpec { name: "kings", kind: "choice", choices: Kings::CHOICES, help: "what Kings do: enhance traits (Spring '25), classic (Summer '20 assessment), option1, share_trait (Option 2)" },
+    OptionSpec { name: "option1_king_of_hearts", kind: "choice", choices: Option1KingOfHearts::CHOICES, help: "under kings=option1, the King of Hearts gives all soldiers the Hearts trait, or lets attackers reassign blockers" },
+    OptionSpec { name: "king_aid_half", kind: "bool", choices: &["false", "true"], help: "Spring '22: with their King in play, natural Spades and Hearts aid a defending ally with half their value" },
+    OptionSpec { name: "spades_trait", kind: "choice", choices: SpadesTrait::CHOICES, help: "the Spades trait: dual_wield (Spring '25), adjacent_strike (original), choose_blocker (Spring '22), stun" },
+    OptionSpec { name: "deck", kind: "choice", choices: DeckMode::CHOICES, help: "one shared deck, or each player draws from a pile of their own Houses (no Jokers)" },
+    OptionSpec { name: "split_houses", kind: "houses", choices: &[], help: "with deck=suit_split, each player's Houses as P1-P2 suit letters, e.g. S-H or DC-HS" },
+    OptionSpec { name: "black_joker", kind: "choice", choices: BlackJoker::CHOICES, help: "the Black Joker's variant: chosen by the player when deployed, or fixed" },
+    OptionSpec { name: "red_joker", kind: "choice", choices: RedJoker::CHOICES, help: "the Red Joker's variant: chosen by the player when deployed, or fixed" },
+    OptionSpec { name: "hand_limit", kind: "int_or_none", choices: &["none"], help: "discard down to this many cards at the end of your turn (none in Spring '25)" },
 ];
+
+fn houses_text(mask: u8) -> String {
+    Suit::ALL
+        .iter()
+        .filter(|s| mask & (1 << **s as u8) != 0)
+        .map(|s| s.letter())
+        .collect()
+}
+
+fn parse_houses(v: &str) -> Option<[u8; 2]> {
+    let (a, b) = v.split_once('-')?;
+    let mask = |t: &str| -> Option<u8> {
+        let mut m = 0u8;
+        for c in t.chars() {
+            let bit = 1 << Suit::from_letter(c)? as u8;
+            if m & bit != 0 {
+                return None;
+            }
+            m |= bit;
+        }
+        (m != 0).then_some(m)
+    };
+    let (a, b) = (mask(a)?, mask(b)?);
+    (a & b == 0).then_some([a, b])
+}
 
 fn bool_value(v: &str) -> Option<bool> {
     match v.to_ascii_lowercase().as_str() {
@@ -223,6 +343,13 @@ impl Rules {
                 .unwrap_or_default();
             if spec.kind == "int" {
                 format!("rule option '{name}' expects a positive integer, got '{value}'")
+            } else if spec.kind == "int_or_none" {
+                format!("rule option '{name}' expects 'none' or a positive integer, got '{value}'")
+            } else if spec.kind == "houses" {
+                format!(
+                    "rule option '{name}' expects two disjoint groups of suit letters (D, C, H, S) \
+                     joined by '-', e.g. S-H or DC-HS; got '{value}'"
+                )
             } else {
                 format!(
                     "rule option '{name}' has no value '{value}'{hint}; valid values: {}",
@@ -264,6 +391,28 @@ impl Rules {
             "doppelganger" => self.doppelganger = Doppelganger::parse(v).ok_or_else(bad)?,
             "jack_of_clubs" => self.jack_of_clubs = JackOfClubs::parse(v).ok_or_else(bad)?,
             "extra_draw" => self.extra_draw = ExtraDraw::parse(v).ok_or_else(bad)?,
+            "kings" => self.kings = Kings::parse(v).ok_or_else(bad)?,
+            "option1_king_of_hearts" => {
+                self.option1_king_of_hearts = Option1KingOfHearts::parse(v).ok_or_else(bad)?
+            }
+            "king_aid_half" => self.king_aid_half = bool_value(v).ok_or_else(bad)?,
+            "spades_trait" => self.spades_trait = SpadesTrait::parse(v).ok_or_else(bad)?,
+            "deck" => self.deck = DeckMode::parse(v).ok_or_else(bad)?,
+            "split_houses" => {
+                self.split_houses = parse_houses(&v.to_ascii_uppercase()).ok_or_else(bad)?
+            }
+            "black_joker" => self.black_joker = BlackJoker::parse(v).ok_or_else(bad)?,
+            "red_joker" => self.red_joker = RedJoker::parse(v).ok_or_else(bad)?,
+            "hand_limit" => {
+                self.hand_limit = if v == "none" {
+                    None
+                } else {
+                    match v.parse::<usize>() {
+                        Ok(n) if n > 0 => Some(n),
+                        _ => return Err(bad()),
+                    }
+                }
+            }
             _ => unreachable!("option {name} is registered but not handled"),
         }
         Ok(())
@@ -285,24 +434,72 @@ impl Rules {
             "doppelganger" => self.doppelganger.name().into(),
             "jack_of_clubs" => self.jack_of_clubs.name().into(),
             "extra_draw" => self.extra_draw.name().into(),
+            "kings" => self.kings.name().into(),
+            "option1_king_of_hearts" => self.option1_king_of_hearts.name().into(),
+            "king_aid_half" => self.king_aid_half.to_string(),
+            "spades_trait" => self.spades_trait.name().into(),
+            "deck" => self.deck.name().into(),
+            "split_houses" => format!(
+                "{}-{}",
+                houses_text(self.split_houses[0]),
+                houses_text(self.split_houses[1])
+            ),
+            "black_joker" => self.black_joker.name().into(),
+            "red_joker" => self.red_joker.name().into(),
+            "hand_limit" => self
+                .hand_limit
+                .map(|n| n.to_string())
+                .unwrap_or_else(|| "none".into()),
             _ => return None,
         })
     }
 
-    /// Parse `name=value,name=value` (optionally wrapped as `houses(...)`) over the defaults.
+    /// The rules of a named preset.
+    pub fn preset(name: &str) -> Result<Rules, String> {
+        let (_, opts, _) = PRESETS.iter().find(|p| p.0 == name).ok_or_else(|| {
+            let names: Vec<&str> = PRESETS.iter().map(|p| p.0).collect();
+            let hint = closest(name, names.iter().copied())
+                .map(|c| format!(" (did you mean '{c}'?)"))
+                .unwrap_or_default();
+            format!(
+                "unknown preset '{name}'{hint}; valid presets: {}",
+                names.join(", ")
+            )
+        })?;
+        Rules::parse(opts)
+    }
+
+    /// Parse `name=value,...` (optionally wrapped as `houses(...)`) over the defaults, or over
+    /// a preset named by `preset=NAME` (wherever it stands, the other options override it).
     pub fn parse(spec: &str) -> Result<Rules, String> {
-        let mut rules = Rules::default();
         let mut s = spec.trim();
         if let Some(inner) = s.strip_prefix("houses(").and_then(|r| r.strip_suffix(')')) {
             s = inner;
         }
+        let mut pairs = Vec::new();
         for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (k, v) = part
                 .split_once('=')
                 .ok_or_else(|| format!("rule option '{part}' must be written name=value"))?;
-            rules.set(k.trim(), v.trim())?;
+            pairs.push((k.trim(), v.trim()));
         }
+        let mut rules = match pairs.iter().find(|(k, _)| *k == "preset") {
+            Some((_, name)) => Rules::preset(name)?,
+            None => Rules::default(),
+        };
+        for (k, v) in pairs.into_iter().filter(|(k, _)| *k != "preset") {
+            rules.set(k, v)?;
+        }
+        rules.check()?;
         Ok(rules)
+    }
+
+    /// Combinations that cannot be played.
+    pub fn check(&self) -> Result<(), String> {
+        if self.deck == DeckMode::SuitSplit && self.jokers {
+            return Err("deck=suit_split plays without Jokers: remove jokers=true".into());
+        }
+        Ok(())
     }
 
     /// The one canonical string for this rule set: every option, in registry order.

@@ -211,6 +211,10 @@ pub enum Pending {
     WizardKeep {
         seat: Seat,
     },
+    /// Hand limit: discard one card (repeated until the hand fits).
+    Discard {
+        seat: Seat,
+    },
     GameOver,
 }
 
@@ -225,7 +229,8 @@ impl Pending {
             Pending::Excess { seat, .. }
             | Pending::Charge { seat, .. }
             | Pending::QueenOfSpades { seat, .. }
-            | Pending::WizardKeep { seat } => Some(seat),
+            | Pending::WizardKeep { seat }
+            | Pending::Discard { seat } => Some(seat),
             Pending::GameOver => None,
         }
     }
@@ -241,6 +246,7 @@ impl Pending {
             Pending::Charge { .. } => "charge",
             Pending::QueenOfSpades { .. } => "queen_of_spades",
             Pending::WizardKeep { .. } => "wizard_keep",
+            Pending::Discard { .. } => "discard",
             Pending::GameOver => "game_over",
         }
     }

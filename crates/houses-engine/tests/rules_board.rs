@@ -274,3 +274,52 @@ fn extra_draw_options_draw_two_late_in_the_game() {
         2
     );
 }
+
+#[test]
+fn hand_limit_option_discards_down_at_the_end_of_the_turn() {
+    let hand = ["2C", "3C", "4C", "5C", "6C", "7C", "8C"];
+    let mut st = build(
+        json!({"rules": "hand_limit=5", "players": {"P1": {"hand": hand}, "P2": {}},
+        "deck": ["9D", "8D"]}),
+    );
+    play(&mut st, &["end", "pass", "done"]);
+    assert_eq!(json(&st)["pending"], "discard");
+    assert_eq!(legal(&st).len(), 7);
+    play(&mut st, &["discard 2C"]);
+    assert_eq!(st.active, 0, "still over the limit");
+    play(&mut st, &["discard 3C"]);
+    assert_eq!(st.active, 1, "the turn passes once the hand fits");
+    assert_eq!(barrows(&st), ["2C", "3C"]);
+    assert_eq!(st.players[0].hand.len(), 5);
+}
+
+#[test]
+fn presets_and_overrides() {
+    let r = Rules::parse("preset=summer20_kings").unwrap();
+    assert_eq!(r.get("kings").unwrap(), "classic");
+    assert_eq!(r.get("jack_of_clubs").unwrap(), "discard_random");
+    assert_eq!(r.get("front_ranks").unwrap(), "3x3");
+    let r = Rules::parse("life=30,preset=summer20_kings,front_ranks=4x2").unwrap();
+    assert_eq!(
+        (r.life, r.front_rank_units),
+        (30, 4),
+        "options override the preset"
+    );
+    assert_eq!(Rules::parse("preset=spring25").unwrap(), Rules::default());
+    let e = Rules::parse("preset=summer20").unwrap_err();
+    assert!(
+        e.contains("unknown preset 'summer20' (did you mean 'summer20_kings'?)"),
+        "{e}"
+    );
+    let e = Rules::parse("deck=suit_split,jokers=true").unwrap_err();
+    assert!(e.contains("remove jokers=true"), "{e}");
+    let e = Rules::parse("split_houses=SS-H").unwrap_err();
+    assert!(e.contains("two disjoint groups of suit letters"), "{e}");
+    assert_eq!(
+        Rules::parse("split_houses=dc-hs")
+            .unwrap()
+            .get("split_houses")
+            .unwrap(),
+        "DC-HS"
+    );
+}

@@ -302,3 +302,21 @@ fn older_jack_of_clubs_discards_a_random_enemy_card() {
     assert!(hand(&st, "P2").is_empty());
     assert_eq!(barrows(&st), ["KD", "JC"]);
 }
+
+#[test]
+fn joker_variants_can_be_fixed_by_the_rules() {
+    let pos = |rules: &str| {
+        build(
+            json!({"rules": rules, "players": {"P1": {"hand": ["BJ", "RJ"]}, "P2": {"front": ["9S"]}}}),
+        )
+    };
+    let st = pos("jokers=true");
+    assert!(has(&st, "deploy BJ necromancer") && has(&st, "deploy BJ=9S"));
+    assert!(has(&st, "deploy RJ wizard") && has(&st, "deploy RJ spirit"));
+    let st = pos("jokers=true,black_joker=necromancer,red_joker=spirit");
+    assert!(has(&st, "deploy BJ necromancer") && !has(&st, "deploy BJ=9S"));
+    assert!(!has(&st, "deploy RJ wizard") && has(&st, "deploy RJ spirit"));
+    let st = pos("jokers=true,black_joker=doppelganger,red_joker=wizard");
+    assert!(!has(&st, "deploy BJ necromancer") && has(&st, "deploy BJ=9S"));
+    assert!(has(&st, "deploy RJ wizard") && !has(&st, "deploy RJ spirit"));
+}

@@ -258,6 +258,8 @@ fn score(v: &View, a: &Action) -> f64 {
             }
         }
         Action::Keep { card, .. } => card_value(card),
+        // Keep the best cards: discard the least valuable.
+        Action::Discard(card) => -card_value(card),
         Action::Stay(set) => v
             .front(me)
             .iter()
