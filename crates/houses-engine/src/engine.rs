@@ -9,7 +9,7 @@ use crate::action::Action;
 use crate::card::{Card, CardSet, Kind, Suit, BLACK_JOKER, RED_JOKER};
 use crate::rng::GameRng;
 use crate::rules::{
-    AceOfHeartsGuard, AceOfSpadesSecond, ClubsExcess, Doppelganger, ExtraDraw,
+    AceOfHeartsGuard, AceOfSpadesSecond, ClubsExcess, DeckMode, Doppelganger, ExtraDraw,
     HeartsExhaustedBlock, JackOfClubs, Rules, StartingPlayer,
 };
 use crate::state::*;
@@ -31,14 +31,28 @@ impl State {
     /// A new game whose event log is kept (for replays) when `keep_log`.
     pub fn new_game_logged(rules: Rules, seed: u64, keep_log: bool) -> State {
         let mut rng = GameRng::new(seed);
-        let mut deck = Card::deck(rules.jokers);
-        rng.shuffle(&mut deck);
+        let (deck, deck_p2) = match rules.deck {
+            DeckMode::Shared => {
+                let mut deck = Card::deck(rules.jokers);
+                rng.shuffle(&mut deck);
+                (deck, Vec::new())
+            }
+            DeckMode::SuitSplit => {
+                let mut piles = [0, 1].map(|s| rules.split_pile(s));
+                for pile in piles.iter_mut() {
+                    rng.shuffle(pile);
+                }
+                let [a, b] = piles;
+                (a, b)
+            }
+        };
         let mut st = State::empty(rules, rng);
         if keep_log {
             st.enable_log();
             st.log(|| format!("seed {seed}"));
         }
         st.deck = deck;
+        st.deck_p2 = deck_p2;
         st.deal_and_choose_start();
         st
     }
@@ -58,6 +72,7 @@ impl State {
         State {
             rules,
             deck: Vec::new(),
+            deck_p2: Vec::new(),
             barrows_up: Vec::new(),
             barrows_down: Vec::new(),
             players,
@@ -98,13 +113,12 @@ impl State {
             StartingPlayer::AdvantageDraw => {
                 // Ties redraw; every drawn card goes face up to the Barrows.
                 loop {
-                    if self.deck.len() < 2 {
+                    let (Some(a), Some(b)) = (self.pile_mut(0).pop(), self.pile_mut(1).pop())
+                    else {
                         let s = self.rng.below(2);
                         self.start_game(s);
                         return;
-                    }
-                    let a = self.deck.pop().unwrap();
-                    let b = self.deck.pop().unwrap();
+                    };
                     self.barrows_up.push(a);
                     self.barrows_up.push(b);
                     self.log(|| format!("advantage draw: P1 {a}, P2 {b}"));
@@ -125,14 +139,21 @@ impl State {
 
     /// Draw the top card; drawing the last card starts the sudden-death final round.
     pub fn draw(&mut self, s: Seat) -> Option<Card> {
-        let c = self.deck.pop()?;
+        let c = self.pile_mut(s).pop()?;
         self.players[s].hand.push(c);
         self.players[s].drawn.insert(c);
-        if self.deck.is_empty() && self.sudden_death.is_none() && self.turn > 0 {
+        if self.turn > 0 {
+            self.check_deck_out(s);
+        }
+        Some(c)
+    }
+
+    /// The last card is gone from the pile `s` draws from: the final round begins.
+    fn check_deck_out(&mut self, s: Seat) {
+        if self.pile(s).is_empty() && self.sudden_death.is_none() {
             self.sudden_death = Some(1);
             self.log(|| "the deck is empty: sudden death, one more turn each".into());
         }
-        Some(c)
     }
 
     fn begin_turn(&mut self, s: Seat, extra: bool) {
@@ -205,7 +226,7 @@ impl State {
             "board: P1 {} | P2 {} | deck {} barrows {}",
             side(&self.players[0]),
             side(&self.players[1]),
-            self.deck.len(),
+            self.deck.len() + self.deck_p2.len(),
             self.barrows_up.len() + self.barrows_down.len()
         )
     }
@@ -216,7 +237,7 @@ impl State {
             ExtraDraw::None => false,
             ExtraDraw::FromRound6 => self.round >= 6,
             ExtraDraw::DeckEqualsBarrows => {
-                self.deck.len() <= self.barrows_up.len() + self.barrows_down.len()
+                self.pile(self.active).len() <= self.barrows_up.len() + self.barrows_down.len()
             }
         };
         if late {
@@ -641,7 +662,7 @@ impl State {
                     }
                 }
             }
-            (Kind::Queen, Suit::Spades) if !self.deck.is_empty() => push(None, None),
+            (Kind::Queen, Suit::Spades) if !self.pile(s).is_empty() => push(None, None),
             (Kind::Ace, Suit::Diamonds) => {
                 for u in self.players[o].units() {
                     push(Some(u.id()), None);
@@ -930,12 +951,9 @@ impl State {
                 self.players[s].hand.push(card);
                 self.players[s].drawn.insert(card);
                 for c in order.iter().rev().flatten() {
-                    self.deck.push(*c);
+                    self.pile_mut(s).push(*c);
                 }
-                if self.deck.is_empty() && self.sudden_death.is_none() {
-                    self.sudden_death = Some(1);
-                    self.log(|| "the deck is empty: sudden death, one more turn each".into());
-                }
+                self.check_deck_out(s);
                 self.pending = self.resume.take().unwrap_or(Pending::Deploy(self.active));
             }
             Action::Discard(c) => {
@@ -1167,8 +1185,9 @@ impl State {
                 }
             }
             (Kind::Queen, Suit::Spades) => {
-                let n = self.deck.len().min(4);
-                let cards: Vec<Card> = (0..n).map(|_| self.deck.pop().unwrap()).collect();
+                let pile = self.pile_mut(s);
+                let n = pile.len().min(4);
+                let cards: Vec<Card> = (0..n).map(|_| pile.pop().unwrap()).collect();
                 self.resume = Some(match self.pending {
                     Pending::Response(r) => Pending::Response(r),
                     _ => Pending::Deploy(s),
@@ -1607,7 +1626,7 @@ impl State {
             }
             seen.insert(*c);
         }
-        let total = if self.rules.jokers { 54 } else { 52 };
+        let total = self.rules.cards_in_play().len();
         if places.len() != total {
             return Err(format!("{} cards in play, expected {total}", places.len()));
         }

@@ -4,7 +4,7 @@
 
 use crate::card::{Card, CardSet};
 use crate::rng::GameRng;
-use crate::rules::Rules;
+use crate::rules::{DeckMode, Rules};
 use crate::state::{other, Pending, Player, Seat, State, Unit};
 
 pub struct View<'a> {
@@ -55,8 +55,9 @@ impl<'a> View<'a> {
     pub fn barrows_up(&self) -> &[Card] {
         &self.state.barrows_up
     }
+    /// Cards left in the pile this player draws from.
     pub fn deck_len(&self) -> usize {
-        self.state.deck.len()
+        self.state.pile(self.seat).len()
     }
     pub fn opponent_hand_len(&self) -> usize {
         self.state.players[other(self.seat)].hand.len()
@@ -92,7 +93,9 @@ pub struct Observation {
     /// The masked state: opponent hand holds only the known cards, the deck is empty.
     pub state: State,
     pub opponent_hidden: usize,
+    /// Sizes of the shared deck (or P1's pile) and of P2's pile under `deck=suit_split`.
     pub deck_len: usize,
+    pub deck_p2_len: usize,
 }
 
 impl Observation {
@@ -103,8 +106,9 @@ impl Observation {
         let known = opp.known;
         let hidden = opp.hand.iter().filter(|&&c| !known.contains(c)).count();
         opp.hand.retain(|&c| known.contains(c));
-        let deck_len = st.deck.len();
+        let (deck_len, deck_p2_len) = (st.deck.len(), st.deck_p2.len());
         st.deck.clear();
+        st.deck_p2.clear();
         if let Pending::QueenOfSpades { seat: s, cards } = &mut st.pending {
             if *s != seat {
                 cards.clear();
@@ -117,6 +121,7 @@ impl Observation {
             state: st,
             opponent_hidden: hidden,
             deck_len,
+            deck_p2_len,
         }
     }
 
@@ -138,13 +143,35 @@ impl Observation {
         let mut pool = self.unseen();
         rng.shuffle(&mut pool);
         let o = other(self.seat);
-        for _ in 0..self.opponent_hidden {
-            if let Some(c) = pool.pop() {
-                st.players[o].hand.push(c);
+        if st.rules.deck == DeckMode::SuitSplit {
+            // Each pile holds only its owner's Houses; the hidden hand comes from the same ones.
+            let mask = st.rules.split_houses;
+            let of = |s: usize, c: &Card| c.suit().is_some_and(|x| mask[s] & (1 << x as u8) != 0);
+            let mut theirs: Vec<Card> = pool.iter().copied().filter(|c| of(o, c)).collect();
+            let mine: Vec<Card> = pool.iter().copied().filter(|c| of(self.seat, c)).collect();
+            for _ in 0..self.opponent_hidden {
+                if let Some(c) = theirs.pop() {
+                    st.players[o].hand.push(c);
+                }
             }
+            let (mut p1, mut p2) = if self.seat == 0 {
+                (mine, theirs)
+            } else {
+                (theirs, mine)
+            };
+            p1.truncate(self.deck_len);
+            p2.truncate(self.deck_p2_len);
+            st.deck = p1;
+            st.deck_p2 = p2;
+        } else {
+            for _ in 0..self.opponent_hidden {
+                if let Some(c) = pool.pop() {
+                    st.players[o].hand.push(c);
+                }
+            }
+            st.deck = pool;
+            st.deck.truncate(self.deck_len);
         }
-        st.deck = pool;
-        st.deck.truncate(self.deck_len);
         st.rng = GameRng::new(rng.next_u64());
         st
     }

@@ -50,9 +50,12 @@ pub struct Position {
     #[serde(default = "deploy")]
     pub phase: String,
     pub players: BTreeMap<String, PlayerSpec>,
-    /// Top card first.
+    /// Top card first. Under `deck=suit_split`, P1's pile.
     #[serde(default)]
     pub deck: Vec<String>,
+    /// Under `deck=suit_split`, P2's pile, top card first.
+    #[serde(default)]
+    pub deck_p2: Vec<String>,
     #[serde(default)]
     pub barrows: Vec<String>,
     #[serde(default)]
@@ -221,6 +224,9 @@ impl Position {
         let mut deck = cards(&self.deck, "deck")?;
         deck.reverse(); // stored with the top last
         st.deck = deck;
+        let mut deck_p2 = cards(&self.deck_p2, "deck_p2")?;
+        deck_p2.reverse();
+        st.deck_p2 = deck_p2;
         st.barrows_up = cards(&self.barrows, "barrows")?;
         st.barrows_down = cards(&self.burned, "burned")?;
         // Each card once.
@@ -277,6 +283,8 @@ pub fn state_json(st: &State) -> Value {
     }
     let mut deck = st.deck.clone();
     deck.reverse();
+    let mut deck_p2 = st.deck_p2.clone();
+    deck_p2.reverse();
     let attacks: Vec<Value> = st
         .attacks
         .iter()
@@ -303,6 +311,7 @@ pub fn state_json(st: &State) -> Value {
         "decider": st.pending.decider().map(|s| format!("P{}", s + 1)),
         "players": players,
         "deck": names(&deck),
+        "deck_p2": names(&deck_p2),
         "barrows": names(&st.barrows_up),
         "burned": names(&st.barrows_down),
         "attacks": attacks,

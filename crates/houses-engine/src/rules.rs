@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::card::Suit;
+use crate::card::{Card, Suit};
 
 /// Bumped whenever the engine's behaviour under some rule set changes, so that figures from
 /// different versions are never mixed. Stamped on every record.
@@ -492,6 +492,26 @@ impl Rules {
         }
         rules.check()?;
         Ok(rules)
+    }
+
+    /// The cards in play: the deck, or both suit-split piles together.
+    pub fn cards_in_play(&self) -> Vec<Card> {
+        match self.deck {
+            DeckMode::Shared => Card::deck(self.jokers),
+            DeckMode::SuitSplit => [0, 1]
+                .into_iter()
+                .flat_map(|s| self.split_pile(s))
+                .collect(),
+        }
+    }
+
+    /// Under `deck=suit_split`, the cards of seat `s`'s pile (unshuffled).
+    pub fn split_pile(&self, s: usize) -> Vec<Card> {
+        let mask = self.split_houses[s];
+        Card::deck(false)
+            .into_iter()
+            .filter(|c| c.suit().is_some_and(|x| mask & (1 << x as u8) != 0))
+            .collect()
     }
 
     /// Combinations that cannot be played.

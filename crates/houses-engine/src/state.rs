@@ -2,7 +2,7 @@
 
 use crate::card::{Card, CardSet, Kind, Suit};
 use crate::rng::GameRng;
-use crate::rules::Rules;
+use crate::rules::{DeckMode, Rules};
 
 pub type Seat = usize;
 
@@ -288,8 +288,10 @@ pub enum Leave {
 #[derive(Clone, Debug)]
 pub struct State {
     pub rules: Rules,
-    /// The deck, top card LAST (so drawing is a pop).
+    /// The deck, top card LAST (so drawing is a pop). Under `deck=suit_split`, P1's pile.
     pub deck: Vec<Card>,
+    /// P2's own pile under `deck=suit_split` (top last); empty with a shared deck.
+    pub deck_p2: Vec<Card>,
     pub barrows_up: Vec<Card>,
     pub barrows_down: Vec<Card>,
     pub players: [Player; 2],
@@ -320,6 +322,23 @@ impl State {
     pub fn log(&mut self, line: impl FnOnce() -> String) {
         if let Some(l) = self.log.as_mut() {
             l.push(line());
+        }
+    }
+
+    /// The pile seat `s` draws from: the shared deck, or its own pile when split by suit.
+    pub fn pile(&self, s: Seat) -> &Vec<Card> {
+        if s == 1 && self.rules.deck == DeckMode::SuitSplit {
+            &self.deck_p2
+        } else {
+            &self.deck
+        }
+    }
+
+    pub fn pile_mut(&mut self, s: Seat) -> &mut Vec<Card> {
+        if s == 1 && self.rules.deck == DeckMode::SuitSplit {
+            &mut self.deck_p2
+        } else {
+            &mut self.deck
         }
     }
 
@@ -362,7 +381,7 @@ impl State {
     /// Every card's place, for the invariant checks: each card must be in exactly one.
     pub fn all_card_places(&self) -> Vec<(Card, &'static str)> {
         let mut v = Vec::with_capacity(54);
-        v.extend(self.deck.iter().map(|&c| (c, "deck")));
+        v.extend(self.deck.iter().chain(&self.deck_p2).map(|&c| (c, "deck")));
         v.extend(self.barrows_up.iter().map(|&c| (c, "barrows")));
         v.extend(self.barrows_down.iter().map(|&c| (c, "burned")));
         for p in &self.players {

@@ -66,10 +66,12 @@ fn random_games_keep_invariants_under_option_mixes() {
         "scouts=false,soul_burn=false,multiple_attackers=false,starting_player=coin,life=20",
         "jack_of_clubs=discard_random,extra_draw=from_round_6",
         "extra_draw=deck_equals_barrows,jokers=true",
+        "deck=suit_split,split_houses=DC-HS,hand_limit=5,black_joker=necromancer",
+        "deck=suit_split,split_houses=S-H,preset=summer20_kings",
     ]
     .iter()
     .enumerate()
     {
-        run(&Rules::parse(spec).unwrap(), games() / 6, 10 + i as u64);
+        run(&Rules::parse(spec).unwrap(), games() / 8, 10 + i as u64);
     }
 }

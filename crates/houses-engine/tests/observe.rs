@@ -62,3 +62,17 @@ fn in_a_real_game_a_determinized_state_keeps_every_invariant() {
         .determinize(&mut GameRng::new(1));
     d.check_invariants().unwrap();
 }
+
+#[test]
+fn determinizing_a_suit_split_game_keeps_each_pile_to_its_houses() {
+    let rules = houses_engine::Rules::parse("deck=suit_split,split_houses=DC-HS").unwrap();
+    let st = houses_engine::State::new_game(rules, 3);
+    let d = View::new(&st, 0)
+        .observation()
+        .determinize(&mut GameRng::new(2));
+    d.check_invariants().unwrap();
+    assert!(d.deck_p2.iter().chain(&d.players[1].hand).all(|c| matches!(
+        c.suit(),
+        Some(houses_engine::Suit::Hearts) | Some(houses_engine::Suit::Spades)
+    )));
+}

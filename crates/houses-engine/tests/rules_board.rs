@@ -323,3 +323,29 @@ fn presets_and_overrides() {
         "DC-HS"
     );
 }
+
+#[test]
+fn suit_split_deck_each_player_draws_from_their_own_houses() {
+    let rules = Rules::parse("deck=suit_split,split_houses=S-H").unwrap();
+    let st = State::new_game(rules.clone(), 4);
+    st.check_invariants().unwrap();
+    assert!(st.players[0]
+        .hand
+        .iter()
+        .all(|c| c.suit() == Some(houses_engine::Suit::Spades)));
+    assert!(st.players[1]
+        .hand
+        .iter()
+        .all(|c| c.suit() == Some(houses_engine::Suit::Hearts)));
+    // 13 cards a pile: 5 dealt, one or more drawn for advantage.
+    assert!(st.deck.len() <= 7 && st.deck.len() == st.deck_p2.len());
+    // P2 draws from its own pile; emptying it starts sudden death.
+    let mut st = build(
+        json!({"rules": "deck=suit_split", "turn": 5, "players": {"P1": {}, "P2": {}},
+        "deck": ["5S", "6S"], "deck_p2": ["5H"]}),
+    );
+    play_out_turn(&mut st);
+    assert_eq!(hand(&st, "P2"), ["5H"]);
+    assert_eq!(strs(&json(&st)["deck"]), ["5S", "6S"]);
+    assert!(st.sudden_death.is_some(), "P2's pile ran out");
+}
