@@ -72,6 +72,18 @@ pub enum Action {
     Stay(CardSet),
     /// Hand limit: discard a card at the end of the turn.
     Discard(Card),
+    /// The attacker makes `blocker` the unit that blocks `attacker`.
+    Reblock {
+        attacker: Card,
+        blocker: Card,
+    },
+    /// King aid: `aider` adds half its attack to the blocking `blocker`.
+    Aid {
+        aider: Card,
+        blocker: Card,
+    },
+    /// Stun an enemy unit: it may not attack on its next turn.
+    Stun(Card),
 }
 
 fn card_str(card: Card, face: Card) -> String {
@@ -152,6 +164,9 @@ impl fmt::Display for Action {
                 Ok(())
             }
             Action::Discard(c) => write!(f, "discard {c}"),
+            Action::Reblock { attacker, blocker } => write!(f, "reblock {attacker} {blocker}"),
+            Action::Aid { aider, blocker } => write!(f, "aid {aider} {blocker}"),
+            Action::Stun(c) => write!(f, "stun {c}"),
             Action::Stay(set) => {
                 write!(f, "stay")?;
                 for c in crate::card::Card::deck(true) {
@@ -306,6 +321,24 @@ impl Action {
                     order,
                 }
             }
+            "reblock" => {
+                need(2)?;
+                Action::Reblock {
+                    attacker: Card::parse(args[0])?,
+                    blocker: Card::parse(args[1])?,
+                }
+            }
+            "aid" => {
+                need(2)?;
+                Action::Aid {
+                    aider: Card::parse(args[0])?,
+                    blocker: Card::parse(args[1])?,
+                }
+            }
+            "stun" => {
+                need(1)?;
+                Action::Stun(Card::parse(args[0])?)
+            }
             "discard" => {
                 need(1)?;
                 Action::Discard(Card::parse(args[0])?)
@@ -359,6 +392,9 @@ mod tests {
             "charge 9S",
             "keep 9H 3C 4D KS",
             "discard 7H",
+            "reblock 7S 9H",
+            "aid 9S 7D",
+            "stun 9H",
             "stay 4D 7H 9S",
         ] {
             let a = Action::parse(s).unwrap();

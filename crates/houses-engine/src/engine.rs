@@ -10,7 +10,8 @@ use crate::card::{Card, CardSet, Kind, Suit, BLACK_JOKER, RED_JOKER};
 use crate::rng::GameRng;
 use crate::rules::{
     AceOfHeartsGuard, AceOfSpadesSecond, ClubsExcess, DeckMode, Doppelganger, ExtraDraw,
-    HeartsExhaustedBlock, JackOfClubs, Rules, StartingPlayer,
+    HeartsExhaustedBlock, JackOfClubs, Kings, Option1KingOfHearts, Rules, SpadesTrait,
+    StartingPlayer,
 };
 use crate::state::*;
 
@@ -82,6 +83,7 @@ impl State {
             round: 0,
             pending: Pending::GameOver,
             attacks: Vec::new(),
+            aids: Vec::new(),
             triggers: Vec::new(),
             sudden_death: None,
             last_played: None,
@@ -183,6 +185,9 @@ impl State {
             .chain(self.players[s].rear.iter_mut())
         {
             u.exhausted = false;
+            // A stun takes hold for this, its owner's next turn.
+            u.dazed = u.stunned;
+            u.stunned = false;
         }
         for id in summoned {
             self.log(|| format!("ready: summoned {id} leaves play"));
@@ -372,6 +377,15 @@ impl State {
             }
             Pending::Attack(s) => self.attack_moves(*s, out),
             Pending::Block(s) => self.block_moves(*s, out),
+            Pending::ChooseBlocker { attacker, .. } => self.choose_blocker_moves(*attacker, out),
+            Pending::Stun { seat } => {
+                out.extend(
+                    self.players[other(*seat)]
+                        .front
+                        .iter()
+                        .map(|u| Action::Stun(u.id())),
+                );
+            }
             Pending::Discard { seat } => {
                 out.extend(self.players[*seat].hand.iter().map(|&c| Action::Discard(c)));
             }
@@ -683,40 +697,58 @@ impl State {
         let free = |id: Card| self.rules.multiple_attackers || !targeted(id);
         let opp = &self.players[o];
         for u in &self.players[s].front {
-            if u.exhausted || declared(u.id()) || self.unit_attack(u) == 0 {
+            if u.exhausted || u.dazed || declared(u.id()) || self.unit_attack(u) == 0 {
                 continue;
             }
             let id = u.id();
+            let attack = |target: Card, second: Option<Card>| Action::Attack {
+                attacker: id,
+                target: Target::Unit(target),
+                second: second.map(Target::Unit),
+            };
             out.push(Action::Attack {
                 attacker: id,
                 target: Target::Player,
                 second: None,
             });
             let spades = self.has_trait(s, u, Suit::Spades);
-            let enhanced = spades && self.enhanced(s, u);
+            let reach_rear = spades && self.enhanced(s, u);
             let mut targets: Vec<Card> = opp
                 .front
                 .iter()
                 .map(|t| t.id())
                 .filter(|&t| free(t))
                 .collect();
-            if enhanced {
+            if reach_rear {
                 targets.extend(opp.rear.iter().map(|t| t.id()).filter(|&t| free(t)));
             }
             for (i, &t) in targets.iter().enumerate() {
-                out.push(Action::Attack {
-                    attacker: id,
-                    target: Target::Unit(t),
-                    second: None,
-                });
-                if spades {
-                    for &t2 in &targets[i + 1..] {
-                        out.push(Action::Attack {
-                            attacker: id,
-                            target: Target::Unit(t),
-                            second: Some(Target::Unit(t2)),
-                        });
+                out.push(attack(t, None));
+                if !spades {
+                    continue;
+                }
+                match self.rules.spades_trait {
+                    SpadesTrait::DualWield => {
+                        for &t2 in &targets[i + 1..] {
+                            out.push(attack(t, Some(t2)));
+                        }
                     }
+                    // The second target is stunned, not struck: the order matters.
+                    SpadesTrait::Stun => {
+                        for &t2 in targets.iter().filter(|&&t2| t2 != t) {
+                            out.push(attack(t, Some(t2)));
+                        }
+                    }
+                    SpadesTrait::AdjacentStrike => {
+                        if let Some(fi) = opp.front.iter().position(|x| x.id() == t) {
+                            for fj in [fi.wrapping_sub(1), fi + 1] {
+                                if let Some(n) = opp.front.get(fj) {
+                                    out.push(attack(t, Some(n.id())));
+                                }
+                            }
+                        }
+                    }
+                    SpadesTrait::ChooseBlocker => {}
                 }
             }
         }
@@ -764,9 +796,23 @@ impl State {
         out.push(Action::Done);
     }
 
+    /// May unit `b` of the defending seat `d` block attack `a`?
+    fn can_block(&self, d: Seat, b: &Unit, a: &Attack) -> bool {
+        if b.guard {
+            return true; // the Ace of Hearts guard defends from the Rear Ranks
+        }
+        if !b.is_soldier() {
+            return false;
+        }
+        !b.exhausted || (matches!(a.target, Target::Unit(_)) && self.has_trait(d, b, Suit::Hearts))
+    }
+
+    fn blocking(&self, id: Card) -> bool {
+        self.attacks.iter().any(|a| a.blocker == Some(id))
+    }
+
     fn block_moves(&self, d: Seat, out: &mut Vec<Action>) {
         let p = &self.players[d];
-        let blocking = |id: Card| self.attacks.iter().any(|a| a.blocker == Some(id));
         for a in &self.attacks {
             if a.blocker.is_some() {
                 continue;
@@ -777,21 +823,8 @@ impl State {
             if att.kind() == Kind::Ace {
                 continue; // an Ace's strike cannot be blocked
             }
-            let at_unit = matches!(a.target, Target::Unit(_));
-            for b in &p.front {
-                if blocking(b.id()) {
-                    continue;
-                }
-                let can = !b.exhausted || (at_unit && self.has_trait(d, b, Suit::Hearts));
-                if can {
-                    out.push(Action::Block {
-                        blocker: b.id(),
-                        attacker: a.attacker,
-                    });
-                }
-            }
-            for b in &p.rear {
-                if b.guard && !blocking(b.id()) {
+            for b in p.units() {
+                if !self.blocking(b.id()) && self.can_block(d, b, a) {
                     out.push(Action::Block {
                         blocker: b.id(),
                         attacker: a.attacker,
@@ -799,7 +832,78 @@ impl State {
                 }
             }
         }
+        if self.rules.king_aid_half {
+            self.aid_moves(d, out);
+        }
         out.push(Action::Done);
+    }
+
+    /// King aid (Spring '22): a natural Spades or Hearts soldier whose King is in play, not
+    /// itself blocking, adds half its attack to a blocking ally.
+    fn aid_moves(&self, d: Seat, out: &mut Vec<Action>) {
+        for aider in &self.players[d].front {
+            let suit = aider.leader_face().suit();
+            let natural = matches!(suit, Some(Suit::Spades) | Some(Suit::Hearts));
+            if !natural
+                || aider.exhausted
+                || self.king_suit(d) != suit
+                || self.blocking(aider.id())
+                || self.aids.iter().any(|(x, _)| *x == aider.id())
+            {
+                continue;
+            }
+            for a in &self.attacks {
+                if let Some(b) = a.blocker {
+                    if b != aider.id() {
+                        out.push(Action::Aid {
+                            aider: aider.id(),
+                            blocker: b,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// King aid: what the aiders of blocker `b` add to its damage.
+    fn aid_for(&self, b: Card) -> u32 {
+        self.aids
+            .iter()
+            .filter(|(_, x)| *x == b)
+            .filter_map(|(aider, _)| self.unit(*aider))
+            .map(|u| self.unit_attack(u) / 2)
+            .sum()
+    }
+
+    /// The suit of seat `s`'s King in play, if any.
+    pub fn king_suit(&self, s: Seat) -> Option<Suit> {
+        self.players[s].king().and_then(|k| k.leader_face().suit())
+    }
+
+    /// Does this attacker pick its own blocker (Spades choose_blocker; Option 1 King of Hearts)?
+    fn picks_blocker(&self, s: Seat, u: &Unit) -> bool {
+        (self.rules.spades_trait == SpadesTrait::ChooseBlocker
+            && self.has_trait(s, u, Suit::Spades))
+            || (self.rules.kings == Kings::Option1
+                && self.rules.option1_king_of_hearts == Option1KingOfHearts::ReassignBlockers
+                && self.king_suit(s) == Some(Suit::Hearts)
+                && u.is_soldier())
+    }
+
+    fn choose_blocker_moves(&self, attacker: Card, out: &mut Vec<Action>) {
+        let d = other(self.active);
+        let Some(a) = self.attacks.iter().find(|a| a.attacker == attacker) else {
+            return;
+        };
+        for b in self.players[d].units() {
+            let current = a.blocker == Some(b.id());
+            if current || (!self.blocking(b.id()) && self.can_block(d, b, a)) {
+                out.push(Action::Reblock {
+                    attacker,
+                    blocker: b.id(),
+                });
+            }
+        }
     }
 
     // ----------------------------------------------------------------------------------------
@@ -914,7 +1018,7 @@ impl State {
                         self.pending = Pending::Block(other(s));
                     }
                 }
-                _ => self.resolve_combat(),
+                _ => self.before_resolution(),
             },
             Action::Attack {
                 attacker,
@@ -955,6 +1059,19 @@ impl State {
                 }
                 self.check_deck_out(s);
                 self.pending = self.resume.take().unwrap_or(Pending::Deploy(self.active));
+            }
+            Action::Reblock { attacker, blocker } => {
+                if let Some(at) = self.attacks.iter_mut().find(|x| x.attacker == attacker) {
+                    at.blocker = Some(blocker);
+                }
+                self.next_before_resolution();
+            }
+            Action::Aid { aider, blocker } => self.aids.push((aider, blocker)),
+            Action::Stun(id) => {
+                if let Some(u) = self.unit_mut(id) {
+                    u.stunned = true;
+                }
+                self.next_trigger();
             }
             Action::Discard(c) => {
                 take(&mut self.players[s].hand, c);
@@ -1346,6 +1463,38 @@ impl State {
         gone
     }
 
+    /// Between the blocks and the damage: attackers that pick their blocker do so, in order.
+    fn before_resolution(&mut self) {
+        let s = self.active;
+        let d = other(s);
+        let mut queue = Vec::new();
+        for a in &self.attacks {
+            let (Some(_), Some(u)) = (a.blocker, self.unit(a.attacker)) else {
+                continue;
+            };
+            let alternatives = self.players[d]
+                .units()
+                .filter(|b| !self.blocking(b.id()) && self.can_block(d, b, a))
+                .count();
+            if alternatives > 0 && self.picks_blocker(s, u) {
+                queue.push(Pending::ChooseBlocker {
+                    seat: s,
+                    attacker: a.attacker,
+                });
+            }
+        }
+        self.triggers = queue;
+        self.next_before_resolution();
+    }
+
+    fn next_before_resolution(&mut self) {
+        if self.triggers.is_empty() {
+            self.resolve_combat();
+        } else {
+            self.pending = self.triggers.remove(0);
+        }
+    }
+
     /// RESOLUTION: all attackers and blockers deal damage at once (unless a trait says
     /// otherwise), defeated cards leave, then post-combat triggers are resolved.
     fn resolve_combat(&mut self) {
@@ -1359,6 +1508,7 @@ impl State {
         let mut spent_aces: Vec<Card> = Vec::new();
         let mut excess: Vec<Pending> = Vec::new();
         let mut charges: Vec<u32> = Vec::new();
+        let mut stuns: Vec<Card> = Vec::new();
         for a in &attacks {
             let Some(att) = self.unit(a.attacker) else {
                 continue;
@@ -1379,6 +1529,7 @@ impl State {
                 continue;
             }
             let clubs = self.has_trait(s, att, Suit::Clubs);
+            let spades = self.has_trait(s, att, Suit::Spades);
             match a.blocker.and_then(|b| self.unit(b)) {
                 Some(b) => {
                     let exhausted_hearts = b.exhausted && !b.guard;
@@ -1387,7 +1538,7 @@ impl State {
                     {
                         0
                     } else {
-                        self.dealt(b)
+                        self.dealt(b) + self.aid_for(b.id())
                     };
                     if b.guard {
                         poison.push((att.id(), false));
@@ -1414,9 +1565,21 @@ impl State {
                     if clubs && self.enhanced(s, att) && attacker_falls {
                         charges.push(dmg);
                     }
+                    // The original Spades trait: the adjacent strike lands whoever blocks.
+                    if spades && self.rules.spades_trait == SpadesTrait::AdjacentStrike {
+                        if let Some(Target::Unit(t2)) = a.second {
+                            unit_hits.push((t2, dmg, false));
+                        }
+                    }
                 }
                 None => {
-                    for t in targets {
+                    for (i, t) in targets.enumerate() {
+                        if i == 1 && spades && self.rules.spades_trait == SpadesTrait::Stun {
+                            if let Target::Unit(t) = t {
+                                stuns.push(t);
+                            }
+                            continue;
+                        }
                         match t {
                             Target::Player => player_hit += dmg,
                             Target::Unit(t) => {
@@ -1461,6 +1624,11 @@ impl State {
             }
         }
         self.hit_player(o, player_hit);
+        for id in stuns {
+            if let Some(u) = self.unit_mut(id) {
+                u.stunned = true;
+            }
+        }
         for (id, amt, saves) in merged {
             self.damage_unit(id, amt, saves);
         }
@@ -1536,6 +1704,11 @@ impl State {
         for id in poisoned {
             self.log(|| format!("poison: {id} goes to the Barrows"));
             self.remove_unit(id, Leave::Barrows);
+        }
+        self.aids.clear();
+        let active = self.active;
+        for u in self.players[active].front.iter_mut() {
+            u.dazed = false;
         }
         for p in self.players.iter_mut() {
             for u in p.front.iter_mut().chain(p.rear.iter_mut()) {

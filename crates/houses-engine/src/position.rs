@@ -125,11 +125,13 @@ pub fn parse_unit(text: &str) -> Result<Unit, String> {
             "resurrected" => u.cards.iter_mut().for_each(|c| c.burn = true),
             "guard" => u.guard = true,
             "clubs_mark" => u.clubs_mark = true,
+            "stunned" => u.stunned = true,
+            "dazed" => u.dazed = true,
             v => {
                 u.variant = Some(JokerVariant::parse(v).ok_or_else(|| {
                     format!(
                         "unit '{text}': unknown flag '{v}' (flags: exhausted, poisoned, protected, double, \
-                         summoned, resurrected, guard, clubs_mark, necromancer, wizard, spirit)"
+                         summoned, resurrected, guard, clubs_mark, stunned, dazed, necromancer, wizard, spirit)"
                     )
                 })?)
             }
@@ -165,6 +167,8 @@ pub fn unit_text(u: &Unit) -> String {
         (!u.summoned && u.cards.iter().any(|c| c.burn), "resurrected"),
         (u.guard, "guard"),
         (u.clubs_mark, "clubs_mark"),
+        (u.stunned, "stunned"),
+        (u.dazed, "dazed"),
     ];
     for (on, name) in flags {
         if on {

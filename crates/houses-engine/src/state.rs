@@ -71,6 +71,10 @@ pub struct Unit {
     pub moved: bool,
     /// The Necromancer's summon was used this turn.
     pub used: bool,
+    /// Stunned: it may not attack on its owner's next turn.
+    pub stunned: bool,
+    /// The stun in force: it may not attack this turn.
+    pub dazed: bool,
 }
 
 impl Unit {
@@ -92,6 +96,8 @@ impl Unit {
             guard: false,
             moved: false,
             used: false,
+            stunned: false,
+            dazed: false,
         }
     }
 
@@ -215,6 +221,16 @@ pub enum Pending {
     Discard {
         seat: Seat,
     },
+    /// The attacker picks which enemy unit blocks `attacker` (Spades choose_blocker; Option 1
+    /// King of Hearts).
+    ChooseBlocker {
+        seat: Seat,
+        attacker: Card,
+    },
+    /// A strike that stuns: choose the enemy Front-Rank unit (Option 1 King of Spades).
+    Stun {
+        seat: Seat,
+    },
     GameOver,
 }
 
@@ -230,7 +246,9 @@ impl Pending {
             | Pending::Charge { seat, .. }
             | Pending::QueenOfSpades { seat, .. }
             | Pending::WizardKeep { seat }
-            | Pending::Discard { seat } => Some(seat),
+            | Pending::Discard { seat }
+            | Pending::ChooseBlocker { seat, .. }
+            | Pending::Stun { seat } => Some(seat),
             Pending::GameOver => None,
         }
     }
@@ -247,6 +265,8 @@ impl Pending {
             Pending::QueenOfSpades { .. } => "queen_of_spades",
             Pending::WizardKeep { .. } => "wizard_keep",
             Pending::Discard { .. } => "discard",
+            Pending::ChooseBlocker { .. } => "choose_blocker",
+            Pending::Stun { .. } => "stun",
             Pending::GameOver => "game_over",
         }
     }
@@ -303,6 +323,8 @@ pub struct State {
     pub round: u32,
     pub pending: Pending,
     pub attacks: Vec<Attack>,
+    /// King aid (Spring '22): (aider, blocker) pairs declared this combat.
+    pub aids: Vec<(Card, Card)>,
     /// Excess and charge triggers waiting for their owner's decision, in order.
     pub triggers: Vec<Pending>,
     /// Set when the deck ran out: how many turns remain after the current one.

@@ -68,10 +68,13 @@ fn random_games_keep_invariants_under_option_mixes() {
         "extra_draw=deck_equals_barrows,jokers=true",
         "deck=suit_split,split_houses=DC-HS,hand_limit=5,black_joker=necromancer",
         "deck=suit_split,split_houses=S-H,preset=summer20_kings",
+        "spades_trait=adjacent_strike,king_aid_half=true",
+        "spades_trait=stun,jokers=true",
+        "spades_trait=choose_blocker,king_aid_half=true,hand_limit=4",
     ]
     .iter()
     .enumerate()
     {
-        run(&Rules::parse(spec).unwrap(), games() / 8, 10 + i as u64);
+        run(&Rules::parse(spec).unwrap(), games() / 10, 10 + i as u64);
     }
 }

@@ -258,6 +258,45 @@ fn score(v: &View, a: &Action) -> f64 {
             }
         }
         Action::Keep { card, .. } => card_value(card),
+        Action::Reblock { attacker, blocker } => {
+            let (Some(x), Some(b)) = (v.unit(attacker), v.unit(blocker)) else {
+                return 0.0;
+            };
+            let kill = if dealt(v, x) >= v.unit_defence(b) {
+                unit_value(b)
+            } else {
+                0.0
+            };
+            let lose = if dealt(v, b) >= v.unit_defence(x) {
+                unit_value(x)
+            } else {
+                0.0
+            };
+            kill - lose
+        }
+        Action::Aid { aider, blocker } => {
+            let (Some(a), Some(b)) = (v.unit(aider), v.unit(blocker)) else {
+                return 0.0;
+            };
+            let attacker = v
+                .attacks()
+                .iter()
+                .find(|t| t.blocker == Some(blocker))
+                .and_then(|t| v.unit(t.attacker));
+            match attacker {
+                Some(x) => {
+                    let before = dealt(v, b) >= v.unit_defence(x);
+                    let after = dealt(v, b) + v.unit_attack(a) / 2 >= v.unit_defence(x);
+                    if after && !before {
+                        unit_value(x)
+                    } else {
+                        0.1
+                    }
+                }
+                None => 0.0,
+            }
+        }
+        Action::Stun(id) => v.unit(id).map(|u| v.unit_attack(u) as f64).unwrap_or(0.0),
         // Keep the best cards: discard the least valuable.
         Action::Discard(card) => -card_value(card),
         Action::Stay(set) => v
