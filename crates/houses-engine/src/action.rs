@@ -84,6 +84,11 @@ pub enum Action {
     },
     /// Stun an enemy unit: it may not attack on its next turn.
     Stun(Card),
+    /// Option 2 King of Hearts: blockers `a` and `b` swap the attackers they block.
+    Trade {
+        a: Card,
+        b: Card,
+    },
 }
 
 fn card_str(card: Card, face: Card) -> String {
@@ -167,6 +172,7 @@ impl fmt::Display for Action {
             Action::Reblock { attacker, blocker } => write!(f, "reblock {attacker} {blocker}"),
             Action::Aid { aider, blocker } => write!(f, "aid {aider} {blocker}"),
             Action::Stun(c) => write!(f, "stun {c}"),
+            Action::Trade { a, b } => write!(f, "trade {a} {b}"),
             Action::Stay(set) => {
                 write!(f, "stay")?;
                 for c in crate::card::Card::deck(true) {
@@ -335,6 +341,13 @@ impl Action {
                     blocker: Card::parse(args[1])?,
                 }
             }
+            "trade" => {
+                need(2)?;
+                Action::Trade {
+                    a: Card::parse(args[0])?,
+                    b: Card::parse(args[1])?,
+                }
+            }
             "stun" => {
                 need(1)?;
                 Action::Stun(Card::parse(args[0])?)
@@ -395,6 +408,7 @@ mod tests {
             "reblock 7S 9H",
             "aid 9S 7D",
             "stun 9H",
+            "trade 5H 9C",
             "stay 4D 7H 9S",
         ] {
             let a = Action::parse(s).unwrap();

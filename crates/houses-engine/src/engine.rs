@@ -185,6 +185,7 @@ impl State {
             .chain(self.players[s].rear.iter_mut())
         {
             u.exhausted = false;
+            u.attacked = false;
             // A stun takes hold for this, its owner's next turn.
             u.dazed = u.stunned;
             u.stunned = false;
@@ -262,15 +263,49 @@ impl State {
 
     /// The enhanced trait: the trait works and the owner's King shares the unit's House.
     pub fn enhanced(&self, owner: Seat, u: &Unit) -> bool {
-        self.trait_active(owner, u)
-            && match (self.players[owner].king(), u.house()) {
-                (Some(k), Some(h)) => k.leader_face().suit() == Some(h),
-                _ => false,
-            }
+        self.rules.kings == Kings::Enhance
+            && self.trait_active(owner, u)
+            && u.house().is_some()
+            && self.king_suit(owner) == u.house()
     }
 
+    /// Does the unit use `suit`'s (normal) House Trait? Its own House, or one its King grants
+    /// (Option 1 King of Hearts: every allied soldier gets the Hearts trait).
     fn has_trait(&self, owner: Seat, u: &Unit, suit: Suit) -> bool {
-        u.house() == Some(suit) && self.trait_active(owner, u)
+        let granted = suit == Suit::Hearts
+            && self.rules.kings == Kings::Option1
+            && self.rules.option1_king_of_hearts == Option1KingOfHearts::HeartsTrait
+            && self.king_suit(owner) == Some(Suit::Hearts);
+        self.trait_active(owner, u) && (u.house() == Some(suit) || granted)
+    }
+
+    /// Option 2 (kings=share_trait): seat `s`'s King of `suit` shares its ability.
+    fn shares(&self, s: Seat, suit: Suit) -> bool {
+        self.rules.kings == Kings::ShareTrait && self.king_suit(s) == Some(suit)
+    }
+
+    /// Classic and Option 1 Kings: is seat `s`'s King of `suit` in play under that mode?
+    fn king_power(&self, s: Seat, suit: Suit, modes: &[Kings]) -> bool {
+        modes.contains(&self.rules.kings) && self.king_suit(s) == Some(suit)
+    }
+
+    /// Classic King of Spades: its soldiers cannot be blocked or attacked.
+    fn untouchable(&self, owner: Seat, u: &Unit) -> bool {
+        u.is_soldier() && self.king_power(owner, Suit::Spades, &[Kings::Classic])
+    }
+
+    /// The units next to unit `id` in its Front Ranks.
+    fn neighbours(&self, id: Card) -> CardSet {
+        let mut set = CardSet::default();
+        if let Some((s, false, i)) = self.find_unit(id) {
+            let front = &self.players[s].front;
+            for j in [i.wrapping_sub(1), i + 1] {
+                if let Some(u) = front.get(j) {
+                    set.insert(u.id());
+                }
+            }
+        }
+        set
     }
 
     /// Damage a unit deals (before the Jack of Clubs' doubling).
@@ -344,6 +379,10 @@ impl State {
 
     /// Soldiers enter exhausted, except Diamonds (their trait) whose trait is not suppressed.
     fn enters_exhausted(&self, s: Seat, face: Card) -> bool {
+        // Classic and Option 1 King of Diamonds: allied units attack the turn they arrive.
+        if self.king_power(s, Suit::Diamonds, &[Kings::Classic, Kings::Option1]) {
+            return false;
+        }
         face.suit() != Some(Suit::Diamonds)
             || self.players[other(s)].has_variant(JokerVariant::InsaneWizard)
     }
@@ -378,13 +417,27 @@ impl State {
             Pending::Attack(s) => self.attack_moves(*s, out),
             Pending::Block(s) => self.block_moves(*s, out),
             Pending::ChooseBlocker { attacker, .. } => self.choose_blocker_moves(*attacker, out),
-            Pending::Stun { seat } => {
+            Pending::Stun { seat, choices } => {
+                let units = self.players[other(*seat)].units();
                 out.extend(
-                    self.players[other(*seat)]
-                        .front
-                        .iter()
+                    units
+                        .filter(|u| choices.contains(u.id()))
                         .map(|u| Action::Stun(u.id())),
                 );
+            }
+            Pending::Trade { seat } => {
+                let blockers: Vec<Card> = self.attacks.iter().filter_map(|a| a.blocker).collect();
+                for &a in &blockers {
+                    let hearts = self.unit(a).is_some_and(|u| {
+                        u.is_soldier() && u.leader_face().suit() == Some(Suit::Hearts)
+                    });
+                    if hearts && self.players[*seat].units().any(|u| u.id() == a) {
+                        for &b in blockers.iter().filter(|&&b| b != a) {
+                            out.push(Action::Trade { a, b });
+                        }
+                    }
+                }
+                out.push(Action::Done);
             }
             Pending::Discard { seat } => {
                 out.extend(self.players[*seat].hand.iter().map(|&c| Action::Discard(c)));
@@ -678,7 +731,7 @@ impl State {
             }
             (Kind::Queen, Suit::Spades) if !self.pile(s).is_empty() => push(None, None),
             (Kind::Ace, Suit::Diamonds) => {
-                for u in self.players[o].units() {
+                for u in self.players[o].units().filter(|u| !self.untouchable(o, u)) {
                     push(Some(u.id()), None);
                 }
             }
@@ -694,7 +747,8 @@ impl State {
                 .iter()
                 .any(|a| a.target == Target::Unit(id) || a.second == Some(Target::Unit(id)))
         };
-        let free = |id: Card| self.rules.multiple_attackers || !targeted(id);
+        let touchable = |id: Card| self.unit(id).is_some_and(|u| !self.untouchable(o, u));
+        let free = |id: Card| (self.rules.multiple_attackers || !targeted(id)) && touchable(id);
         let opp = &self.players[o];
         for u in &self.players[s].front {
             if u.exhausted || u.dazed || declared(u.id()) || self.unit_attack(u) == 0 {
@@ -752,6 +806,22 @@ impl State {
                 }
             }
         }
+        // Classic King of Clubs: challenge an enemy soldier each turn.
+        for u in &self.players[s].rear {
+            if u.is_king()
+                && !u.exhausted
+                && !declared(u.id())
+                && self.king_power(s, Suit::Clubs, &[Kings::Classic])
+            {
+                for t in opp.front.iter().filter(|t| free(t.id())) {
+                    out.push(Action::Attack {
+                        attacker: u.id(),
+                        target: Target::Unit(t.id()),
+                        second: None,
+                    });
+                }
+            }
+        }
         for u in &self.players[s].rear {
             if u.kind() != Kind::Ace || u.guard || u.exhausted || declared(u.id()) {
                 continue;
@@ -804,7 +874,21 @@ impl State {
         if !b.is_soldier() {
             return false;
         }
-        !b.exhausted || (matches!(a.target, Target::Unit(_)) && self.has_trait(d, b, Suit::Hearts))
+        !b.exhausted
+            || (matches!(a.target, Target::Unit(_)) && self.has_trait(d, b, Suit::Hearts))
+            || (b.attacked && self.shares(d, Suit::Hearts))
+    }
+
+    /// An attack the defender may not block: an Ace's strike, the classic King of Clubs'
+    /// challenge, a classic King of Spades' soldier, an Option 1 King of Clubs' soldier
+    /// attacking a unit (that unit must fight it).
+    fn unblockable(&self, s: Seat, att: &Unit, a: &Attack) -> bool {
+        att.kind() == Kind::Ace
+            || att.is_king()
+            || self.untouchable(s, att)
+            || (att.is_soldier()
+                && matches!(a.target, Target::Unit(_))
+                && self.king_power(s, Suit::Clubs, &[Kings::Option1]))
     }
 
     fn blocking(&self, id: Card) -> bool {
@@ -820,8 +904,8 @@ impl State {
             let Some(att) = self.unit(a.attacker) else {
                 continue;
             };
-            if att.kind() == Kind::Ace {
-                continue; // an Ace's strike cannot be blocked
+            if self.unblockable(self.active, att, a) {
+                continue;
             }
             for b in p.units() {
                 if !self.blocking(b.id()) && self.can_block(d, b, a) {
@@ -1018,6 +1102,7 @@ impl State {
                         self.pending = Pending::Block(other(s));
                     }
                 }
+                Pending::Trade { .. } => self.next_before_resolution(),
                 _ => self.before_resolution(),
             },
             Action::Attack {
@@ -1031,7 +1116,9 @@ impl State {
                     second,
                     blocker: None,
                 });
-                self.unit_mut(attacker).unwrap().exhausted = true;
+                let u = self.unit_mut(attacker).unwrap();
+                u.exhausted = true;
+                u.attacked = true;
             }
             Action::Block { blocker, attacker } => {
                 if let Some(at) = self.attacks.iter_mut().find(|x| x.attacker == attacker) {
@@ -1067,6 +1154,16 @@ impl State {
                 self.next_before_resolution();
             }
             Action::Aid { aider, blocker } => self.aids.push((aider, blocker)),
+            Action::Trade { a, b } => {
+                for at in self.attacks.iter_mut() {
+                    if at.blocker == Some(a) {
+                        at.blocker = Some(b);
+                    } else if at.blocker == Some(b) {
+                        at.blocker = Some(a);
+                    }
+                }
+                self.next_before_resolution();
+            }
             Action::Stun(id) => {
                 if let Some(u) = self.unit_mut(id) {
                     u.stunned = true;
@@ -1467,6 +1564,17 @@ impl State {
     fn before_resolution(&mut self) {
         let s = self.active;
         let d = other(s);
+        // Option 1 King of Clubs: a soldier attacking a unit is fought by that unit.
+        if self.king_power(s, Suit::Clubs, &[Kings::Option1]) {
+            for i in 0..self.attacks.len() {
+                let a = self.attacks[i];
+                if let (Target::Unit(t), Some(att)) = (a.target, self.unit(a.attacker)) {
+                    if att.is_soldier() && self.unit(t).is_some() {
+                        self.attacks[i].blocker = Some(t);
+                    }
+                }
+            }
+        }
         let mut queue = Vec::new();
         for a in &self.attacks {
             let (Some(_), Some(u)) = (a.blocker, self.unit(a.attacker)) else {
@@ -1482,6 +1590,16 @@ impl State {
                     attacker: a.attacker,
                 });
             }
+        }
+        // Option 2 King of Hearts: a natural Hearts blocker may trade with another blocker.
+        let blockers: Vec<Card> = self.attacks.iter().filter_map(|a| a.blocker).collect();
+        let hearts_blocker = blockers.iter().any(|&b| {
+            self.players[d].units().any(|u| {
+                u.id() == b && u.is_soldier() && u.leader_face().suit() == Some(Suit::Hearts)
+            })
+        });
+        if self.shares(d, Suit::Hearts) && hearts_blocker && blockers.len() >= 2 {
+            queue.push(Pending::Trade { seat: d });
         }
         self.triggers = queue;
         self.next_before_resolution();
@@ -1501,14 +1619,17 @@ impl State {
         let s = self.active;
         let o = other(s);
         let attacks = std::mem::take(&mut self.attacks);
+        let natural = |u: &Unit, suit: Suit| u.is_soldier() && u.leader_face().suit() == Some(suit);
         // Everything is computed from the board as it stands, then applied at once.
         let mut unit_hits: Vec<(Card, u32, bool)> = Vec::new(); // (unit, amount, hearts_saves)
-        let mut player_hit = 0u32;
+        let mut player_hit = [0u32; 2];
         let mut poison: Vec<(Card, bool)> = Vec::new(); // (unit, by the Ace of Clubs)
         let mut spent_aces: Vec<Card> = Vec::new();
         let mut excess: Vec<Pending> = Vec::new();
         let mut charges: Vec<u32> = Vec::new();
         let mut stuns: Vec<Card> = Vec::new();
+        let mut stun_choices: Vec<Pending> = Vec::new();
+        let mut stun_if_defeated: Vec<Card> = Vec::new(); // Option 1 King of Spades
         for a in &attacks {
             let Some(att) = self.unit(a.attacker) else {
                 continue;
@@ -1528,12 +1649,21 @@ impl State {
                 spent_aces.push(att.id());
                 continue;
             }
+            if att.is_king() {
+                // Classic King of Clubs: 13 damage to the challenged soldier, which fights back.
+                if let Some(t) = a.target_unit().and_then(|t| self.unit(t)) {
+                    let mult = if att.double_damage { 2 } else { 1 };
+                    unit_hits.push((t.id(), 13 * mult, false));
+                    unit_hits.push((att.id(), self.dealt(t), false));
+                }
+                continue;
+            }
             let clubs = self.has_trait(s, att, Suit::Clubs);
             let spades = self.has_trait(s, att, Suit::Spades);
             match a.blocker.and_then(|b| self.unit(b)) {
                 Some(b) => {
                     let exhausted_hearts = b.exhausted && !b.guard;
-                    let back = if exhausted_hearts
+                    let mut back = if exhausted_hearts
                         && self.rules.hearts_exhausted_block == HeartsExhaustedBlock::NoDamage
                     {
                         0
@@ -1543,24 +1673,37 @@ impl State {
                     if b.guard {
                         poison.push((att.id(), false));
                     }
+                    let mut forward = dmg;
+                    // First strikes: the enhanced Diamonds blocker (Spring '25); with Option 2
+                    // Kings of Diamonds, attackers and natural Diamonds blockers. Two cancel out.
+                    let att_first = self.shares(s, Suit::Diamonds);
+                    let blk_first = (self.has_trait(o, b, Suit::Diamonds) && self.enhanced(o, b))
+                        || (self.shares(o, Suit::Diamonds) && natural(b, Suit::Diamonds));
                     let attacker_falls = !att.protected && back >= self.unit_defence(att);
-                    // Enhanced Diamonds: a defending Diamonds soldier strikes first.
-                    let first_strike = self.has_trait(o, b, Suit::Diamonds)
-                        && self.enhanced(o, b)
-                        && attacker_falls;
-                    let forward = if first_strike { 0 } else { dmg };
+                    let blocker_falls = !b.protected && dmg >= self.unit_defence(b);
+                    match (att_first, blk_first) {
+                        (true, false) if blocker_falls => back = 0,
+                        (false, true) if attacker_falls => forward = 0,
+                        _ => {}
+                    }
+                    let attacker_falls = !att.protected && back >= self.unit_defence(att);
                     let hearts_saves = self.has_trait(o, b, Suit::Hearts) && self.enhanced(o, b);
                     unit_hits.push((b.id(), forward, hearts_saves));
                     unit_hits.push((att.id(), back, false));
-                    if clubs && !b.protected {
-                        let amount = forward.saturating_sub(self.unit_defence(b));
-                        if amount > 0 {
-                            excess.push(Pending::Excess {
-                                seat: s,
-                                amount,
-                                blocker: b.id(),
-                            });
-                        }
+                    let over_blocker = forward.saturating_sub(self.unit_defence(b));
+                    if clubs && !b.protected && over_blocker > 0 {
+                        excess.push(Pending::Excess {
+                            seat: s,
+                            amount: over_blocker,
+                            blocker: b.id(),
+                        });
+                    }
+                    // Option 2 King of Clubs: what is left after combat goes to the player.
+                    if self.shares(s, Suit::Clubs) && !clubs && !b.protected {
+                        player_hit[o] += over_blocker;
+                    }
+                    if self.shares(o, Suit::Clubs) && natural(b, Suit::Clubs) && !att.protected {
+                        player_hit[s] += back.saturating_sub(self.unit_defence(att));
                     }
                     if clubs && self.enhanced(s, att) && attacker_falls {
                         charges.push(dmg);
@@ -1570,6 +1713,24 @@ impl State {
                         if let Some(Target::Unit(t2)) = a.second {
                             unit_hits.push((t2, dmg, false));
                         }
+                    }
+                    // Option 1 King of Spades: a soldier that defeats its blocker stuns.
+                    if self.king_power(s, Suit::Spades, &[Kings::Option1])
+                        && !b.protected
+                        && forward >= self.unit_defence(b)
+                    {
+                        stun_if_defeated.push(b.id());
+                    }
+                    // Option 2 King of Spades: attackers (and natural Spades blockers) stun a
+                    // unit next to the one they fight; two such weapons cancel out.
+                    let att_stuns = self.shares(s, Suit::Spades);
+                    let blk_stuns = self.shares(o, Suit::Spades) && natural(b, Suit::Spades);
+                    if att_stuns && !blk_stuns {
+                        let choices = self.neighbours(b.id());
+                        stun_choices.push(Pending::Stun { seat: s, choices });
+                    } else if blk_stuns && !att_stuns {
+                        let choices = self.neighbours(att.id());
+                        stun_choices.push(Pending::Stun { seat: o, choices });
                     }
                 }
                 None => {
@@ -1581,21 +1742,27 @@ impl State {
                             continue;
                         }
                         match t {
-                            Target::Player => player_hit += dmg,
+                            Target::Player => player_hit[o] += dmg,
                             Target::Unit(t) => {
                                 let Some(u) = self.unit(t) else { continue };
+                                let over = dmg.saturating_sub(self.unit_defence(u));
                                 if clubs
                                     && self.rules.clubs_excess == ClubsExcess::AnyTarget
                                     && !u.protected
+                                    && over > 0
                                 {
-                                    let amount = dmg.saturating_sub(self.unit_defence(u));
-                                    if amount > 0 {
-                                        excess.push(Pending::Excess {
-                                            seat: s,
-                                            amount,
-                                            blocker: t,
-                                        });
-                                    }
+                                    excess.push(Pending::Excess {
+                                        seat: s,
+                                        amount: over,
+                                        blocker: t,
+                                    });
+                                }
+                                if self.shares(s, Suit::Clubs) && !clubs && !u.protected {
+                                    player_hit[o] += over;
+                                }
+                                if self.shares(s, Suit::Spades) && i == 0 {
+                                    let choices = self.neighbours(t);
+                                    stun_choices.push(Pending::Stun { seat: s, choices });
                                 }
                                 unit_hits.push((t, dmg, false));
                             }
@@ -1623,7 +1790,9 @@ impl State {
                 None => merged.push((key, amt, saves)),
             }
         }
-        self.hit_player(o, player_hit);
+        let fallen_kings = self.absorb_with_classic_king_of_hearts(&mut merged);
+        self.hit_player(o, player_hit[o]);
+        self.hit_player(s, player_hit[s]);
         for id in stuns {
             if let Some(u) = self.unit_mut(id) {
                 u.stunned = true;
@@ -1631,6 +1800,10 @@ impl State {
         }
         for (id, amt, saves) in merged {
             self.damage_unit(id, amt, saves);
+        }
+        for king in fallen_kings {
+            self.log(|| format!("{king} absorbed 13 or more and falls"));
+            self.remove_unit(king, Leave::Barrows);
         }
         for id in spent_aces {
             let Some(u) = self.unit_mut(id) else { continue };
@@ -1646,15 +1819,67 @@ impl State {
                 amount: dmg,
             });
         }
+        for b in stun_if_defeated {
+            if self.unit(b).is_none() {
+                let mut choices = CardSet::default();
+                self.players[o]
+                    .front
+                    .iter()
+                    .for_each(|u| choices.insert(u.id()));
+                self.triggers.push(Pending::Stun { seat: s, choices });
+            }
+        }
+        self.triggers.extend(stun_choices);
         self.next_trigger();
+    }
+
+    /// Classic King of Hearts: it absorbs the damage dealt to its allied soldiers, the largest
+    /// hits first, up to 13 a combat; having absorbed 13 it is defeated (returned for removal).
+    fn absorb_with_classic_king_of_hearts(&self, hits: &mut [(Card, u32, bool)]) -> Vec<Card> {
+        let mut fallen = Vec::new();
+        for seat in 0..2 {
+            if !self.king_power(seat, Suit::Hearts, &[Kings::Classic]) {
+                continue;
+            }
+            let mut order: Vec<usize> = (0..hits.len())
+                .filter(|&i| {
+                    let (id, amt, _) = hits[i];
+                    amt > 0
+                        && matches!(self.find_unit(id), Some((x, false, _)) if x == seat)
+                        && self.unit(id).is_some_and(|u| !u.protected)
+                })
+                .collect();
+            order.sort_by_key(|&i| std::cmp::Reverse(hits[i].1));
+            let mut absorbed = 0;
+            for i in order {
+                let take = hits[i].1.min(13 - absorbed);
+                hits[i].1 -= take;
+                absorbed += take;
+            }
+            if absorbed >= 13 {
+                fallen.extend(self.players[seat].king().map(|k| k.id()));
+            }
+        }
+        fallen
     }
 
     fn next_trigger(&mut self) {
         if self.players.iter().any(|p| p.life <= 0) {
             self.triggers.clear();
         }
-        if !self.triggers.is_empty() {
-            self.pending = self.triggers.remove(0);
+        while !self.triggers.is_empty() {
+            let t = self.triggers.remove(0);
+            // A stun whose every candidate has left play has nothing to do.
+            if let Pending::Stun { choices, .. } = t {
+                if !self
+                    .players
+                    .iter()
+                    .any(|p| p.units().any(|u| choices.contains(u.id())))
+                {
+                    continue;
+                }
+            }
+            self.pending = t;
             return;
         }
         self.finish_turn();

@@ -75,6 +75,8 @@ pub struct Unit {
     pub stunned: bool,
     /// The stun in force: it may not attack this turn.
     pub dazed: bool,
+    /// Attacked since its owner's last READY (Option 2 King of Hearts lets it block anyway).
+    pub attacked: bool,
 }
 
 impl Unit {
@@ -98,6 +100,7 @@ impl Unit {
             used: false,
             stunned: false,
             dazed: false,
+            attacked: false,
         }
     }
 
@@ -189,6 +192,15 @@ pub struct Attack {
     pub blocker: Option<Card>,
 }
 
+impl Attack {
+    pub fn target_unit(&self) -> Option<Card> {
+        match self.target {
+            Target::Unit(c) => Some(c),
+            Target::Player => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pending {
     /// The winner of the advantage draw chooses to start or defer.
@@ -227,8 +239,13 @@ pub enum Pending {
         seat: Seat,
         attacker: Card,
     },
-    /// A strike that stuns: choose the enemy Front-Rank unit (Option 1 King of Spades).
+    /// A strike that stuns: choose one of these enemy units (Option 1 and 2 King of Spades).
     Stun {
+        seat: Seat,
+        choices: CardSet,
+    },
+    /// Option 2 King of Hearts: a natural Hearts blocker may trade attackers with another blocker.
+    Trade {
         seat: Seat,
     },
     GameOver,
@@ -248,7 +265,8 @@ impl Pending {
             | Pending::WizardKeep { seat }
             | Pending::Discard { seat }
             | Pending::ChooseBlocker { seat, .. }
-            | Pending::Stun { seat } => Some(seat),
+            | Pending::Stun { seat, .. }
+            | Pending::Trade { seat } => Some(seat),
             Pending::GameOver => None,
         }
     }
@@ -267,6 +285,7 @@ impl Pending {
             Pending::Discard { .. } => "discard",
             Pending::ChooseBlocker { .. } => "choose_blocker",
             Pending::Stun { .. } => "stun",
+            Pending::Trade { .. } => "trade",
             Pending::GameOver => "game_over",
         }
     }

@@ -71,10 +71,15 @@ fn random_games_keep_invariants_under_option_mixes() {
         "spades_trait=adjacent_strike,king_aid_half=true",
         "spades_trait=stun,jokers=true",
         "spades_trait=choose_blocker,king_aid_half=true,hand_limit=4",
+        "kings=classic,jokers=true",
+        "kings=option1,option1_king_of_hearts=reassign_blockers,king_aid_half=true",
+        "kings=option1,spades_trait=stun",
+        "kings=share_trait,jokers=true,doppelganger=any_card",
+        "kings=share_trait,deck=suit_split,split_houses=D-S",
     ]
     .iter()
     .enumerate()
     {
-        run(&Rules::parse(spec).unwrap(), games() / 10, 10 + i as u64);
+        run(&Rules::parse(spec).unwrap(), games() / 15, 10 + i as u64);
     }
 }

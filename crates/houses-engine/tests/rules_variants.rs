@@ -8,7 +8,7 @@ use serde_json::json;
 fn attack_pos(rules: &str, p1: serde_json::Value, p2: serde_json::Value) -> State {
     build(
         json!({"rules": rules, "phase": "attack", "players": {"P1": p1, "P2": p2},
-        "deck": ["2H", "3H", "4H", "5H"]}),
+        "deck": ["AH", "AD", "AC", "AS"]}),
     )
 }
 
@@ -127,4 +127,283 @@ fn king_aid_adds_half_of_a_natural_spade_to_a_blocking_ally() {
         !has(&st, "aid 9S 7D"),
         "a Spade aids only with the King of Spades"
     );
+}
+
+// ---- Kings ----------------------------------------------------------------------------------
+
+#[test]
+fn enhanced_traits_need_the_spring_25_kings() {
+    // With classic Kings, the King of Spades does not let a Spades soldier reach the Rear.
+    let p1 = json!({"front": ["8S"], "rear": ["KS"]});
+    let st = attack_pos("", p1.clone(), json!({"front": ["3D"], "rear": ["KD"]}));
+    assert!(has(&st, "attack 8S KD"));
+    let st = attack_pos(
+        "kings=share_trait",
+        p1,
+        json!({"front": ["3D"], "rear": ["KD"]}),
+    );
+    assert!(!has(&st, "attack 8S KD"));
+}
+
+#[test]
+fn classic_and_option1_king_of_diamonds_lets_new_units_attack() {
+    for (rules, ready) in [
+        ("kings=classic", true),
+        ("kings=option1", true),
+        ("", false),
+    ] {
+        let mut st = build(json!({"rules": rules, "players": {
+            "P1": {"hand": ["7H"], "rear": ["KD"]}, "P2": {}}}));
+        play(&mut st, &["deploy 7H"]);
+        assert_eq!(front(&st, "P1") == ["7H"], ready, "rules '{rules}'");
+    }
+}
+
+#[test]
+fn classic_king_of_clubs_challenges_a_soldier_for_13_unblockably() {
+    let mut st = attack_pos(
+        "kings=classic",
+        json!({"rear": ["KC"]}),
+        json!({"front": ["10D", "9H"]}),
+    );
+    assert!(has(&st, "attack KC 10D"));
+    assert!(
+        !has(&st, "attack KC player"),
+        "a challenge is against a soldier"
+    );
+    play(&mut st, &["attack KC 10D", "done"]);
+    assert_eq!(legal(&st), ["done"], "the challenge cannot be blocked");
+    play(&mut st, &["done"]);
+    assert_eq!(front(&st, "P2"), ["9H"]);
+    assert_eq!(
+        rear(&st, "P1"),
+        ["KC exhausted"],
+        "10 damage does not fell the King (13)"
+    );
+    let st = attack_pos("", json!({"rear": ["KC"]}), json!({"front": ["10D"]}));
+    assert!(
+        !has(&st, "attack KC 10D"),
+        "only the classic King challenges"
+    );
+}
+
+#[test]
+fn classic_king_of_hearts_absorbs_up_to_13_and_falls_when_it_does() {
+    let mut st = attack_pos(
+        "kings=classic",
+        json!({"front": ["9C", "6S"]}),
+        json!({"front": ["7H exhausted", "5D exhausted"], "rear": ["KH"]}),
+    );
+    play(&mut st, &["attack 9C 7H", "attack 6S 5D", "done", "done"]);
+    // The 9 on the 7 is absorbed whole (9), then 4 of the 6 on the 5: 13 absorbed, King falls.
+    assert_eq!(front(&st, "P2"), ["7H", "5D"]);
+    assert!(rear(&st, "P2").is_empty());
+    let mut st = attack_pos(
+        "kings=classic",
+        json!({"front": ["9C"]}),
+        json!({"front": ["7H exhausted"], "rear": ["KH"]}),
+    );
+    play(&mut st, &["attack 9C 7H", "done", "done"]);
+    assert_eq!(front(&st, "P2"), ["7H"]);
+    assert_eq!(rear(&st, "P2"), ["KH"], "9 absorbed: the King stands");
+}
+
+#[test]
+fn classic_king_of_spades_soldiers_cannot_be_blocked_or_attacked() {
+    let mut st = attack_pos(
+        "kings=classic",
+        json!({"front": ["8S", "5D"], "rear": ["KS"]}),
+        json!({"front": ["10D"]}),
+    );
+    play(&mut st, &["attack 8S player", "done"]);
+    assert_eq!(
+        legal(&st),
+        ["done"],
+        "no block on the King of Spades' soldiers"
+    );
+    let st = attack_pos(
+        "kings=classic",
+        json!({"front": ["9C"]}),
+        json!({"front": ["7H"], "rear": ["KS"]}),
+    );
+    assert!(!has(&st, "attack 9C 7H") && has(&st, "attack 9C player"));
+}
+
+#[test]
+fn option1_king_of_clubs_makes_the_target_fight_its_attacker() {
+    let mut st = attack_pos(
+        "kings=option1",
+        json!({"front": ["9C"], "rear": ["KC"]}),
+        json!({"front": ["6H", "10D"]}),
+    );
+    play(&mut st, &["attack 9C 6H", "done"]);
+    assert_eq!(
+        legal(&st),
+        ["done"],
+        "the defender may not choose a blocker"
+    );
+    play(&mut st, &["done"]);
+    assert_eq!(front(&st, "P2"), ["10D"]);
+    assert_eq!(
+        front(&st, "P1"),
+        ["9C exhausted"],
+        "the 6 fought back for 6 of 9"
+    );
+}
+
+#[test]
+fn option1_king_of_hearts_gives_every_soldier_the_hearts_trait_or_reassigns_blockers() {
+    let p2 = json!({"front": ["9C exhausted", "4D"], "rear": ["KH"]});
+    let mut st = attack_pos("kings=option1", json!({"front": ["8S"]}), p2.clone());
+    play(&mut st, &["attack 8S 4D", "done"]);
+    assert!(
+        has(&st, "block 9C 8S"),
+        "an exhausted Club defends an ally like a Heart"
+    );
+    let mut st = attack_pos(
+        "kings=option1,option1_king_of_hearts=reassign_blockers",
+        json!({"front": ["8S"]}),
+        p2,
+    );
+    play(&mut st, &["attack 8S 4D", "done"]);
+    assert!(!has(&st, "block 9C 8S"));
+    let mut st = attack_pos(
+        "kings=option1,option1_king_of_hearts=reassign_blockers",
+        json!({"front": ["8D"], "rear": ["KH"]}),
+        json!({"front": ["10C", "3S"]}),
+    );
+    play(
+        &mut st,
+        &["attack 8D player", "done", "block 10C 8D", "done"],
+    );
+    assert_eq!(legal(&st), ["reblock 8D 10C", "reblock 8D 3S"]);
+}
+
+#[test]
+fn option1_king_of_spades_stuns_after_defeating_the_blocker() {
+    let mut st = attack_pos(
+        "kings=option1",
+        json!({"front": ["8S"], "rear": ["KS"]}),
+        json!({"front": ["3C", "9D"]}),
+    );
+    play(
+        &mut st,
+        &["attack 8S player", "done", "block 3C 8S", "done"],
+    );
+    assert_eq!(json(&st)["pending"], "stun");
+    assert_eq!(legal(&st), ["stun 9D"]);
+    play(&mut st, &["stun 9D"]);
+    assert_eq!(front(&st, "P2"), ["9D dazed"]);
+}
+
+#[test]
+fn option2_king_of_diamonds_attackers_strike_first_and_clash_with_natural_diamonds() {
+    // The 8 defeats the 8 first and takes no damage back.
+    let mut st = attack_pos(
+        "kings=share_trait",
+        json!({"front": ["8S"], "rear": ["KD"]}),
+        json!({"front": ["8C"]}),
+    );
+    play(
+        &mut st,
+        &["attack 8S player", "done", "block 8C 8S", "done"],
+    );
+    assert_eq!(front(&st, "P1"), ["8S exhausted"]);
+    assert!(front(&st, "P2").is_empty());
+    // Against a natural Diamonds blocker whose King is also Diamonds, the first strikes cancel.
+    // (Two Kings of Diamonds: one is a Doppelganger.)
+    let mut st = attack_pos(
+        "kings=share_trait,jokers=true",
+        json!({"front": ["8S"], "rear": ["BJ=KD"]}),
+        json!({"front": ["8D"], "rear": ["KD"]}),
+    );
+    play(
+        &mut st,
+        &["attack 8S player", "done", "block 8D 8S", "done"],
+    );
+    assert!(front(&st, "P1").is_empty() && front(&st, "P2").is_empty());
+}
+
+#[test]
+fn option2_king_of_clubs_sends_what_is_left_to_the_player() {
+    let mut st = attack_pos(
+        "kings=share_trait",
+        json!({"front": ["9H"], "rear": ["KC"]}),
+        json!({"front": ["4D"]}),
+    );
+    play(
+        &mut st,
+        &["attack 9H player", "done", "block 4D 9H", "done"],
+    );
+    assert_eq!(life(&st, "P2"), 35, "9 - 4 goes through");
+    // A natural Clubs blocker under its King of Clubs sends its excess to the attacking player.
+    let mut st = attack_pos(
+        "kings=share_trait",
+        json!({"front": ["4D"]}),
+        json!({"front": ["9C"], "rear": ["KC"]}),
+    );
+    play(
+        &mut st,
+        &["attack 4D player", "done", "block 9C 4D", "done"],
+    );
+    assert_eq!(life(&st, "P1"), 35);
+}
+
+#[test]
+fn option2_king_of_hearts_attackers_may_still_block_and_hearts_trade_blockers() {
+    // P2's 9 attacked last turn (exhausted, attacked); with the King of Hearts it blocks.
+    let mut st = build(json!({"rules": "kings=share_trait", "players": {
+        "P1": {"front": ["9C"], "rear": ["KH"]}, "P2": {"front": ["5S"]}}, "deck": ["2H", "3H"]}));
+    play(
+        &mut st,
+        &["end", "pass", "attack 9C player", "done", "done"],
+    );
+    play(&mut st, &["end", "pass", "attack 5S player", "done"]);
+    assert!(has(&st, "block 9C 5S"));
+    let mut st = attack_pos(
+        "kings=share_trait",
+        json!({"front": ["8S", "4D"]}),
+        json!({"front": ["5H", "9C"], "rear": ["KH"]}),
+    );
+    play(
+        &mut st,
+        &[
+            "attack 8S player",
+            "attack 4D player",
+            "done",
+            "block 5H 8S",
+            "block 9C 4D",
+            "done",
+        ],
+    );
+    assert_eq!(json(&st)["pending"], "trade");
+    play(&mut st, &["trade 5H 9C"]);
+    assert!(
+        front(&st, "P1").is_empty(),
+        "after the trade the 9 meets the 8 and the 5 the 4"
+    );
+    assert_eq!(front(&st, "P2"), ["5H", "9C"]);
+}
+
+#[test]
+fn option2_king_of_spades_stuns_a_neighbour_and_clashing_weapons_cancel() {
+    let mut st = attack_pos(
+        "kings=share_trait",
+        json!({"front": ["9H"], "rear": ["KS"]}),
+        json!({"front": ["3C", "4D", "5C"]}),
+    );
+    play(&mut st, &["attack 9H 4D", "done", "done"]);
+    assert_eq!(legal(&st), ["stun 3C", "stun 5C"]);
+    play(&mut st, &["stun 5C"]);
+    assert_eq!(front(&st, "P2"), ["3C", "5C dazed"]);
+    let mut st = attack_pos(
+        "kings=share_trait,jokers=true",
+        json!({"front": ["9H"], "rear": ["BJ=KS"]}),
+        json!({"front": ["3C", "10S", "5C"], "rear": ["KS"]}),
+    );
+    play(
+        &mut st,
+        &["attack 9H player", "done", "block 10S 9H", "done"],
+    );
+    assert_ne!(json(&st)["pending"], "stun", "two enchanted weapons cancel");
 }

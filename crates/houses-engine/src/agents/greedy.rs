@@ -166,7 +166,12 @@ fn score(v: &View, a: &Action) -> f64 {
             let Some(att) = v.unit(attacker) else {
                 return 0.0;
             };
-            let dmg = dealt(v, att) as f64;
+            // A (classic) King of Clubs' challenge deals 13.
+            let dmg = if att.is_king() {
+                13.0
+            } else {
+                dealt(v, att) as f64
+            };
             let blockers: Vec<&Unit> = v.front(opp).iter().filter(|u| !u.exhausted).collect();
             let risk = if att.kind() != Kind::Ace
                 && blockers
@@ -296,6 +301,8 @@ fn score(v: &View, a: &Action) -> f64 {
                 None => 0.0,
             }
         }
+        // A trade rarely helps a one-ply player: stay put.
+        Action::Trade { .. } => -0.5,
         Action::Stun(id) => v.unit(id).map(|u| v.unit_attack(u) as f64).unwrap_or(0.0),
         // Keep the best cards: discard the least valuable.
         Action::Discard(card) => -card_value(card),
