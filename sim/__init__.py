@@ -5,7 +5,14 @@ play batches of seeded games and get per-game records back as polars DataFrames.
 """
 
 from sim._core import AGENTS, RULES_VERSION
-from sim.engine import canonical_rules, play_games, replay, rule_options, scenario
+from sim.engine import (
+    canonical_rules,
+    play_games,
+    replay,
+    rule_options,
+    rule_presets,
+    scenario,
+)
 
 __all__ = [
     "AGENTS",
@@ -14,6 +21,7 @@ __all__ = [
     "play_games",
     "replay",
     "rule_options",
+    "rule_presets",
     "scenario",
 ]
 __version__ = "0.1.0"

@@ -12,7 +12,14 @@ import click
 import yaml
 
 from sim import _core
-from sim.engine import canonical_rules, play_games, replay, rule_options, scenario
+from sim.engine import (
+    canonical_rules,
+    play_games,
+    replay,
+    rule_options,
+    rule_presets,
+    scenario,
+)
 
 
 def _fail(message: str) -> None:
@@ -133,14 +140,25 @@ def play_cmd(
 @main.command("rules")
 @click.option("--json", "as_json", is_flag=True)
 def rules_cmd(as_json: bool) -> None:
-    """List every rule option with its type, default, choices and help."""
-    opts = rule_options()
+    """List every rule option (type, default, choices, help) and the presets.
+
+    Give options as --rules 'name=value,...', e.g. --rules 'kings=classic,deck=suit_split';
+    'preset=NAME' starts from a preset and the other options override it.
+    """
+    opts, presets = rule_options(), rule_presets()
     if as_json:
-        click.echo(json.dumps(opts, indent=2))
+        click.echo(json.dumps({"options": opts, "presets": presets}, indent=2))
         return
     for o in opts:
-        choices = ", ".join(o["choices"]) if o["choices"] else "any positive integer"
+        choices = {
+            "int": "any positive integer",
+            "int_or_none": "none or a positive integer",
+            "houses": "P1-P2 suit letters, e.g. S-H or DC-HS",
+        }.get(o["kind"]) or ", ".join(o["choices"])
         click.echo(f"{o['name']} ({o['kind']}, default {o['default']}; {choices})\n    {o['help']}")
+    click.echo("\npresets (preset=NAME):")
+    for p in presets:
+        click.echo(f"  {p['name']}: {p['help']}" + (f" [{p['options']}]" if p["options"] else ""))
 
 
 if __name__ == "__main__":

@@ -55,6 +55,11 @@ def rule_options() -> list[dict[str, Any]]:
     return _core.rule_options()
 
 
+def rule_presets() -> list[dict[str, str]]:
+    """The named presets: name, the options they set, help."""
+    return [{"name": n, "options": o, "help": h} for n, o, h in _core.rule_presets()]
+
+
 def play_games(
     n: int,
     agents: tuple[str, str] = ("random", "random"),

@@ -57,9 +57,32 @@ def test_bench_prints_one_json_object():
     assert r["games_per_second"] > 0 and r["seconds"] > 0
 
 
-def test_rules_lists_every_option_as_json():
-    opts = json.loads(sim("rules", "--json").stdout)
-    assert {"life", "jokers", "front_ranks", "hearts_trait"} <= {o["name"] for o in opts}
+def test_rules_lists_every_option_and_preset_as_json():
+    out = json.loads(sim("rules", "--json").stdout)
+    names = {o["name"] for o in out["options"]}
+    assert {"life", "jokers", "front_ranks", "hearts_trait", "kings", "spades_trait", "deck",
+            "extra_draw", "jack_of_clubs", "hand_limit", "king_aid_half"} <= names
+    kings = next(o for o in out["options"] if o["name"] == "kings")
+    assert kings["default"] == "enhance"
+    assert kings["choices"] == ["enhance", "classic", "option1", "share_trait"]
+    assert [p["name"] for p in out["presets"]] == ["spring25", "summer20_kings"]
+
+
+def test_replay_under_classic_kings_and_suit_split_decks():
+    out = sim("replay", "--seed", "1", "--rules", "kings=classic,deck=suit_split").stdout
+    first = out.splitlines()[0]
+    assert "kings=classic" in first and "deck=suit_split" in first
+    assert out.strip().splitlines()[-1].startswith("winner: ")
+    # Suit split, Spades against Hearts by default: P1 only ever draws Spades.
+    draws = [ln.split()[-1] for ln in out.splitlines() if ln.startswith("draw: P1 draws")]
+    assert draws and all(c.endswith("S") for c in draws)
+
+
+def test_bad_rule_option_is_a_clear_error():
+    r = sim("replay", "--rules", "kings=clasic", check=False)
+    assert r.returncode == 2
+    assert "rule option 'kings' has no value 'clasic' (did you mean 'classic'?)" in r.stderr
+    assert "valid values: enhance, classic, option1, share_trait" in r.stderr
 
 
 def test_unknown_agent_is_a_clear_error():

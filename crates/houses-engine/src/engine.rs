@@ -458,16 +458,18 @@ impl State {
             }
             Pending::QueenOfSpades { cards, .. } => {
                 for (i, &keep) in cards.iter().enumerate() {
-                    let rest: Vec<Card> = cards
-                        .iter()
-                        .enumerate()
-                        .filter(|&(j, _)| j != i)
-                        .map(|(_, &c)| c)
-                        .collect();
-                    for perm in permutations(&rest) {
+                    let mut rest = [BLACK_JOKER; 3];
+                    let mut n = 0;
+                    for (j, &c) in cards.iter().enumerate() {
+                        if j != i {
+                            rest[n] = c;
+                            n += 1;
+                        }
+                    }
+                    for perm in ORDERS[n] {
                         let mut order = [None; 3];
-                        for (k, c) in perm.into_iter().enumerate() {
-                            order[k] = Some(c);
+                        for (k, &idx) in perm.iter().enumerate() {
+                            order[k] = Some(rest[idx]);
                         }
                         out.push(Action::Keep { card: keep, order });
                     }
@@ -747,8 +749,17 @@ impl State {
                 .iter()
                 .any(|a| a.target == Target::Unit(id) || a.second == Some(Target::Unit(id)))
         };
-        let touchable = |id: Card| self.unit(id).is_some_and(|u| !self.untouchable(o, u));
-        let free = |id: Card| (self.rules.multiple_attackers || !targeted(id)) && touchable(id);
+        // Classic King of Spades: the defender's soldiers cannot be attacked.
+        let shielded = self.king_power(o, Suit::Spades, &[Kings::Classic]);
+        let mut soldier_ids = CardSet::default();
+        self.players[o]
+            .front
+            .iter()
+            .for_each(|u| soldier_ids.insert(u.id()));
+        let free = |id: Card| {
+            (self.rules.multiple_attackers || !targeted(id))
+                && !(shielded && soldier_ids.contains(id))
+        };
         let opp = &self.players[o];
         for u in &self.players[s].front {
             if u.exhausted || u.dazed || declared(u.id()) || self.unit_attack(u) == 0 {
@@ -1542,8 +1553,8 @@ impl State {
             }
         }
         let gone = u.cards.is_empty();
-        let names: Vec<String> = defeated.iter().map(|c| c.card.to_string()).collect();
-        if !names.is_empty() {
+        if self.log.is_some() && !defeated.is_empty() {
+            let names: Vec<String> = defeated.iter().map(|c| c.card.to_string()).collect();
             self.log(|| format!("defeated: {}", names.join(" ")));
         }
         for uc in defeated {
@@ -1580,11 +1591,14 @@ impl State {
             let (Some(_), Some(u)) = (a.blocker, self.unit(a.attacker)) else {
                 continue;
             };
+            if !self.picks_blocker(s, u) {
+                continue;
+            }
             let alternatives = self.players[d]
                 .units()
                 .filter(|b| !self.blocking(b.id()) && self.can_block(d, b, a))
                 .count();
-            if alternatives > 0 && self.picks_blocker(s, u) {
+            if alternatives > 0 {
                 queue.push(Pending::ChooseBlocker {
                     seat: s,
                     attacker: a.attacker,
@@ -1592,14 +1606,16 @@ impl State {
             }
         }
         // Option 2 King of Hearts: a natural Hearts blocker may trade with another blocker.
-        let blockers: Vec<Card> = self.attacks.iter().filter_map(|a| a.blocker).collect();
-        let hearts_blocker = blockers.iter().any(|&b| {
-            self.players[d].units().any(|u| {
-                u.id() == b && u.is_soldier() && u.leader_face().suit() == Some(Suit::Hearts)
-            })
-        });
-        if self.shares(d, Suit::Hearts) && hearts_blocker && blockers.len() >= 2 {
-            queue.push(Pending::Trade { seat: d });
+        if self.shares(d, Suit::Hearts) {
+            let blockers: Vec<Card> = self.attacks.iter().filter_map(|a| a.blocker).collect();
+            let hearts_blocker = blockers.iter().any(|&b| {
+                self.players[d].units().any(|u| {
+                    u.id() == b && u.is_soldier() && u.leader_face().suit() == Some(Suit::Hearts)
+                })
+            });
+            if hearts_blocker && blockers.len() >= 2 {
+                queue.push(Pending::Trade { seat: d });
+            }
         }
         self.triggers = queue;
         self.next_before_resolution();
@@ -1997,21 +2013,20 @@ fn take(v: &mut Vec<Card>, c: Card) {
     }
 }
 
-fn permutations(v: &[Card]) -> Vec<Vec<Card>> {
-    if v.len() <= 1 {
-        return vec![v.to_vec()];
-    }
-    let mut out = Vec::new();
-    for i in 0..v.len() {
-        let mut rest = v.to_vec();
-        let c = rest.remove(i);
-        for mut p in permutations(&rest) {
-            p.insert(0, c);
-            out.push(p);
-        }
-    }
-    out
-}
+/// Every order of 0 to 3 cards put back by the Queen of Spades (indices into the rest).
+const ORDERS: [&[&[usize]]; 4] = [
+    &[&[]],
+    &[&[0]],
+    &[&[0, 1], &[1, 0]],
+    &[
+        &[0, 1, 2],
+        &[0, 2, 1],
+        &[1, 0, 2],
+        &[1, 2, 0],
+        &[2, 0, 1],
+        &[2, 1, 0],
+    ],
+];
 
 impl State {
     /// The invariants every reachable state keeps; the property tests call this after each move.

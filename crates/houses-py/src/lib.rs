@@ -5,7 +5,7 @@ use houses_engine::agents::{AgentSpec, AGENT_NAMES};
 use houses_engine::card::{Card, CardSet};
 use houses_engine::game::{game_seed, play_batch, play_game, GameRecord};
 use houses_engine::position::run_scenario;
-use houses_engine::rules::{Rules, OPTIONS, RULES_VERSION};
+use houses_engine::rules::{Rules, OPTIONS, PRESETS, RULES_VERSION};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -121,6 +121,12 @@ fn rule_options(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
         .collect()
 }
 
+/// The named presets: name, the options they set, and a line of help.
+#[pyfunction]
+fn rule_presets() -> Vec<(&'static str, &'static str, &'static str)> {
+    PRESETS.to_vec()
+}
+
 #[pyfunction(name = "game_seed")]
 fn game_seed_py(seed: u64, index: u64) -> u64 {
     game_seed(seed, index)
@@ -133,6 +139,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scenario, m)?)?;
     m.add_function(wrap_pyfunction!(canonical_rules, m)?)?;
     m.add_function(wrap_pyfunction!(rule_options, m)?)?;
+    m.add_function(wrap_pyfunction!(rule_presets, m)?)?;
     m.add_function(wrap_pyfunction!(game_seed_py, m)?)?;
     m.add("RULES_VERSION", RULES_VERSION)?;
     m.add("AGENTS", AGENT_NAMES.to_vec())?;
