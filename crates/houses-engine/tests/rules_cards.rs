@@ -320,3 +320,39 @@ fn joker_variants_can_be_fixed_by_the_rules() {
     assert!(!has(&st, "deploy BJ necromancer") && has(&st, "deploy BJ=9S"));
     assert!(has(&st, "deploy RJ wizard") && !has(&st, "deploy RJ spirit"));
 }
+
+#[test]
+fn ace_of_hearts_guard_stats_option() {
+    // P2's 2 attacks; P1's guard blocks under a Jack of Clubs (double damage), played in response.
+    // A +1/+0 guard deals 2 and defeats the 2 in combat; a +0/+1 guard deals nothing (the 2
+    // still leaves at the end of the turn, poisoned).
+    for (rules, defeated_in_combat) in [("ace_of_hearts_guard=1/0", true), ("", false)] {
+        let mut st = build(json!({"rules": rules, "active": "P2", "players": {
+            "P1": {"hand": ["JC"], "rear": ["AH guard"]}, "P2": {"front": ["2C"]}},
+            "deck": ["10H", "10S"]}));
+        play(
+            &mut st,
+            &[
+                "end",
+                "play JC AH",
+                "pass",
+                "attack 2C player",
+                "done",
+                "block AH 2C",
+                "done",
+            ],
+        );
+        play(&mut st, &["excess player"]); // the 2 of Clubs' excess over the guard
+        let log = strs(&json(&st)["log"]);
+        assert_eq!(
+            log.iter()
+                .any(|l| l.contains("defeated:") && l.contains("2C")),
+            defeated_in_combat,
+            "{rules}"
+        );
+        assert!(
+            barrows(&st).contains(&"2C".to_string()),
+            "{rules}: poisoned or defeated, it is gone"
+        );
+    }
+}
