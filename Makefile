@@ -18,9 +18,8 @@ setup: $(PY) ## create .venv and install the package (Rust core built in release
 
 build: setup ## alias of setup
 
-run: setup ## the main job: play the default match-up and print the summary
-	$(SIM) play --games 20000 --agents greedy,random
-	$(SIM) replay --seed 1 | tail -n 3
+run: setup ## the main job: run the built-in default experiment (experiments/smoke.yaml)
+	$(SIM) run experiments/smoke.yaml
 
 test: setup ## all tests: cargo test (engine) and pytest (Python API and CLI)
 	HOUSES_PROPERTY_GAMES=$${HOUSES_PROPERTY_GAMES:-50000} cargo test --release --workspace --exclude houses-py

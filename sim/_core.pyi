@@ -3,7 +3,13 @@ RULES_VERSION: int
 AGENTS: list[str]
 
 def play_games(
-    rules: str, agents: tuple[str, str], seed: int, start: int, count: int, threads: int
+    rules: str,
+    agents: tuple[str, str],
+    seed: int,
+    start: int,
+    count: int,
+    threads: int,
+    swap_odd_seats: bool = False,
 ) -> dict[str, list]: ...
 def replay(rules: str, agents: tuple[str, str], seed: int) -> tuple[list[str], dict[str, list]]: ...
 def scenario(text: str) -> str: ...

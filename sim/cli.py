@@ -53,6 +53,107 @@ def main() -> None:
     """Simulate Houses-Skirmish games to answer balance questions."""
 
 
+def _load_experiment(file: Path, output: Path | None = None):
+    from sim.experiment import ExperimentError, load
+
+    try:
+        return load(file, output)
+    except ExperimentError as e:
+        for problem in e.problems:
+            click.echo(f"error: {problem}", err=True)
+        n = len(e.problems)
+        click.echo(f"{file}: {n} problem{'s' if n > 1 else ''}; nothing was run", err=True)
+        sys.exit(2)
+
+
+@main.command("validate")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def validate_cmd(file: Path) -> None:
+    """Check an experiment file against the schema; list every problem."""
+    exp = _load_experiment(file)
+    click.echo(
+        f"{file}: ok ({len(exp.cells)} cells: {len(exp.variants)} rule variants x "
+        f"{len(exp.cells) // max(1, len(exp.variants))} match-ups; output {exp.output})"
+    )
+
+
+@main.command("run")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--workers", type=int, default=0, help="Threads for the games (default: all cores).")
+@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
+@click.option(
+    "--scheduler", help="Dask scheduler address, e.g. tcp://HOST:8786 (with --backend dask)."
+)
+@click.option("--output", type=click.Path(file_okay=False, path_type=Path), help="Output folder.")
+@click.option("--force", is_flag=True, help="Delete earlier records in the output folder first.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+def run_cmd(
+    file: Path,
+    workers: int,
+    backend: str,
+    scheduler: str | None,
+    output: Path | None,
+    force: bool,
+    quiet: bool,
+    as_json: bool,
+) -> None:
+    """Run an experiment: play every cell, write records, print the summary."""
+    from sim.runner import RunError, run, summary
+
+    exp = _load_experiment(file, output)
+    if backend == "dask" and not scheduler:
+        _fail("--backend dask needs --scheduler tcp://HOST:PORT")
+    try:
+        manifest, ran = run(exp, workers or None, backend, scheduler, force, quiet)
+    except RunError as e:
+        _fail(str(e))
+    except KeyboardInterrupt:
+        click.echo(
+            f"interrupted: finished chunks are kept in {exp.output}; run the same command "
+            "again to resume",
+            err=True,
+        )
+        sys.exit(130)
+    rows = summary(exp.output)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "experiment": exp.name,
+                    "output": str(exp.output),
+                    "seconds": manifest.get("seconds"),
+                    "cells": rows,
+                },
+                indent=2,
+            )
+        )
+        return
+    if not ran:
+        click.echo(f"{exp.output}: already complete (use --force to run again)")
+    _print_summary(exp.question, rows)
+    click.echo(f"records: {exp.output / 'records'}  manifest: {exp.output / 'manifest.json'}")
+
+
+def _print_summary(question: str, rows: list[dict]) -> None:
+    click.echo(question)
+    head = (
+        f"{'cell':<44} {'games':>9} {'A wins':>8} {'B wins':>8} {'draws':>6}  A win rate [95% CI]"
+    )
+    click.echo(head)
+    click.echo("-" * len(head))
+    for r in rows:
+        rate = (
+            "-"
+            if r["win_rate_a"] is None
+            else (f"{r['win_rate_a']:.3f} [{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}]")
+        )
+        click.echo(
+            f"{r['cell']:<44} {r['games']:>9} {r['wins_a']:>8} {r['wins_b']:>8} "
+            f"{r['draws']:>6}  {rate}"
+        )
+
+
 @main.command("replay")
 @click.option("--seed", type=int, default=1, show_default=True, help="The game's seed.")
 @click.option("--agents", default="greedy", show_default=True, help="A or A,B (P1,P2).")

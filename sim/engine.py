@@ -32,6 +32,7 @@ RECORD_SCHEMA: dict[str, pl.DataType] = {
     "actions": pl.UInt32(),
     "agent_p1": pl.Utf8(),
     "agent_p2": pl.Utf8(),
+    "seats_swapped": pl.Boolean(),
     "rules": pl.Utf8(),
     "rules_version": pl.UInt32(),
 }
@@ -67,18 +68,23 @@ def play_games(
     rules: str | dict[str, Any] | None = None,
     start: int = 0,
     threads: int | None = None,
+    swap_seats: bool = False,
 ) -> pl.DataFrame:
     """Play games ``start .. start+n`` of the batch seeded by `seed`; one row per game.
 
     Game ``i`` is dealt from a seed derived from (`seed`, ``i``) only, so the same game index
-    gives the same deal under every rule set, agent pairing and thread count.
+    gives the same deal under every rule set, agent pairing and thread count. With
+    `swap_seats`, odd-numbered games seat ``agents[1]`` as P1.
     """
     canon = canonical_rules(rules)
     threads = threads or os.cpu_count() or 1
-    cols = _core.play_games(canon, tuple(agents), seed, start, n, threads)
-    cols["game"] = list(range(start, start + n))
-    cols["agent_p1"] = [agents[0]] * n
-    cols["agent_p2"] = [agents[1]] * n
+    cols = _core.play_games(canon, tuple(agents), seed, start, n, threads, swap_seats)
+    games = range(start, start + n)
+    swapped = [swap_seats and i % 2 == 1 for i in games]
+    cols["game"] = list(games)
+    cols["agent_p1"] = [agents[1] if sw else agents[0] for sw in swapped]
+    cols["agent_p2"] = [agents[0] if sw else agents[1] for sw in swapped]
+    cols["seats_swapped"] = swapped
     cols["rules"] = [canon] * n
     cols["rules_version"] = [_core.RULES_VERSION] * n
     return pl.DataFrame(cols, schema=RECORD_SCHEMA)

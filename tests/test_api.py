@@ -60,3 +60,15 @@ def test_rule_options_listed_with_defaults():
     assert opts["life"]["default"] == "40"
     assert opts["front_ranks"]["choices"] == ["4x2", "3x3"]
     assert sim.canonical_rules({"jokers": True}).count("jokers=true") == 1
+
+
+def test_swapping_seats_in_odd_games_plays_the_same_deals_the_other_way_round():
+    plain = sim.play_games(20, ("greedy", "random"), seed=4)
+    swapped = sim.play_games(20, ("greedy", "random"), seed=4, swap_seats=True)
+    assert swapped["seed"].equals(plain["seed"])
+    assert swapped["agent_p1"].to_list()[:4] == ["greedy", "random", "greedy", "random"]
+    assert swapped["seats_swapped"].to_list()[:2] == [False, True]
+    reverse = sim.play_games(20, ("random", "greedy"), seed=4)
+    odd = swapped.filter(swapped["seats_swapped"]).drop("agent_p1", "agent_p2", "seats_swapped")
+    same = reverse.filter(reverse["game"] % 2 == 1).drop("agent_p1", "agent_p2", "seats_swapped")
+    assert odd.equals(same), "an odd game swapped is the reversed pairing's game"

@@ -60,8 +60,19 @@ def test_bench_prints_one_json_object():
 def test_rules_lists_every_option_and_preset_as_json():
     out = json.loads(sim("rules", "--json").stdout)
     names = {o["name"] for o in out["options"]}
-    assert {"life", "jokers", "front_ranks", "hearts_trait", "kings", "spades_trait", "deck",
-            "extra_draw", "jack_of_clubs", "hand_limit", "king_aid_half"} <= names
+    assert {
+        "life",
+        "jokers",
+        "front_ranks",
+        "hearts_trait",
+        "kings",
+        "spades_trait",
+        "deck",
+        "extra_draw",
+        "jack_of_clubs",
+        "hand_limit",
+        "king_aid_half",
+    } <= names
     kings = next(o for o in out["options"] if o["name"] == "kings")
     assert kings["default"] == "enhance"
     assert kings["choices"] == ["enhance", "classic", "option1", "share_trait"]

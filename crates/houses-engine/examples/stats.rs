@@ -7,7 +7,7 @@ fn main() {
     let b = AgentSpec::parse(args.get(2).map(|s| s.as_str()).unwrap_or("random")).unwrap();
     let n: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(10000);
     let t = std::time::Instant::now();
-    let recs = play_batch(&Rules::default(), [&a, &b], 1, 0, n, 1);
+    let recs = play_batch(&Rules::default(), [&a, &b], 1, 0, n, 1, false);
     let dt = t.elapsed().as_secs_f64();
     let w0 = recs.iter().filter(|r| r.winner == 0).count();
     let w1 = recs.iter().filter(|r| r.winner == 1).count();

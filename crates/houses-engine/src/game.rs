@@ -87,7 +87,8 @@ pub fn game_seed(base_seed: u64, index: u64) -> u64 {
 }
 
 /// Play games `start .. start + count` of the batch seeded by `base_seed` on `threads` threads.
-/// Records come back in game order, identical for every thread count.
+/// Records come back in game order, identical for every thread count. With `swap_odd_seats`,
+/// odd-numbered games seat the two agents the other way round (seat advantage cancels out).
 pub fn play_batch(
     rules: &Rules,
     specs: [&AgentSpec; 2],
@@ -95,6 +96,7 @@ pub fn play_batch(
     start: u64,
     count: u64,
     threads: usize,
+    swap_odd_seats: bool,
 ) -> Vec<GameRecord> {
     let threads = threads.max(1).min(count.max(1) as usize);
     let per = count.div_ceil(threads as u64);
@@ -106,7 +108,14 @@ pub fn play_batch(
                 let hi = (lo + per).min(start + count);
                 scope.spawn(move || {
                     (lo..hi)
-                        .map(|i| play_game(rules, specs, game_seed(base_seed, i), false).record)
+                        .map(|i| {
+                            let seats = if swap_odd_seats && i % 2 == 1 {
+                                [specs[1], specs[0]]
+                            } else {
+                                specs
+                            };
+                            play_game(rules, seats, game_seed(base_seed, i), false).record
+                        })
                         .collect::<Vec<_>>()
                 })
             })

@@ -56,7 +56,8 @@ fn columns<'py>(py: Python<'py>, recs: &[GameRecord]) -> PyResult<Bound<'py, PyD
 
 /// Play games `start .. start+count` of the batch seeded by `seed`; returns columns.
 #[pyfunction]
-#[pyo3(signature = (rules, agents, seed, start, count, threads))]
+#[pyo3(signature = (rules, agents, seed, start, count, threads, swap_odd_seats=false))]
+#[allow(clippy::too_many_arguments)]
 fn play_games<'py>(
     py: Python<'py>,
     rules: &str,
@@ -65,10 +66,13 @@ fn play_games<'py>(
     start: u64,
     count: u64,
     threads: usize,
+    swap_odd_seats: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let rules = rules_of(rules)?;
     let specs = (agent_of(&agents.0)?, agent_of(&agents.1)?);
-    let recs = py.detach(|| play_batch(&rules, [&specs.0, &specs.1], seed, start, count, threads));
+    let recs = py.detach(|| {
+        play_batch(&rules, [&specs.0, &specs.1], seed, start, count, threads, swap_odd_seats)
+    });
     columns(py, &recs)
 }
 

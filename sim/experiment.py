@@ -1,0 +1,360 @@
+"""Experiment files: read a YAML file, check it against the schema, resolve it into cells.
+
+Every problem is reported with the file, the line, the key, what was expected and the closest
+valid key or value; all problems are reported at once, and nothing runs on an invalid file.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import itertools
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from sim import _core
+from sim.engine import canonical_rules
+
+TOP_KEYS = {
+    "name": "a short name (letters, digits, '_' or '-')",
+    "question": "the designers' question, in words",
+    "description": "free text",
+    "seed": "a non-negative integer",
+    "rules": "a mapping: preset, options, and variants or sweep",
+    "matchups": "a list of agent pairs [A, B], or {round_robin: [A, B, ...]}",
+    "games": "games per cell (a positive integer)",
+    "until": "a stopping rule: {ci_halfwidth: 0.01, max_games: 2000000}",
+    "chunk_size": "games per chunk (a positive integer)",
+    "swap_seats": "true (default) or false",
+    "output": "the output folder",
+}
+RULES_KEYS = ("preset", "options", "variants", "sweep", "baseline")
+VARIANT_KEYS = ("name", "options")
+UNTIL_KEYS = ("ci_halfwidth", "max_games", "min_games")
+PRESETS = [p[0] for p in _core.rule_presets()]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One rule set and one match-up: the unit that is played, recorded and compared."""
+
+    id: str
+    variant: str
+    rules: str
+    agents: tuple[str, str]
+
+
+@dataclass
+class Experiment:
+    path: Path
+    name: str
+    question: str
+    seed: int
+    cells: list[Cell]
+    variants: dict[str, str]  # name -> canonical rules
+    baseline: str
+    games: int | None
+    until: dict[str, float] | None
+    chunk_size: int
+    swap_seats: bool
+    output: Path
+    resolved: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def config_hash(self) -> str:
+        text = json.dumps(self.resolved, sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def max_games(self) -> int:
+        return self.games if self.games is not None else int(self.until["max_games"])
+
+
+class ExperimentError(Exception):
+    """All the problems found in one experiment file."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+def _closest(word: str, choices: list[str]) -> str:
+    near = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f" (did you mean '{near[0]}'?)" if near else ""
+
+
+class _Checker:
+    """Collects problems, each located at the line of the key it concerns."""
+
+    def __init__(self, path: Path, lines: dict[tuple, int]):
+        self.path = path
+        self.lines = lines
+        self.problems: list[str] = []
+
+    def line(self, loc: tuple) -> int:
+        while loc and loc not in self.lines:
+            loc = loc[:-1]
+        return self.lines.get(loc, 1)
+
+    def fail(self, loc: tuple, message: str) -> None:
+        key = ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in loc).replace(".[", "[")
+        where = f"key '{key}': " if key else ""
+        self.problems.append(f"{self.path}:{self.line(loc)}: {where}{message}")
+
+    def mapping(self, value: Any, loc: tuple, allowed: Any) -> dict:
+        if not isinstance(value, dict):
+            self.fail(loc, f"expected a mapping, got {type(value).__name__}")
+            return {}
+        for k in value:
+            if k not in allowed:
+                valid = ", ".join(allowed)
+                self.fail(
+                    loc + (k,), f"unknown key{_closest(k, list(allowed))}; valid keys: {valid}"
+                )
+        return value
+
+    def positive_int(self, value: Any, loc: tuple) -> int | None:
+        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+            self.fail(loc, f"expected a positive integer, got {value!r}")
+            return None
+        return value
+
+
+def _line_map(node: yaml.Node, loc: tuple = (), out: dict | None = None) -> dict[tuple, int]:
+    """Map each key path of the document to its (1-based) line."""
+    out = {} if out is None else out
+    out.setdefault(loc, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            key = k.value
+            out[loc + (key,)] = k.start_mark.line + 1
+            _line_map(v, loc + (key,), out)
+            out[loc + (key,)] = k.start_mark.line + 1
+    elif isinstance(node, yaml.SequenceNode):
+        for i, v in enumerate(node.value):
+            _line_map(v, loc + (i,), out)
+    return out
+
+
+def _option_text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _check_options(c: _Checker, options: Any, loc: tuple) -> dict[str, str]:
+    """Each option on its own, so a bad one is reported at its own line."""
+    good: dict[str, str] = {}
+    if options is None:
+        return good
+    if not isinstance(options, dict):
+        c.fail(loc, "expected a mapping of rule options (see `sim rules`)")
+        return good
+    for k, v in options.items():
+        try:
+            canonical_rules(f"{k}={_option_text(v)}")
+            good[str(k)] = _option_text(v)
+        except ValueError as e:
+            c.fail(loc + (k,), str(e))
+    return good
+
+
+def _rules_string(preset: str | None, options: dict[str, str]) -> str:
+    parts = ([f"preset={preset}"] if preset else []) + [f"{k}={v}" for k, v in options.items()]
+    return ",".join(parts)
+
+
+def _cell_id(variant: str, agents: tuple[str, str]) -> str:
+    raw = f"{variant}__{agents[0]}-vs-{agents[1]}"
+    return re.sub(r"[^A-Za-z0-9_.=+-]", "_", raw)
+
+
+def load(path: str | Path, output: str | Path | None = None) -> Experiment:
+    """Read and check an experiment file; raise ExperimentError listing every problem."""
+    path = Path(path)
+    try:
+        text = path.read_text()
+    except OSError as e:
+        raise ExperimentError([f"{path}: cannot read: {e.strerror}"]) from None
+    try:
+        node = yaml.compose(text)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        line = mark.line + 1 if mark else 1
+        raise ExperimentError([f"{path}:{line}: not valid YAML: {e}"]) from None
+    c = _Checker(path, _line_map(node) if node is not None else {})
+    if not isinstance(data, dict):
+        raise ExperimentError([f"{path}:1: expected a mapping with name, question, matchups, ..."])
+    c.mapping(data, (), TOP_KEYS)
+
+    name = data.get("name")
+    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_-]+", name or ""):
+        c.fail(("name",), f"expected {TOP_KEYS['name']}, got {name!r}")
+    question = data.get("question")
+    if not isinstance(question, str) or not question.strip():
+        c.fail(("question",), "expected the question this experiment answers, in words")
+    seed = data.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        c.fail(("seed",), f"expected a non-negative integer, got {seed!r}")
+        seed = 0
+
+    # Rules: a base (preset + options) and what varies (variants or sweep).
+    rules = data.get("rules") or {}
+    rules = c.mapping(rules, ("rules",), RULES_KEYS)
+    preset = rules.get("preset")
+    if preset is not None and preset not in PRESETS:
+        c.fail(
+            ("rules", "preset"),
+            f"unknown preset '{preset}'{_closest(preset, PRESETS)}; "
+            f"valid presets: {', '.join(PRESETS)}",
+        )
+        preset = None
+    base = _check_options(c, rules.get("options"), ("rules", "options"))
+    variants: dict[str, dict[str, str]] = {}
+    if "variants" in rules and "sweep" in rules:
+        c.fail(("rules", "sweep"), "give either 'variants' or 'sweep', not both")
+    elif "sweep" in rules:
+        sweep = rules["sweep"]
+        if not isinstance(sweep, dict) or not sweep:
+            c.fail(("rules", "sweep"), "expected a mapping of option -> list of values")
+        else:
+            axes = []
+            for k, values in sweep.items():
+                if not isinstance(values, list) or not values:
+                    c.fail(("rules", "sweep", k), "expected a non-empty list of values")
+                    continue
+                for i, v in enumerate(values):
+                    _check_options(c, {k: v}, ("rules", "sweep", k, i))
+                axes.append([(str(k), _option_text(v)) for v in values])
+            for combo in itertools.product(*axes):
+                variants[",".join(f"{k}={v}" for k, v in combo)] = dict(combo)
+    elif "variants" in rules:
+        vs = rules["variants"]
+        if not isinstance(vs, list) or not vs:
+            c.fail(("rules", "variants"), "expected a non-empty list of {name, options}")
+        else:
+            for i, v in enumerate(vs):
+                v = c.mapping(v, ("rules", "variants", i), VARIANT_KEYS)
+                vname = v.get("name")
+                if not isinstance(vname, str) or not vname:
+                    c.fail(("rules", "variants", i, "name"), "expected a variant name")
+                    continue
+                if vname in variants:
+                    c.fail(("rules", "variants", i, "name"), f"variant '{vname}' is named twice")
+                variants[vname] = _check_options(
+                    c, v.get("options"), ("rules", "variants", i, "options")
+                )
+    if not variants:
+        variants = {"default": {}}
+    resolved_rules: dict[str, str] = {}
+    for vname, opts in variants.items():
+        try:
+            resolved_rules[vname] = canonical_rules(_rules_string(preset, {**base, **opts}))
+        except ValueError as e:
+            loc = ("rules", "variants") if "variants" in rules else ("rules",)
+            c.fail(loc, f"variant '{vname}': {e}")
+    baseline = rules.get("baseline", next(iter(variants)))
+    if baseline not in variants:
+        c.fail(
+            ("rules", "baseline"),
+            f"no variant named '{baseline}'"
+            f"{_closest(baseline, list(variants))}; variants: {', '.join(variants)}",
+        )
+
+    # Match-ups.
+    pairs: list[tuple[str, str]] = []
+    m = data.get("matchups")
+    if m is None:
+        c.fail(("matchups",), f"missing; expected {TOP_KEYS['matchups']}")
+    elif isinstance(m, dict):
+        m = c.mapping(m, ("matchups",), ("round_robin",))
+        rr = m.get("round_robin")
+        if not isinstance(rr, list) or len(rr) < 2:
+            c.fail(("matchups", "round_robin"), "expected a list of at least two agents")
+        else:
+            for i, a in enumerate(rr):
+                if a not in _core.AGENTS:
+                    c.fail(
+                        ("matchups", "round_robin", i),
+                        f"unknown agent '{a}'"
+                        f"{_closest(a, _core.AGENTS)}; valid agents: {', '.join(_core.AGENTS)}",
+                    )
+            pairs = list(itertools.combinations(rr, 2))
+    elif isinstance(m, list) and m:
+        for i, pair in enumerate(m):
+            if not (isinstance(pair, list) and len(pair) == 2):
+                c.fail(("matchups", i), f"expected a pair [A, B], got {pair!r}")
+                continue
+            for j, a in enumerate(pair):
+                if a not in _core.AGENTS:
+                    c.fail(
+                        ("matchups", i, j),
+                        f"unknown agent '{a}'"
+                        f"{_closest(a, _core.AGENTS)}; valid agents: {', '.join(_core.AGENTS)}",
+                    )
+            pairs.append((pair[0], pair[1]))
+    else:
+        c.fail(("matchups",), f"expected {TOP_KEYS['matchups']}")
+
+    # How many games.
+    games = until = None
+    if ("games" in data) == ("until" in data):
+        c.fail(
+            ("games",),
+            "give exactly one of 'games' (a fixed number per cell) or 'until' (a stopping rule)",
+        )
+    elif "games" in data:
+        games = c.positive_int(data["games"], ("games",))
+    else:
+        u = c.mapping(data["until"], ("until",), UNTIL_KEYS)
+        hw = u.get("ci_halfwidth")
+        if not isinstance(hw, (int, float)) or isinstance(hw, bool) or not 0 < hw < 0.5:
+            c.fail(("until", "ci_halfwidth"), f"expected a number between 0 and 0.5, got {hw!r}")
+        mg = c.positive_int(u.get("max_games"), ("until", "max_games"))
+        until = {"ci_halfwidth": float(hw or 0), "max_games": mg or 0}
+        if "min_games" in u:
+            until["min_games"] = c.positive_int(u["min_games"], ("until", "min_games")) or 0
+    chunk_size = c.positive_int(data.get("chunk_size", 10_000), ("chunk_size",)) or 10_000
+    swap = data.get("swap_seats", True)
+    if not isinstance(swap, bool):
+        c.fail(("swap_seats",), f"expected true or false, got {swap!r}")
+        swap = True
+
+    if c.problems:
+        raise ExperimentError(c.problems)
+
+    out = Path(output) if output else Path(data.get("output") or f"reports/{name}")
+    cells = [
+        Cell(_cell_id(v, pair), v, resolved_rules[v], pair) for v in variants for pair in pairs
+    ]
+    exp = Experiment(
+        path=path,
+        name=name,
+        question=question.strip(),
+        seed=seed,
+        cells=cells,
+        variants=resolved_rules,
+        baseline=baseline,
+        games=games,
+        until=until,
+        chunk_size=min(chunk_size, games) if games else chunk_size,
+        swap_seats=swap,
+        output=out,
+    )
+    exp.resolved = {
+        "name": name,
+        "question": exp.question,
+        "seed": seed,
+        "baseline": baseline,
+        "variants": resolved_rules,
+        "matchups": [list(p) for p in pairs],
+        "games": games,
+        "until": until,
+        "chunk_size": exp.chunk_size,
+        "swap_seats": swap,
+        "rules_version": _core.RULES_VERSION,
+    }
+    return exp

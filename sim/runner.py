@@ -1,0 +1,318 @@
+"""Running an experiment: cells are played in chunks of games, each chunk written to its own
+Parquet file as soon as it is finished, so an interrupted run keeps what it finished and the
+same command resumes it. Every chunk is a pure function of (cell, experiment seed, first game,
+count), so records are identical whatever the worker count or backend.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+from tqdm import tqdm
+
+from sim import _core
+from sim.engine import play_games
+from sim.experiment import Cell, Experiment
+from sim.stats import wilson
+
+MANIFEST = "manifest.json"
+RECORDS = "records"
+
+
+class RunError(Exception):
+    """A run that must not start (e.g. the output folder holds a different experiment)."""
+
+
+@dataclass(frozen=True)
+class Chunk:
+    cell: Cell
+    start: int
+    count: int
+
+
+@dataclass
+class Tally:
+    """Running counts for one cell, from agent A's side (A = the cell's first agent)."""
+
+    games: int = 0
+    wins_a: int = 0
+    wins_b: int = 0
+
+    def add(self, df: pl.DataFrame) -> None:
+        swapped = df["seats_swapped"]
+        winner = df["winner"]
+        a = ((winner == 0) & ~swapped) | ((winner == 1) & swapped)
+        b = ((winner == 1) & ~swapped) | ((winner == 0) & swapped)
+        self.games += df.height
+        self.wins_a += int(a.sum())
+        self.wins_b += int(b.sum())
+
+    @property
+    def draws(self) -> int:
+        return self.games - self.wins_a - self.wins_b
+
+    def halfwidth(self) -> float:
+        lo, hi = wilson(self.wins_a + self.draws / 2, self.games)
+        return (hi - lo) / 2
+
+
+def chunk_path(out: Path, chunk: Chunk) -> Path:
+    return out / RECORDS / chunk.cell.id / f"chunk-{chunk.start:010d}.parquet"
+
+
+def play_chunk(chunk: Chunk, seed: int, swap: bool, threads: int) -> pl.DataFrame:
+    """The records of one chunk (run locally, or on a Dask worker)."""
+    df = play_games(
+        chunk.count,
+        chunk.cell.agents,
+        seed,
+        chunk.cell.rules,
+        start=chunk.start,
+        threads=threads,
+        swap_seats=swap,
+    )
+    return df.with_columns(cell=pl.lit(chunk.cell.id), variant=pl.lit(chunk.cell.variant))
+
+
+def _write(path: Path, df: pl.DataFrame) -> None:
+    # Write then rename: a chunk file is either whole or absent.
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".parquet.tmp")
+    df.write_parquet(tmp)
+    os.replace(tmp, path)
+
+
+def _chunks_of(cell: Cell, k: int, size: int, limit: int) -> Chunk | None:
+    start = k * size
+    return Chunk(cell, start, min(size, limit - start)) if start < limit else None
+
+
+def _stopped(exp: Experiment, t: Tally) -> bool:
+    if exp.games is not None:
+        return t.games >= exp.games
+    u = exp.until
+    if t.games >= u["max_games"]:
+        return True
+    return t.games >= u.get("min_games", exp.chunk_size) and t.halfwidth() <= u["ci_halfwidth"]
+
+
+def _rounds(exp: Experiment, tallies: dict[str, Tally]) -> Iterator[list[Chunk]]:
+    """The chunks to play, round by round. A fixed count is one round; a stopping rule plays
+    one chunk per unfinished cell per round and checks the rule between rounds, so the same
+    chunks are played whatever the order in which they finish."""
+    limit = exp.max_games()
+    size = exp.chunk_size
+    if exp.games is not None:
+        yield [
+            c
+            for cell in exp.cells
+            for k in range(-(-limit // size))
+            if (c := _chunks_of(cell, k, size, limit))
+        ]
+        return
+    k = 0
+    while True:
+        active = [cell for cell in exp.cells if not _stopped(exp, tallies[cell.id])]
+        chunks = [c for cell in active if (c := _chunks_of(cell, k, size, limit))]
+        if not chunks:
+            return
+        yield chunks
+        k += 1
+
+
+def _manifest(out: Path) -> dict[str, Any] | None:
+    path = out / MANIFEST
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def _save_manifest(out: Path, manifest: dict[str, Any]) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = out / (MANIFEST + ".tmp")
+    tmp.write_text(json.dumps(manifest, indent=2))
+    os.replace(tmp, out / MANIFEST)
+
+
+def prepare(exp: Experiment, force: bool) -> dict[str, Any] | None:
+    """Check the output folder. Returns the finished manifest when there is nothing to do."""
+    out = exp.output
+    old = _manifest(out)
+    if old is not None and old.get("config_hash") != exp.config_hash:
+        if not force:
+            raise RunError(
+                f"{out} holds records of a different configuration (hash {old.get('config_hash')}"
+                f", this file's is {exp.config_hash}); mixing them is refused: use another "
+                f"--output, or --force to delete them and start again"
+            )
+    if force:
+        shutil.rmtree(out / RECORDS, ignore_errors=True)
+        (out / MANIFEST).unlink(missing_ok=True)
+        return None
+    if old is not None and old.get("status") == "complete":
+        return old
+    return None
+
+
+def _local(
+    chunks: list[Chunk], exp: Experiment, workers: int
+) -> Iterable[tuple[Chunk, pl.DataFrame]]:
+    for chunk in chunks:
+        yield chunk, play_chunk(chunk, exp.seed, exp.swap_seats, workers)
+
+
+def _dask(
+    chunks: list[Chunk], exp: Experiment, client: Any
+) -> Iterable[tuple[Chunk, pl.DataFrame]]:
+    from distributed import as_completed
+
+    futures = {
+        client.submit(play_chunk, c, exp.seed, exp.swap_seats, 1, pure=False): c for c in chunks
+    }
+    for fut in as_completed(futures):
+        yield futures[fut], fut.result()
+
+
+def run(
+    exp: Experiment,
+    workers: int | None = None,
+    backend: str = "local",
+    scheduler: str | None = None,
+    force: bool = False,
+    quiet: bool = False,
+) -> tuple[dict[str, Any], bool]:
+    """Play the experiment (or what is left of it). Returns the manifest, and whether anything
+    had to be played (False: the folder already held the complete run)."""
+    workers = workers or os.cpu_count() or 1
+    out = exp.output
+    done = prepare(exp, force)
+    if done is not None:
+        return done, False
+    started = time.time()
+    manifest = {
+        "name": exp.name,
+        "question": exp.question,
+        "experiment_file": str(exp.path),
+        "config_hash": exp.config_hash,
+        "config": exp.resolved,
+        "package_version": _package_version(),
+        "rules_version": _core.RULES_VERSION,
+        "seed": exp.seed,
+        "game_seeds": "seed of game i = sim._core.game_seed(seed, i), the same in every cell",
+        "status": "running",
+        "backend": backend,
+        "workers": workers,
+        "records": RECORDS,
+    }
+    _save_manifest(out, manifest)
+    client = None
+    if backend == "dask":
+        from distributed import Client
+
+        client = Client(scheduler)
+    tallies = {cell.id: Tally() for cell in exp.cells}
+    bar = tqdm(
+        total=exp.max_games() * len(exp.cells),
+        unit="game",
+        unit_scale=True,
+        disable=quiet or not sys.stderr.isatty(),
+        desc=exp.name,
+    )
+    played = 0
+    try:
+        for chunks in _rounds(exp, tallies):
+            todo = []
+            for chunk in chunks:
+                path = chunk_path(out, chunk)
+                if path.exists():  # finished by an earlier, interrupted run
+                    tallies[chunk.cell.id].add(
+                        pl.read_parquet(path, columns=["winner", "seats_swapped"])
+                    )
+                    bar.update(chunk.count)
+                else:
+                    todo.append(chunk)
+            source = _dask(todo, exp, client) if client else _local(todo, exp, workers)
+            for chunk, df in source:
+                _write(chunk_path(out, chunk), df)
+                tallies[chunk.cell.id].add(df)
+                played += df.height
+                bar.update(df.height)
+    finally:
+        bar.close()
+        if client is not None:
+            client.close()
+    elapsed = time.time() - started
+    manifest.update(
+        status="complete",
+        seconds=round(elapsed, 3),
+        games_played_this_run=played,
+        cells=[
+            {
+                "id": c.id,
+                "variant": c.variant,
+                "rules": c.rules,
+                "agents": list(c.agents),
+                "games": tallies[c.id].games,
+            }
+            for c in exp.cells
+        ],
+    )
+    _save_manifest(out, manifest)
+    return manifest, True
+
+
+def summary(out: Path) -> list[dict[str, Any]]:
+    """Per cell: games, wins of each agent, draws, agent A's win rate with a 95% interval.
+    Read lazily from the records, so memory does not grow with the number of games."""
+    manifest = _manifest(out) or {}
+    files = str(out / RECORDS / "*" / "*.parquet")
+    swapped = pl.col("seats_swapped")
+    a_won = ((pl.col("winner") == 0) & ~swapped) | ((pl.col("winner") == 1) & swapped)
+    b_won = ((pl.col("winner") == 1) & ~swapped) | ((pl.col("winner") == 0) & swapped)
+    agg = (
+        pl.scan_parquet(files)
+        .group_by("cell")
+        .agg(
+            games=pl.len(),
+            wins_a=a_won.sum(),
+            wins_b=b_won.sum(),
+            median_turns=pl.col("turns").median(),
+        )
+        .collect()
+    )
+    by_cell = {r["cell"]: r for r in agg.iter_rows(named=True)}
+    rows = []
+    for c in manifest.get("cells", []):
+        r = by_cell.get(c["id"], {"games": 0, "wins_a": 0, "wins_b": 0, "median_turns": None})
+        n, wa, wb = r["games"], r["wins_a"], r["wins_b"]
+        draws = n - wa - wb
+        lo, hi = wilson(wa + draws / 2, n)
+        rows.append(
+            {
+                "cell": c["id"],
+                "variant": c["variant"],
+                "agent_a": c["agents"][0],
+                "agent_b": c["agents"][1],
+                "games": n,
+                "wins_a": wa,
+                "wins_b": wb,
+                "draws": draws,
+                "win_rate_a": round((wa + draws / 2) / n, 4) if n else None,
+                "ci95": [round(lo, 4), round(hi, 4)],
+                "median_turns": r["median_turns"],
+            }
+        )
+    return rows
+
+
+def _package_version() -> str:
+    from sim import __version__
+
+    return __version__

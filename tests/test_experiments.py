@@ -1,0 +1,314 @@
+"""Experiment files and `sim run`: validation, determinism, resume, stopping rule, Dask."""
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from sim.experiment import ExperimentError, load
+from sim.runner import run
+
+GOOD = """\
+name: tiny
+question: Does greedy beat random?
+seed: 3
+rules:
+  variants:
+    - name: base
+    - name: classic
+      options: {kings: classic}
+matchups:
+  - [greedy, random]
+games: 3000
+chunk_size: 1000
+"""
+
+
+def sim(*args, check=True, **kw):
+    return subprocess.run(
+        [sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True, check=check, **kw
+    )
+
+
+def records(out: Path) -> pl.DataFrame:
+    return pl.read_parquet(out / "records" / "*" / "*.parquet").sort("cell", "game")
+
+
+def write(tmp_path: Path, text: str, name: str = "exp.yaml") -> Path:
+    p = tmp_path / name
+    p.write_text(text)
+    return p
+
+
+# Each bad file: (text, the line, the expected message).
+BAD = [
+    (
+        "nme: x\n" + GOOD.split("\n", 1)[1],
+        1,
+        "key 'nme': unknown key (did you mean 'name'?); valid keys: name, question",
+    ),
+    (GOOD.replace("name: tiny", "name: two words"), 1, "key 'name': expected a short name"),
+    (GOOD.replace("seed: 3", "seed: many"), 3, "key 'seed': expected a non-negative integer"),
+    (
+        GOOD.replace("{kings: classic}", "{kings: clasic}"),
+        8,
+        "key 'rules.variants[1].options.kings': rule option 'kings' has no value 'clasic' "
+        "(did you mean 'classic'?); valid values: enhance, classic, option1, share_trait",
+    ),
+    (
+        GOOD.replace("{kings: classic}", "{kingz: classic}"),
+        8,
+        "key 'rules.variants[1].options.kingz': unknown rule option 'kingz' "
+        "(did you mean 'kings'?)",
+    ),
+    (
+        GOOD.replace("[greedy, random]", "[greedy, randon]"),
+        10,
+        "key 'matchups[0][1]': unknown agent 'randon' (did you mean 'random'?); "
+        "valid agents: random, greedy",
+    ),
+    (GOOD.replace("games: 3000", "games: -5"), 11, "key 'games': expected a positive integer"),
+    (
+        GOOD.replace("games: 3000", "until: {ci_halfwidth: 0.01, max_games: 10}\ngames: 5"),
+        12,
+        "give exactly one of 'games' (a fixed number per cell) or 'until'",
+    ),
+    (
+        GOOD.replace("games: 3000", "until: {ci_halfwidth: 2, max_games: 10}"),
+        11,
+        "key 'until.ci_halfwidth': expected a number between 0 and 0.5, got 2",
+    ),
+    (
+        GOOD.replace("    - name: classic", "    - name: base"),
+        7,
+        "key 'rules.variants[1].name': variant 'base' is named twice",
+    ),
+    (
+        GOOD.replace("rules:", "rules:\n  baseline: basline"),
+        5,
+        "key 'rules.baseline': no variant named 'basline' (did you mean 'base'?)",
+    ),
+    (
+        GOOD.replace("rules:", "rules:\n  preset: spring52"),
+        5,
+        "key 'rules.preset': unknown preset 'spring52' (did you mean 'spring25'?)",
+    ),
+    (
+        GOOD.replace("{kings: classic}", "{deck: suit_split, jokers: true}"),
+        5,
+        "variant 'classic': deck=suit_split plays without Jokers",
+    ),
+    (
+        GOOD.replace("chunk_size: 1000", "chunk_size: 0"),
+        12,
+        "key 'chunk_size': expected a positive integer",
+    ),
+    ("name: x\nquestion: [unclosed\n", 3, "not valid YAML"),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "message"), BAD)
+def test_each_kind_of_bad_file_is_named_with_file_line_key_and_choices(
+    tmp_path, text, line, message
+):
+    f = write(tmp_path, text)
+    with pytest.raises(ExperimentError) as e:
+        load(f)
+    assert any(p.startswith(f"{f}:{line}: ") and message in p for p in e.value.problems), (
+        e.value.problems
+    )
+
+
+def test_several_problems_are_reported_at_once_without_a_traceback(tmp_path):
+    f = write(tmp_path, GOOD.replace("seed: 3", "seed: x").replace("games: 3000", "games: 0"))
+    r = sim("validate", str(f), check=False)
+    assert r.returncode == 2
+    assert r.stderr.count("error: ") == 2 and "Traceback" not in r.stderr
+    assert "2 problems; nothing was run" in r.stderr
+    r = sim("run", str(f), "--output", str(tmp_path / "out"), check=False)
+    assert r.returncode == 2 and not (tmp_path / "out").exists()
+
+
+def test_shipped_experiments_validate(root):
+    for f in sorted((root / "experiments").glob("*.yaml")):
+        assert sim("validate", str(f)).returncode == 0, f
+
+
+def test_sweep_crosses_options_into_cells(tmp_path):
+    text = GOOD.replace(
+        """  variants:
+    - name: base
+    - name: classic
+      options: {kings: classic}""",
+        """  sweep: {kings: [enhance, classic], front_ranks: [4x2, 3x3]}""",
+    )
+    exp = load(write(tmp_path, text))
+    assert [c.variant for c in exp.cells] == [
+        "kings=enhance,front_ranks=4x2",
+        "kings=enhance,front_ranks=3x3",
+        "kings=classic,front_ranks=4x2",
+        "kings=classic,front_ranks=3x3",
+    ]
+    assert exp.baseline == "kings=enhance,front_ranks=4x2"
+
+
+def test_round_robin_matchups(tmp_path):
+    text = GOOD.replace("  - [greedy, random]", "  round_robin: [random, greedy]")
+    exp = load(write(tmp_path, text))
+    assert {c.agents for c in exp.cells} == {("random", "greedy")}
+
+
+def test_records_manifest_and_common_random_numbers(tmp_path):
+    out = tmp_path / "out"
+    manifest, ran = run(load(write(tmp_path, GOOD), out), workers=2, quiet=True)
+    assert ran and manifest["status"] == "complete"
+    df = records(out)
+    assert df.height == 6000
+    assert len(list((out / "records").glob("*/*.parquet"))) == 6, "one file per chunk"
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["config"]["variants"]["classic"].startswith("houses(") and m["seed"] == 3
+    assert [c["games"] for c in m["cells"]] == [3000, 3000]
+    # Both cells play the same deals, and seats alternate.
+    base, classic = (df.filter(pl.col("variant") == v) for v in ("base", "classic"))
+    assert base["seed"].equals(classic["seed"])
+    assert base["agent_p1"].to_list()[:2] == ["greedy", "random"]
+
+
+def test_worker_count_does_not_change_the_records(tmp_path):
+    exp_file = write(tmp_path, GOOD)
+    run(load(exp_file, tmp_path / "w1"), workers=1, quiet=True)
+    run(load(exp_file, tmp_path / "w2"), workers=2, quiet=True)
+    assert records(tmp_path / "w1").equals(records(tmp_path / "w2"))
+
+
+def test_rerun_does_nothing_changed_file_is_refused_force_reruns(tmp_path):
+    f = write(tmp_path, GOOD)
+    out = tmp_path / "out"
+    sim("run", str(f), "--output", str(out), "--quiet")
+    r = sim("run", str(f), "--output", str(out))
+    assert "already complete (use --force to run again)" in r.stdout
+    f.write_text(GOOD.replace("games: 3000", "games: 2000"))
+    r = sim("run", str(f), "--output", str(out), check=False)
+    assert r.returncode == 2
+    assert "holds records of a different configuration" in r.stderr and "--force" in r.stderr
+    sim("run", str(f), "--output", str(out), "--force", "--quiet")
+    assert records(out).height == 4000
+
+
+def test_killed_run_resumes_to_identical_records(tmp_path):
+    text = GOOD.replace("games: 3000", "games: 200000").replace(
+        "chunk_size: 1000", "chunk_size: 5000"
+    )
+    text = text.replace("[greedy, random]", "[random, random]")
+    f = write(tmp_path, text)
+    full, cut = tmp_path / "full", tmp_path / "cut"
+    run(load(f, full), workers=2, quiet=True)
+    p = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "sim.cli",
+            "run",
+            str(f),
+            "--output",
+            str(cut),
+            "--quiet",
+            "--workers",
+            "1",
+        ]
+    )
+    deadline = time.time() + 60
+    while not list(cut.glob("records/*/*.parquet")) and time.time() < deadline:
+        time.sleep(0.01)
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    kept = len(list(cut.glob("records/*/*.parquet")))
+    assert 0 < kept < 80, f"the run was cut part way ({kept} chunks kept)"
+    r = sim("run", str(f), "--output", str(cut), "--quiet")
+    assert records(cut).equals(records(full))
+    assert "records:" in r.stdout
+
+
+def test_ctrl_c_keeps_finished_chunks_and_says_how_to_resume(tmp_path):
+    text = GOOD.replace("games: 3000", "games: 200000").replace(
+        "[greedy, random]", "[random, random]"
+    )
+    f = write(tmp_path, text)
+    out = tmp_path / "out"
+    p = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "sim.cli",
+            "run",
+            str(f),
+            "--output",
+            str(out),
+            "--quiet",
+            "--workers",
+            "1",
+        ],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.time() + 60
+    while not list(out.glob("records/*/*.parquet")) and time.time() < deadline:
+        time.sleep(0.01)
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=60)
+    assert p.returncode == 130
+    assert "run the same command again to resume" in err
+    assert list(out.glob("records/*/*.parquet"))
+
+
+def test_stopping_rule_stops_each_cell_at_its_precision(tmp_path):
+    text = GOOD.replace("games: 3000", "until: {ci_halfwidth: 0.02, max_games: 50000}")
+    text = text.replace("  - [greedy, random]", "  - [greedy, random]\n  - [greedy, greedy]")
+    f = write(tmp_path, text)
+    run(load(f, tmp_path / "a"), workers=1, quiet=True)
+    run(load(f, tmp_path / "b"), workers=2, quiet=True)
+    df = records(tmp_path / "a")
+    assert df.equals(records(tmp_path / "b"))
+    games = dict(df.group_by("cell").len().iter_rows())
+    # Greedy wins ~97% against random: a narrow interval comes quickly; greedy against
+    # itself (~50%) needs about 2,400 games for +-0.02.
+    assert games["base__greedy-vs-random"] == 1000
+    assert 2000 <= games["base__greedy-vs-greedy"] <= 3000
+    assert all(n % 1000 == 0 for n in games.values())
+
+
+def test_run_json_summary(tmp_path):
+    r = sim("run", str(write(tmp_path, GOOD)), "--output", str(tmp_path / "o"), "--json", "--quiet")
+    out = json.loads(r.stdout)
+    cells = {c["cell"]: c for c in out["cells"]}
+    c = cells["base__greedy-vs-random"]
+    assert c["games"] == 3000 and c["wins_a"] + c["wins_b"] + c["draws"] == 3000
+    assert c["ci95"][0] < c["win_rate_a"] < c["ci95"][1]
+
+
+def test_dask_local_cluster_writes_the_same_records(tmp_path):
+    from distributed import LocalCluster
+
+    f = write(tmp_path, GOOD)
+    run(load(f, tmp_path / "local"), workers=2, quiet=True)
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        r = sim(
+            "run",
+            str(f),
+            "--output",
+            str(tmp_path / "dask"),
+            "--backend",
+            "dask",
+            "--scheduler",
+            cluster.scheduler_address,
+            "--quiet",
+        )
+    assert "records:" in r.stdout
+    assert records(tmp_path / "dask").equals(records(tmp_path / "local"))
