@@ -283,14 +283,14 @@ def summary(out: Path) -> list[dict[str, Any]]:
             games=pl.len(),
             wins_a=a_won.sum(),
             wins_b=b_won.sum(),
-            median_turns=pl.col("turns").median(),
+            mean_turns=pl.col("turns").mean(),
         )
-        .collect()
+        .collect(engine="streaming")
     )
     by_cell = {r["cell"]: r for r in agg.iter_rows(named=True)}
     rows = []
     for c in manifest.get("cells", []):
-        r = by_cell.get(c["id"], {"games": 0, "wins_a": 0, "wins_b": 0, "median_turns": None})
+        r = by_cell.get(c["id"], {"games": 0, "wins_a": 0, "wins_b": 0, "mean_turns": None})
         n, wa, wb = r["games"], r["wins_a"], r["wins_b"]
         draws = n - wa - wb
         lo, hi = wilson(wa + draws / 2, n)
@@ -306,7 +306,7 @@ def summary(out: Path) -> list[dict[str, Any]]:
                 "draws": draws,
                 "win_rate_a": round((wa + draws / 2) / n, 4) if n else None,
                 "ci95": [round(lo, 4), round(hi, 4)],
-                "median_turns": r["median_turns"],
+                "mean_turns": None if r["mean_turns"] is None else round(r["mean_turns"], 2),
             }
         )
     return rows
