@@ -21,7 +21,7 @@ seed: 1
 matchups:
   - [greedy, greedy]
 games: {n}
-chunk_size: 50000
+chunk_size: 10000
 """
 
 
