@@ -115,6 +115,9 @@ def run_cmd(
             err=True,
         )
         sys.exit(130)
+    from sim.report import build
+
+    report = build(exp.output)
     rows = summary(exp.output)
     if as_json:
         click.echo(
@@ -122,6 +125,7 @@ def run_cmd(
                 {
                     "experiment": exp.name,
                     "output": str(exp.output),
+                    "report": str(report),
                     "seconds": manifest.get("seconds"),
                     "cells": rows,
                 },
@@ -133,6 +137,18 @@ def run_cmd(
         click.echo(f"{exp.output}: already complete (use --force to run again)")
     _print_summary(exp.question, rows)
     click.echo(f"records: {exp.output / 'records'}  manifest: {exp.output / 'manifest.json'}")
+    click.echo(f"report: {report}")
+
+
+@main.command("report")
+@click.argument("output", type=click.Path(exists=True, file_okay=False, path_type=Path))
+def report_cmd(output: Path) -> None:
+    """Rebuild OUTPUT/index.html from the records and the manifest alone."""
+    from sim.report import build
+
+    if not (output / "manifest.json").exists():
+        _fail(f"{output} has no manifest.json: not the output of `sim run`")
+    click.echo(f"report: {build(output)}")
 
 
 def _print_summary(question: str, rows: list[dict]) -> None:

@@ -92,6 +92,9 @@ impl State {
             rng,
             log: None,
             actions_taken: 0,
+            low_hand_turns: 0,
+            lead_changes: 0,
+            last_leader: 0,
         }
     }
 
@@ -207,6 +210,9 @@ impl State {
             let hand: Vec<String> = self.players[s].hand.iter().map(|c| c.to_string()).collect();
             self.log(|| board);
             self.log(|| format!("{} hand: {}", seat_name(s), hand.join(" ")));
+        }
+        if self.players[s].hand.len() <= 1 {
+            self.low_hand_turns += 1;
         }
         self.pending = Pending::Deploy(s);
     }
@@ -1212,6 +1218,7 @@ impl State {
         p.cards_deployed += 1;
         if face.kind() == Kind::King {
             p.kings.insert(face);
+            p.king_round.get_or_insert(self.round);
         }
     }
 
@@ -1402,6 +1409,7 @@ impl State {
                 } else {
                     if c.kind() == Kind::King {
                         self.players[s].kings.insert(c);
+                        self.players[s].king_round.get_or_insert(self.round);
                     }
                     self.players[s].rear.push(u);
                 }
@@ -1947,6 +1955,13 @@ impl State {
             self.remove_unit(id, Leave::Barrows);
         }
         self.aids.clear();
+        let leader = (self.players[0].life - self.players[1].life).signum() as i8;
+        if leader != 0 {
+            if self.last_leader != 0 && leader != self.last_leader {
+                self.lead_changes += 1;
+            }
+            self.last_leader = leader;
+        }
         let active = self.active;
         for u in self.players[active].front.iter_mut() {
             u.dazed = false;

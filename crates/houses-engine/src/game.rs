@@ -27,6 +27,12 @@ pub struct GameRecord {
     pub deployed: [CardSet; 2],
     pub drawn: [CardSet; 2],
     pub actions: u32,
+    /// Round of each player's first King (0: none).
+    pub king_round: [u32; 2],
+    /// Turns begun (after the draw) with at most one card in the active player's hand.
+    pub low_hand_turns: u32,
+    /// How often the player ahead on life changed.
+    pub lead_changes: u32,
 }
 
 pub struct GameResult {
@@ -78,6 +84,9 @@ pub fn record_of(st: &State, seed: u64) -> GameRecord {
         deployed: [st.players[0].deployed, st.players[1].deployed],
         drawn: [st.players[0].drawn, st.players[1].drawn],
         actions: st.actions_taken,
+        king_round: [0, 1].map(|s| st.players[s].king_round.unwrap_or(0)),
+        low_hand_turns: st.low_hand_turns,
+        lead_changes: st.lead_changes,
     }
 }
 

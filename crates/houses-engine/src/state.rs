@@ -163,6 +163,8 @@ pub struct Player {
     pub deployed: CardSet,
     pub kings: CardSet,
     pub cards_deployed: u32,
+    /// The round in which this player first deployed a King.
+    pub king_round: Option<u32>,
 }
 
 impl Player {
@@ -357,6 +359,10 @@ pub struct State {
     /// Readable event log in the move notation; kept only when asked for (replays).
     pub log: Option<Vec<String>>,
     pub actions_taken: u32,
+    /// Pace statistics: turns begun with at most one card in hand; changes of the life lead.
+    pub low_hand_turns: u32,
+    pub lead_changes: u32,
+    pub last_leader: i8,
 }
 
 impl State {

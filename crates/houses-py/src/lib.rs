@@ -51,6 +51,10 @@ fn columns<'py>(py: Python<'py>, recs: &[GameRecord]) -> PyResult<Bound<'py, PyD
     col!("drawn_mask_p1", |r: &GameRecord| r.drawn[0].0);
     col!("drawn_mask_p2", |r: &GameRecord| r.drawn[1].0);
     col!("actions", |r: &GameRecord| r.actions);
+    col!("king_round_p1", |r: &GameRecord| r.king_round[0]);
+    col!("king_round_p2", |r: &GameRecord| r.king_round[1]);
+    col!("low_hand_turns", |r: &GameRecord| r.low_hand_turns);
+    col!("lead_changes", |r: &GameRecord| r.lead_changes);
     Ok(d)
 }
 

@@ -1,0 +1,238 @@
+"""The numbers behind a report, computed from the Parquet records with polars' streaming
+engine (memory does not grow with the number of games). One function per section."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from sim.stats import wilson
+
+KINGS = ["KD", "KC", "KH", "KS"]
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+CARDS = [r + s for s in "DCHS" for r in RANKS] + ["BJ", "RJ"]  # index = engine card id
+
+
+def scan(out: Path) -> pl.LazyFrame:
+    """All records, with each game scored from the cell's first agent's side (A)."""
+    sw = pl.col("seats_swapped")
+    w = pl.col("winner")
+    a_won = ((w == 0) & ~sw) | ((w == 1) & sw)
+    return pl.scan_parquet(str(out / "records" / "*" / "*.parquet")).with_columns(
+        score_a=pl.when(w == -1).then(0.5).otherwise(a_won.cast(pl.Float64)),
+        a_won=a_won,
+        b_won=((w == 1) & ~sw) | ((w == 0) & sw),
+    )
+
+
+def _collect(lf: pl.LazyFrame) -> pl.DataFrame:
+    return lf.collect(engine="streaming")
+
+
+def interval(wins: float, n: int) -> dict[str, Any]:
+    lo, hi = wilson(wins, n)
+    return {"rate": wins / n if n else None, "lo": lo, "hi": hi, "n": n}
+
+
+def cells(lf: pl.LazyFrame) -> dict[str, dict[str, Any]]:
+    """Per cell: results, game length and endings, first-player advantage, pace."""
+    df = _collect(
+        lf.group_by("cell").agg(
+            games=pl.len(),
+            wins_a=pl.col("a_won").sum(),
+            wins_b=pl.col("b_won").sum(),
+            first_wins=(pl.col("winner") == pl.col("first_player").cast(pl.Int8)).sum(),
+            draws=(pl.col("winner") == -1).sum(),
+            turns_median=pl.col("turns").median(),
+            turns_p10=pl.col("turns").quantile(0.1),
+            turns_p90=pl.col("turns").quantile(0.9),
+            rounds_median=pl.col("rounds").median(),
+            rounds_mean=pl.col("rounds").mean(),
+            rounds_p10=pl.col("rounds").quantile(0.1),
+            rounds_p90=pl.col("rounds").quantile(0.9),
+            by_life=(pl.col("end_reason") == "life").sum(),
+            by_sudden_death=(pl.col("end_reason") == "sudden_death").sum(),
+            by_turn_limit=(pl.col("end_reason") == "turn_limit").sum(),
+            low_hand_turns=pl.col("low_hand_turns").sum(),
+            turns_total=pl.col("turns").sum(),
+            lead_changes=pl.col("lead_changes").mean(),
+        )
+    )
+    result = {}
+    for r in df.iter_rows(named=True):
+        n, draws = r["games"], r["draws"]
+        r["win_a"] = interval(r["wins_a"] + draws / 2, n)
+        r["first"] = interval(r["first_wins"] + draws / 2, n)
+        r["low_hand_share"] = r["low_hand_turns"] / r["turns_total"] if r["turns_total"] else 0
+        result[r["cell"]] = r
+    return result
+
+
+def lengths(lf: pl.LazyFrame) -> pl.DataFrame:
+    """Games per (cell, rounds): the game-length distributions."""
+    return _collect(lf.group_by("cell", "rounds").len()).sort("cell", "rounds")
+
+
+def paired_difference(lf: pl.LazyFrame, cell: str, baseline: str) -> dict[str, Any] | None:
+    """A's score in `cell` minus in `baseline`, game by game on the same deals (common random
+    numbers): the mean difference, its 95% interval and a two-sided p-value (normal)."""
+    a = lf.filter(pl.col("cell") == cell).select("game", v=pl.col("score_a"))
+    b = lf.filter(pl.col("cell") == baseline).select("game", b=pl.col("score_a"))
+    d = _collect(
+        a.join(b, on="game")
+        .select(d=pl.col("v") - pl.col("b"))
+        .select(n=pl.len(), mean=pl.col("d").mean(), sd=pl.col("d").std())
+    ).row(0, named=True)
+    n = d["n"]
+    if not n:
+        return None
+    mean, sd = d["mean"], d["sd"] or 0.0
+    se = sd / math.sqrt(n) if n > 1 else float("inf")
+    z = mean / se if se > 0 else (0.0 if mean == 0 else math.inf)
+    p = math.erfc(abs(z) / math.sqrt(2)) if math.isfinite(z) else 0.0
+    return {
+        "n": n,
+        "diff": mean,
+        "lo": mean - 1.96 * se,
+        "hi": mean + 1.96 * se,
+        "p": p,
+        "noise": p >= 0.05,
+    }
+
+
+def kings(lf: pl.LazyFrame) -> pl.DataFrame:
+    """Per variant and King: games where exactly one player deployed it, how often its player
+    won them, how often it was deployed at all, and the round of its (first King) deployment."""
+    rows = []
+    for k in KINGS:
+        p1 = pl.col("kings_p1").str.contains(k)
+        p2 = pl.col("kings_p2").str.contains(k)
+        only1, only2 = p1 & ~p2, p2 & ~p1
+        won = (only1 & (pl.col("winner") == 0)) | (only2 & (pl.col("winner") == 1))
+        drawn = (only1 | only2) & (pl.col("winner") == -1)
+        solo1 = pl.col("kings_p1") == k
+        solo2 = pl.col("kings_p2") == k
+        rows.append(
+            lf.group_by("variant").agg(
+                king=pl.lit(k),
+                games=pl.len(),
+                one_sided=(only1 | only2).sum(),
+                won=won.sum(),
+                drawn=drawn.sum(),
+                deployed=(p1 | p2).sum(),
+                round_sum=(
+                    pl.when(solo1).then(pl.col("king_round_p1")).otherwise(0)
+                    + pl.when(solo2).then(pl.col("king_round_p2")).otherwise(0)
+                ).sum(),
+                round_n=(solo1.cast(pl.UInt32) + solo2.cast(pl.UInt32)).sum(),
+            )
+        )
+    df = _collect(pl.concat(rows))
+    return df.with_columns(
+        rate=(pl.col("won") + pl.col("drawn") / 2) / pl.col("one_sided"),
+        deployed_share=pl.col("deployed") / pl.col("games"),
+        mean_round=pl.col("round_sum") / pl.col("round_n"),
+    ).sort("variant", "king")
+
+
+def cards(lf: pl.LazyFrame, jokers: bool) -> pl.DataFrame:
+    """Per variant and card (the 17lands ideas): the win rate of a player in games where they
+    deployed it, and in games where they drew it but did not deploy it; the improvement is the
+    difference. Each game counts once for each player."""
+    w = pl.col("winner")
+    sides = [
+        lf.select(
+            "variant",
+            score=pl.when(w == -1).then(0.5).otherwise((w == s).cast(pl.Float64)),
+            dep=pl.col(f"deployed_mask_p{s + 1}"),
+            drawn=pl.col(f"drawn_mask_p{s + 1}"),
+        )
+        for s in (0, 1)
+    ]
+    both = pl.concat(sides)
+    aggs = []
+    n = 54 if jokers else 52
+    for c in range(n):
+        bit = pl.lit(1 << c, dtype=pl.UInt64)
+        dep = (pl.col("dep") & bit) != 0
+        held = ((pl.col("drawn") & bit) != 0) & ~dep
+        aggs += [
+            dep.sum().alias(f"d{c}"),
+            pl.when(dep).then(pl.col("score")).otherwise(0.0).sum().alias(f"dw{c}"),
+            held.sum().alias(f"h{c}"),
+            pl.when(held).then(pl.col("score")).otherwise(0.0).sum().alias(f"hw{c}"),
+        ]
+    wide = _collect(both.group_by("variant").agg(aggs))
+    rows = []
+    for r in wide.iter_rows(named=True):
+        for c in range(n):
+            d, h = r[f"d{c}"], r[f"h{c}"]
+            dwr = r[f"dw{c}"] / d if d else None
+            hwr = r[f"hw{c}"] / h if h else None
+            rows.append(
+                {
+                    "variant": r["variant"],
+                    "card": CARDS[c],
+                    "deployed": d,
+                    "held": h,
+                    "deployed_wr": dwr,
+                    "held_wr": hwr,
+                    "improvement": None if dwr is None or hwr is None else dwr - hwr,
+                }
+            )
+    return pl.DataFrame(
+        rows,
+        schema={
+            "variant": pl.Utf8,
+            "card": pl.Utf8,
+            "deployed": pl.Int64,
+            "held": pl.Int64,
+            "deployed_wr": pl.Float64,
+            "held_wr": pl.Float64,
+            "improvement": pl.Float64,
+        },
+    )
+
+
+def houses(
+    cells_info: dict[str, dict[str, Any]], manifest: dict[str, Any]
+) -> dict[str, Any] | None:
+    """Suit-split variants: the House-against-House matrix of P1's win rate (draws half)."""
+    seen: dict[tuple[str, str], list[float]] = {}
+    for c in manifest.get("cells", []):
+        rules = c["rules"]
+        if "deck=suit_split" not in rules:
+            continue
+        split = rules.split("split_houses=")[1].split(",")[0].rstrip(")")
+        h1, h2 = split.split("-")
+        info = cells_info.get(c["id"])
+        if not info or not info["games"]:
+            continue
+        # The record's winner is a seat: P1 holds h1 whatever agent sits there.
+        seen.setdefault((h1, h2), []).append(info["p1_rate"])
+    if not seen:
+        return None
+    names = sorted({h for pair in seen for h in pair})
+    matrix = {r: {c: None for c in names} for r in names}
+    for (h1, h2), rates in seen.items():
+        rate = sum(rates) / len(rates)
+        matrix[h1][h2] = rate
+        if matrix[h2][h1] is None:
+            matrix[h2][h1] = 1 - rate
+    return {"houses": names, "matrix": matrix}
+
+
+def p1_rates(lf: pl.LazyFrame) -> dict[str, float]:
+    """Per cell: the win rate of the player in seat P1 (draws half)."""
+    df = _collect(
+        lf.group_by("cell").agg(
+            rate=pl.when(pl.col("winner") == -1)
+            .then(0.5)
+            .otherwise((pl.col("winner") == 0).cast(pl.Float64))
+            .mean()
+        )
+    )
+    return dict(df.iter_rows())

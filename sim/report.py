@@ -1,0 +1,276 @@
+"""The HTML report of an experiment: one self-contained file (styles inline, plots embedded
+as SVG) that opens with the question and an answer written from the numbers, then the details.
+`sim run` writes it at the end; `sim report OUTPUT` rebuilds it from the records alone."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")  # no display: render to files only
+# Reproducible SVG: the same records give the same bytes (no date, fixed element ids).
+matplotlib.rcParams["svg.hashsalt"] = "houses-sim"
+matplotlib.rcParams["svg.fonttype"] = "none"  # text stays text: smaller and selectable
+import matplotlib.pyplot as plt  # noqa: E402
+import polars as pl  # noqa: E402
+from jinja2 import Environment  # noqa: E402
+
+from sim import analysis  # noqa: E402
+from sim.report_template import TEMPLATE  # noqa: E402
+from sim.stats import wilson  # noqa: E402
+
+COLOURS = ["#1b6ca8", "#d1495b", "#00798c", "#edae49", "#66a182", "#8d6a9f", "#2e4057", "#c2703d"]
+
+
+def _svg(fig: plt.Figure) -> str:
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
+    plt.close(fig)
+    return "data:image/svg+xml;base64," + base64.b64encode(buf.getvalue().encode()).decode()
+
+
+def _pct(x: float | None, digits: int = 1) -> str:
+    return "-" if x is None else f"{100 * x:.{digits}f}%"
+
+
+def _points(x: float) -> str:
+    return f"{100 * x:+.1f}"
+
+
+def plot_win_rates(rows: list[dict[str, Any]]) -> str:
+    fig, ax = plt.subplots(figsize=(7, 0.45 * len(rows) + 1.2))
+    for i, r in enumerate(rows):
+        w = r["win_a"]
+        ax.errorbar(
+            w["rate"],
+            i,
+            xerr=[[w["rate"] - w["lo"]], [w["hi"] - w["rate"]]],
+            fmt="o",
+            color=COLOURS[r["variant_index"] % len(COLOURS)],
+            capsize=3,
+        )
+    ax.axvline(0.5, color="#888", lw=0.8, ls="--")
+    ax.set_yticks(range(len(rows)), [r["label"] for r in rows])
+    ax.invert_yaxis()
+    ax.set_xlabel("win rate of the first agent of the match-up (draws count half), 95% CI")
+    ax.set_title("Win rate per cell")
+    return _svg(fig)
+
+
+def plot_lengths(lengths: pl.DataFrame, rows: list[dict[str, Any]]) -> str:
+    fig, ax = plt.subplots(figsize=(7, 3.5))
+    for r in rows:
+        d = lengths.filter(pl.col("cell") == r["cell"])
+        if d.height:
+            share = (d["len"] / d["len"].sum()).to_list()
+            ax.step(
+                d["rounds"].to_list(),
+                share,
+                where="mid",
+                label=r["label"],
+                color=COLOURS[r["index"] % len(COLOURS)],
+            )
+    ax.set_xlabel("rounds in the game")
+    ax.set_ylabel("share of games")
+    ax.set_title("Game length")
+    ax.legend(fontsize=7, loc="upper right")
+    return _svg(fig)
+
+
+def plot_kings(kings: pl.DataFrame, variants: list[str]) -> str:
+    fig, ax = plt.subplots(figsize=(7, 3.5))
+    width = 0.8 / max(1, len(variants))
+    for vi, v in enumerate(variants):
+        d = kings.filter(pl.col("variant") == v)
+        for ki, k in enumerate(analysis.KINGS):
+            row = d.filter(pl.col("king") == k)
+            if not row.height or not row["one_sided"][0]:
+                continue
+            n = row["one_sided"][0]
+            rate = row["rate"][0]
+            lo, hi = wilson(rate * n, n)
+            ax.bar(
+                ki + vi * width,
+                rate,
+                width,
+                color=COLOURS[vi % len(COLOURS)],
+                yerr=[[rate - lo], [hi - rate]],
+                capsize=2,
+                label=v if ki == 0 else None,
+            )
+    ax.axhline(0.5, color="#888", lw=0.8, ls="--")
+    ax.set_xticks([k + width * (len(variants) - 1) / 2 for k in range(4)], analysis.KINGS)
+    ax.set_ylabel("win rate of the player who deployed it")
+    ax.set_ylim(0, 1)
+    ax.set_title("King impact (games where only one player deployed that King)")
+    ax.legend(fontsize=7)
+    return _svg(fig)
+
+
+def plot_cards(top: pl.DataFrame, variant: str) -> str:
+    fig, ax = plt.subplots(figsize=(7, 3.5))
+    d = top.sort("improvement")
+    ax.barh(d["card"].to_list(), [100 * x for x in d["improvement"].to_list()], color=COLOURS[0])
+    ax.axvline(0, color="#888", lw=0.8)
+    ax.set_xlabel("improvement: win rate when deployed minus when held (points)")
+    ax.set_title(f"Card impact, ten largest ({variant})")
+    return _svg(fig)
+
+
+def _answer(
+    question: str, comparisons: list[dict], kings: list[dict], rows: list[dict], baseline: str
+) -> str:
+    """One paragraph, written from the numbers."""
+    parts = []
+    total = sum(r["games"] for r in rows)
+    parts.append(f"{len(rows)} cells, {total:,} games.")
+    if comparisons:
+        real = [c for c in comparisons if not c["noise"]]
+        for c in real:
+            parts.append(
+                f"Under '{c['variant']}', {c['agent_a']}'s win rate against {c['agent_b']} is "
+                f"{_pct(c['rate_v'])} against {_pct(c['rate_b'])} under the baseline "
+                f"'{baseline}' ({_points(c['diff'])} points, 95% CI [{_points(c['lo'])}, "
+                f"{_points(c['hi'])}], p = {c['p']:.2g}, {c['n']:,} paired games)."
+            )
+        quiet = [c for c in comparisons if c["noise"]]
+        if quiet:
+            names = ", ".join(
+                sorted({f"'{c['variant']}' ({c['agent_a']} v {c['agent_b']})" for c in quiet})
+            )
+            parts.append(f"Differences from the baseline within noise (p >= 0.05): {names}.")
+        if not real:
+            parts.append("No variant moves the win rate beyond noise.")
+    for k in kings:
+        if k["dominant"]:
+            parts.append(
+                f"Under '{k['variant']}', the player who deploys {k['king']} (and whose opponent "
+                f"does not) wins {_pct(k['rate'])} of those games (95% CI {_pct(k['lo'])}-"
+                f"{_pct(k['hi'])}, n = {k['one_sided']:,}): the strongest King there."
+            )
+    return " ".join(parts)
+
+
+def build(out: Path) -> Path:
+    """Write `out/index.html` from the manifest and the records."""
+    manifest = json.loads((out / "manifest.json").read_text())
+    config = manifest["config"]
+    lf = analysis.scan(out)
+    cells = analysis.cells(lf)
+    p1 = analysis.p1_rates(lf)
+    variants = list(config["variants"])
+    baseline = config["baseline"]
+    rows = []
+    for i, c in enumerate(manifest["cells"]):
+        info = cells.get(c["id"])
+        if info is None:
+            continue
+        info["p1_rate"] = p1.get(c["id"], 0.5)
+        rows.append(
+            {
+                **info,
+                "index": i,
+                "variant": c["variant"],
+                "variant_index": variants.index(c["variant"]),
+                "agent_a": c["agents"][0],
+                "agent_b": c["agents"][1],
+                "rules": c["rules"],
+                "label": f"{c['variant']}: {c['agents'][0]} v {c['agents'][1]}",
+            }
+        )
+    comparisons = []
+    for r in rows:
+        if r["variant"] == baseline:
+            continue
+        base = next(
+            (
+                b
+                for b in rows
+                if b["variant"] == baseline
+                and (b["agent_a"], b["agent_b"]) == (r["agent_a"], r["agent_b"])
+            ),
+            None,
+        )
+        if base is None:
+            continue
+        d = analysis.paired_difference(lf, r["cell"], base["cell"])
+        if d:
+            comparisons.append(
+                {
+                    **d,
+                    "variant": r["variant"],
+                    "agent_a": r["agent_a"],
+                    "agent_b": r["agent_b"],
+                    "rate_v": r["win_a"]["rate"],
+                    "rate_b": base["win_a"]["rate"],
+                }
+            )
+    # King and card impact compare players, so they are read from mirror match-ups (the same
+    # agent in both seats) when the experiment has any: otherwise agent strength confounds them.
+    mirror = [r["cell"] for r in rows if r["agent_a"] == r["agent_b"]]
+    impact_lf = lf.filter(pl.col("cell").is_in(mirror)) if mirror else lf
+    impact_from = (
+        "mirror match-ups ("
+        + ", ".join(sorted({r["agent_a"] for r in rows if r["cell"] in mirror}))
+        + " against itself)"
+        if mirror
+        else "all match-ups"
+    )
+    kings_df = analysis.kings(impact_lf)
+    king_rows = []
+    for r in kings_df.iter_rows(named=True):
+        n = r["one_sided"]
+        lo, hi = wilson((r["rate"] or 0) * n, n) if n else (0.0, 1.0)
+        king_rows.append({**r, "lo": lo, "hi": hi, "dominant": False})
+    for v in variants:
+        vk = [k for k in king_rows if k["variant"] == v and k["one_sided"]]
+        if vk:
+            best = max(vk, key=lambda k: k["rate"])
+            best["dominant"] = best["lo"] > 0.5
+    jokers = any("jokers=true" in c["rules"] for c in manifest["cells"])
+    cards = analysis.cards(impact_lf, jokers)
+    top = {
+        v: cards.filter(
+            (pl.col("variant") == v)
+            & pl.col("improvement").is_not_null()
+            & (pl.col("deployed") >= 30)
+            & (pl.col("held") >= 30)
+        )
+        .sort(pl.col("improvement").abs(), descending=True)
+        .head(10)
+        for v in variants
+    }
+    lengths = analysis.lengths(lf)
+    plots = {
+        "win_rates": plot_win_rates(rows),
+        "lengths": plot_lengths(lengths, rows),
+        "kings": plot_kings(kings_df, variants),
+    }
+    if top.get(baseline) is not None and top[baseline].height:
+        plots["cards"] = plot_cards(top[baseline], baseline)
+    env = Environment(autoescape=True)
+    env.filters["pct"] = _pct
+    env.filters["points"] = _points
+    html = env.from_string(TEMPLATE).render(
+        manifest=manifest,
+        config=config,
+        rows=rows,
+        comparisons=comparisons,
+        kings=king_rows,
+        cards=cards.to_dicts(),
+        top={v: t.to_dicts() for v, t in top.items()},
+        houses=analysis.houses(cells, manifest),
+        plots=plots,
+        baseline=baseline,
+        variants=variants,
+        impact_from=impact_from,
+        answer=_answer(manifest["question"], comparisons, king_rows, rows, baseline),
+    )
+    path = out / "index.html"
+    path.write_text(html)
+    return path

@@ -1,0 +1,162 @@
+"""The report's HTML template (Jinja2), kept in a module so the package carries it."""
+
+TEMPLATE = r"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ manifest.name }}: {{ manifest.question }}</title>
+<style>
+  body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1d2733;
+         max-width: 1100px; margin: 0 auto; padding: 1rem; }
+  h1 { font-size: 1.5rem; margin-bottom: .2rem; }
+  h2 { font-size: 1.2rem; margin-top: 2rem; border-bottom: 1px solid #d9dee5; }
+  .question { font-size: 1.15rem; font-style: italic; }
+  .answer { background: #f1f6fb; border-left: 4px solid #1b6ca8; padding: .6rem .9rem; }
+  .meta, .note { color: #5a6573; font-size: .85rem; }
+  .scroll { overflow-x: auto; }
+  table { border-collapse: collapse; font-size: .85rem; margin: .5rem 0; }
+  th, td { padding: .25rem .5rem; border-bottom: 1px solid #e6e9ee; text-align: right;
+           white-space: nowrap; }
+  th { background: #f6f7f9; cursor: default; }
+  th.sort { cursor: pointer; }
+  td.l, th.l { text-align: left; }
+  .noise { color: #8a8f98; }
+  .real { font-weight: 600; }
+  img { max-width: 100%; height: auto; display: block; margin: .5rem 0; }
+  code { font-size: .8rem; word-break: break-all; }
+</style>
+</head>
+<body>
+<h1>{{ manifest.name }}</h1>
+<p class="question">{{ manifest.question }}</p>
+<p class="answer" id="answer">{{ answer }}</p>
+<p class="meta">Seed {{ manifest.seed }} · rules version {{ manifest.rules_version }} ·
+package {{ manifest.package_version }} · config {{ manifest.config_hash }} ·
+baseline variant <b>{{ baseline }}</b> · common random numbers: game <i>i</i> of every cell
+is dealt from (seed, <i>i</i>); agents swap seats in odd games{% if not config.swap_seats %}
+(off in this experiment){% endif %}.</p>
+
+<h2>Results per cell</h2>
+<div class="scroll"><table id="cells">
+<tr><th class="l">variant</th><th class="l">match-up (A v B)</th><th>games</th><th>A wins</th>
+<th>B wins</th><th>draws</th><th>A win rate [95% CI]</th><th>turns: median (10-90%)</th>
+<th>rounds: median (10-90%)</th><th>ended by life</th><th>sudden death</th></tr>
+{% for r in rows %}
+<tr data-cell="{{ r.cell }}"><td class="l">{{ r.variant }}</td><td class="l">{{ r.agent_a }} v {{ r.agent_b }}</td>
+<td data-k="games">{{ r.games }}</td><td data-k="wins_a">{{ r.wins_a }}</td>
+<td data-k="wins_b">{{ r.wins_b }}</td><td data-k="draws">{{ r.draws }}</td>
+<td>{{ r.win_a.rate|pct }} [{{ r.win_a.lo|pct }}, {{ r.win_a.hi|pct }}]</td>
+<td>{{ r.turns_median|int }} ({{ r.turns_p10|int }}-{{ r.turns_p90|int }})</td>
+<td>{{ r.rounds_median|int }} ({{ r.rounds_p10|int }}-{{ r.rounds_p90|int }})</td>
+<td data-k="by_life">{{ r.by_life }}</td><td data-k="by_sudden_death">{{ r.by_sudden_death }}</td></tr>
+{% endfor %}
+</table></div>
+<img alt="Win rate per cell with 95% intervals" src="{{ plots.win_rates }}">
+
+<h2>Compared with the baseline</h2>
+{% if comparisons %}
+<p class="note">Paired on the same deals: for each game index, A's result (1 win, ½ draw,
+0 loss) under the variant minus under the baseline; mean, 95% interval, two-sided p-value.
+Differences with p ≥ 0.05 are within noise.</p>
+<div class="scroll"><table id="comparisons">
+<tr><th class="l">variant</th><th class="l">match-up</th><th>baseline</th><th>variant</th>
+<th>difference (points) [95% CI]</th><th>p</th><th>paired games</th><th class="l">verdict</th></tr>
+{% for c in comparisons %}
+<tr class="{{ 'noise' if c.noise else 'real' }}"><td class="l">{{ c.variant }}</td>
+<td class="l">{{ c.agent_a }} v {{ c.agent_b }}</td><td>{{ c.rate_b|pct }}</td><td>{{ c.rate_v|pct }}</td>
+<td>{{ c.diff|points }} [{{ c.lo|points }}, {{ c.hi|points }}]</td><td>{{ '%.3g'|format(c.p) }}</td>
+<td>{{ c.n }}</td><td class="l">{{ 'within noise' if c.noise else 'a real difference' }}</td></tr>
+{% endfor %}
+</table></div>
+{% else %}<p class="note">Only one rule variant: nothing to compare.</p>{% endif %}
+
+<h2>King impact</h2>
+<p class="note">From {{ impact_from }}. Games in which exactly one player deployed that King: how often that player
+won (draws half), with a 95% interval; how often the King was deployed at all; the mean round
+of a player's first King when it was that King.</p>
+<div class="scroll"><table id="kings">
+<tr><th class="l">variant</th><th class="l">King</th><th>deployed in</th><th>mean round</th>
+<th>one-sided games</th><th>deployer win rate [95% CI]</th></tr>
+{% for k in kings %}
+<tr class="{{ 'real' if k.dominant else '' }}"><td class="l">{{ k.variant }}</td><td class="l">{{ k.king }}</td>
+<td>{{ k.deployed_share|pct }}</td><td>{{ '%.1f'|format(k.mean_round) if k.mean_round is not none else '-' }}</td>
+<td>{{ k.one_sided }}</td><td>{{ k.rate|pct }} [{{ k.lo|pct }}, {{ k.hi|pct }}]</td></tr>
+{% endfor %}
+</table></div>
+<img alt="King impact per variant" src="{{ plots.kings }}">
+
+<h2>Card impact</h2>
+<p class="note">From {{ impact_from }}. For each card: the win rate of a player in games where they deployed it, in
+games where they drew it but kept it in hand, and the improvement (the difference). The ten
+cards with the largest improvement (in size) per variant, then every card (click a heading to
+sort).</p>
+{% for v in variants %}{% if top[v] %}
+<h3>{{ v }}</h3>
+<div class="scroll"><table>
+<tr><th class="l">card</th><th>deployed</th><th>win rate deployed</th><th>held</th><th>win rate held</th><th>improvement</th></tr>
+{% for c in top[v] %}<tr><td class="l">{{ c.card }}</td><td>{{ c.deployed }}</td><td>{{ c.deployed_wr|pct }}</td>
+<td>{{ c.held }}</td><td>{{ c.held_wr|pct }}</td><td>{{ c.improvement|points }}</td></tr>{% endfor %}
+</table></div>
+{% endif %}{% endfor %}
+{% if plots.cards %}<img alt="Card impact, ten largest" src="{{ plots.cards }}">{% endif %}
+<details><summary>Every card</summary>
+<div class="scroll"><table id="cards" class="sortable">
+<tr><th class="l sort">variant</th><th class="l sort">card</th><th class="sort">deployed</th>
+<th class="sort">win rate deployed</th><th class="sort">held</th><th class="sort">win rate held</th>
+<th class="sort">improvement</th></tr>
+{% for c in cards %}<tr><td class="l">{{ c.variant }}</td><td class="l">{{ c.card }}</td>
+<td>{{ c.deployed }}</td><td data-v="{{ c.deployed_wr }}">{{ c.deployed_wr|pct }}</td><td>{{ c.held }}</td>
+<td data-v="{{ c.held_wr }}">{{ c.held_wr|pct }}</td>
+<td data-v="{{ c.improvement }}">{{ c.improvement|points if c.improvement is not none else '-' }}</td></tr>{% endfor %}
+</table></div></details>
+
+<h2>Seat and House</h2>
+<div class="scroll"><table id="seats">
+<tr><th class="l">variant</th><th class="l">match-up</th><th>first player's win rate [95% CI]</th><th>P1 seat's win rate</th></tr>
+{% for r in rows %}<tr><td class="l">{{ r.variant }}</td><td class="l">{{ r.agent_a }} v {{ r.agent_b }}</td>
+<td>{{ r.first.rate|pct }} [{{ r.first.lo|pct }}, {{ r.first.hi|pct }}]</td><td>{{ r.p1_rate|pct }}</td></tr>{% endfor %}
+</table></div>
+{% if houses %}
+<p class="note">Suit-split decks: win rate of the player of the row's Houses against the
+column's (P1's Houses are listed first in each variant; mirrored cells are 1 minus the measured one).</p>
+<div class="scroll"><table id="houses"><tr><th></th>{% for h in houses.houses %}<th>{{ h }}</th>{% endfor %}</tr>
+{% for r in houses.houses %}<tr><th>{{ r }}</th>{% for c in houses.houses %}
+<td>{{ houses.matrix[r][c]|pct if houses.matrix[r][c] is not none else '' }}</td>{% endfor %}</tr>{% endfor %}
+</table></div>
+{% endif %}
+
+<h2>Pace</h2>
+<p class="note">The late-game slog shows as long games, many turns begun with at most one card
+in hand, and few changes of the lead.</p>
+<div class="scroll"><table id="pace">
+<tr><th class="l">variant</th><th class="l">match-up</th><th>mean rounds</th><th>turns with ≤ 1 card in hand</th>
+<th>lead changes per game</th></tr>
+{% for r in rows %}<tr><td class="l">{{ r.variant }}</td><td class="l">{{ r.agent_a }} v {{ r.agent_b }}</td>
+<td>{{ '%.1f'|format(r.rounds_mean) }}</td><td>{{ r.low_hand_share|pct }}</td><td>{{ '%.2f'|format(r.lead_changes) }}</td></tr>{% endfor %}
+</table></div>
+<img alt="Game length distribution" src="{{ plots.lengths }}">
+
+<h2>Method</h2>
+<p class="note">Win rates count a draw as half a win; intervals are 95% Wilson score
+intervals. Variants are compared game by game on the same deals (common random numbers); the
+p-value is a normal approximation on the paired differences. Rules per variant:</p>
+<ul class="note">{% for v, rules in config.variants.items() %}<li><b>{{ v }}</b>: <code>{{ rules }}</code></li>{% endfor %}</ul>
+<script>
+// Sort the full card table by a clicked heading (numbers by their data-v value).
+document.querySelectorAll("table.sortable th.sort").forEach((th, col) => {
+  th.addEventListener("click", () => {
+    const table = th.closest("table");
+    const rows = Array.from(table.rows).slice(1);
+    const key = r => { const c = r.cells[col]; const v = c.dataset.v ?? c.textContent;
+                       const n = parseFloat(v); return isNaN(n) ? v : n; };
+    const dir = th.dataset.dir === "asc" ? -1 : 1;
+    th.dataset.dir = dir === 1 ? "asc" : "desc";
+    rows.sort((a, b) => (key(a) > key(b) ? dir : key(a) < key(b) ? -dir : 0));
+    rows.forEach(r => table.tBodies[0].appendChild(r));
+  });
+});
+</script>
+</body>
+</html>
+"""
