@@ -76,15 +76,39 @@ def lengths(lf: pl.LazyFrame) -> pl.DataFrame:
     return _collect(lf.group_by("cell", "rounds").len()).sort("cell", "rounds")
 
 
-def paired_difference(lf: pl.LazyFrame, cell: str, baseline: str) -> dict[str, Any] | None:
-    """A's score in `cell` minus in `baseline`, game by game on the same deals (common random
-    numbers): the mean difference, its 95% interval and a two-sided p-value (normal)."""
-    a = lf.filter(pl.col("cell") == cell).select("game", v=pl.col("score_a"))
-    b = lf.filter(pl.col("cell") == baseline).select("game", b=pl.col("score_a"))
+# Per-game measures that variants are compared on, game by game.
+MEASURES = {
+    "win_a": ("A's win rate", True),
+    "first_won": ("first player's win rate", True),
+    "rounds": ("rounds per game", False),
+}
+
+
+def paired_difference(
+    lf: pl.LazyFrame, cell: str, baseline: str, measure: str = "win_a"
+) -> dict[str, Any] | None:
+    """A measure in `cell` minus in `baseline`, game by game on the same deals (common random
+    numbers): both means, the mean difference, its 95% interval and a two-sided p-value
+    (normal approximation)."""
+    value = {
+        "win_a": pl.col("score_a"),
+        "first_won": pl.when(pl.col("winner") == -1)
+        .then(0.5)
+        .otherwise((pl.col("winner") == pl.col("first_player").cast(pl.Int8)).cast(pl.Float64)),
+        "rounds": pl.col("rounds").cast(pl.Float64),
+    }[measure]
+    a = lf.filter(pl.col("cell") == cell).select("game", v=value)
+    b = lf.filter(pl.col("cell") == baseline).select("game", b=value)
     d = _collect(
         a.join(b, on="game")
-        .select(d=pl.col("v") - pl.col("b"))
-        .select(n=pl.len(), mean=pl.col("d").mean(), sd=pl.col("d").std())
+        .with_columns(d=pl.col("v") - pl.col("b"))
+        .select(
+            n=pl.len(),
+            mean=pl.col("d").mean(),
+            sd=pl.col("d").std(),
+            v=pl.col("v").mean(),
+            b=pl.col("b").mean(),
+        )
     ).row(0, named=True)
     n = d["n"]
     if not n:
@@ -94,7 +118,12 @@ def paired_difference(lf: pl.LazyFrame, cell: str, baseline: str) -> dict[str, A
     z = mean / se if se > 0 else (0.0 if mean == 0 else math.inf)
     p = math.erfc(abs(z) / math.sqrt(2)) if math.isfinite(z) else 0.0
     return {
+        "measure": measure,
+        "label": MEASURES[measure][0],
+        "rate": MEASURES[measure][1],
         "n": n,
+        "value": d["v"],
+        "base": d["b"],
         "diff": mean,
         "lo": mean - 1.96 * se,
         "hi": mean + 1.96 * se,
@@ -165,7 +194,7 @@ def cards(lf: pl.LazyFrame, jokers: bool) -> pl.DataFrame:
             held.sum().alias(f"h{c}"),
             pl.when(held).then(pl.col("score")).otherwise(0.0).sum().alias(f"hw{c}"),
         ]
-    wide = _collect(both.group_by("variant").agg(aggs))
+    wide = _collect(both.group_by("variant").agg(aggs)).sort("variant")
     rows = []
     for r in wide.iter_rows(named=True):
         for c in range(n):
@@ -197,11 +226,10 @@ def cards(lf: pl.LazyFrame, jokers: bool) -> pl.DataFrame:
     )
 
 
-def houses(
-    cells_info: dict[str, dict[str, Any]], manifest: dict[str, Any]
-) -> dict[str, Any] | None:
-    """Suit-split variants: the House-against-House matrix of P1's win rate (draws half)."""
-    seen: dict[tuple[str, str], list[float]] = {}
+def houses(cells_info: dict[str, dict[str, Any]], manifest: dict[str, Any]) -> list[dict]:
+    """Suit-split variants: a House-against-House matrix of the win rate of the row House's
+    player (draws half), one matrix per rule set apart from the split."""
+    groups: dict[str, dict[tuple[str, str], list[float]]] = {}
     for c in manifest.get("cells", []):
         rules = c["rules"]
         if "deck=suit_split" not in rules:
@@ -212,17 +240,38 @@ def houses(
         if not info or not info["games"]:
             continue
         # The record's winner is a seat: P1 holds h1 whatever agent sits there.
-        seen.setdefault((h1, h2), []).append(info["p1_rate"])
-    if not seen:
-        return None
-    names = sorted({h for pair in seen for h in pair})
-    matrix = {r: {c: None for c in names} for r in names}
-    for (h1, h2), rates in seen.items():
-        rate = sum(rates) / len(rates)
-        matrix[h1][h2] = rate
-        if matrix[h2][h1] is None:
-            matrix[h2][h1] = 1 - rate
-    return {"houses": names, "matrix": matrix}
+        group = rules.replace(f"split_houses={split}", "split_houses=*")
+        groups.setdefault(group, {}).setdefault((h1, h2), []).append(info["p1_rate"])
+    result = []
+    for group, seen in groups.items():
+        names = sorted({h for pair in seen for h in pair}, key="DCHS".find)
+        matrix: dict[str, dict[str, float | None]] = {r: dict.fromkeys(names) for r in names}
+        for (h1, h2), rates in seen.items():
+            rate = sum(rates) / len(rates)
+            matrix[h1][h2] = rate
+            if matrix[h2][h1] is None:
+                matrix[h2][h1] = 1 - rate
+        mean = {
+            h: sum(v for v in matrix[h].values() if v is not None)
+            / max(1, sum(v is not None for v in matrix[h].values()))
+            for h in names
+        }
+        label = ", ".join(
+            p
+            for p in group.removeprefix("houses(").removesuffix(")").split(",")
+            if p.split("=")[0] in {"kings", "spades_trait", "front_ranks", "jokers"}
+        )
+        result.append(
+            {
+                "group": group,
+                "label": label or group,
+                "houses": names,
+                "matrix": matrix,
+                "mean": mean,
+                "best": max(mean, key=mean.get),
+            }
+        )
+    return result
 
 
 def p1_rates(lf: pl.LazyFrame) -> dict[str, float]:

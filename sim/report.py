@@ -122,30 +122,33 @@ def plot_cards(top: pl.DataFrame, variant: str) -> str:
     return _svg(fig)
 
 
+def _value(c: dict[str, Any], x: float) -> str:
+    return _pct(x) if c["rate"] else f"{x:.2f}"
+
+
+def _delta(c: dict[str, Any], x: float) -> str:
+    return _points(x) if c["rate"] else f"{x:+.2f}"
+
+
 def _answer(
-    question: str, comparisons: list[dict], kings: list[dict], rows: list[dict], baseline: str
+    comparisons: list[dict], kings: list[dict], rows: list[dict], houses: list[dict], baseline: str
 ) -> str:
     """One paragraph, written from the numbers."""
-    parts = []
-    total = sum(r["games"] for r in rows)
-    parts.append(f"{len(rows)} cells, {total:,} games.")
-    if comparisons:
-        real = [c for c in comparisons if not c["noise"]]
-        for c in real:
-            parts.append(
-                f"Under '{c['variant']}', {c['agent_a']}'s win rate against {c['agent_b']} is "
-                f"{_pct(c['rate_v'])} against {_pct(c['rate_b'])} under the baseline "
-                f"'{baseline}' ({_points(c['diff'])} points, 95% CI [{_points(c['lo'])}, "
-                f"{_points(c['hi'])}], p = {c['p']:.2g}, {c['n']:,} paired games)."
-            )
-        quiet = [c for c in comparisons if c["noise"]]
-        if quiet:
-            names = ", ".join(
-                sorted({f"'{c['variant']}' ({c['agent_a']} v {c['agent_b']})" for c in quiet})
-            )
-            parts.append(f"Differences from the baseline within noise (p >= 0.05): {names}.")
-        if not real:
-            parts.append("No variant moves the win rate beyond noise.")
+    parts = [f"{len(rows)} cells, {sum(r['games'] for r in rows):,} games."]
+    real = [c for c in comparisons if not c["noise"]]
+    for c in real:
+        unit = "points" if c["rate"] else "rounds"
+        parts.append(
+            f"Under '{c['variant']}' ({c['agent_a']} v {c['agent_b']}), the {c['label']} is "
+            f"{_value(c, c['value'])} against {_value(c, c['base'])} under the baseline "
+            f"'{baseline}' ({_delta(c, c['diff'])} {unit}, 95% CI [{_delta(c, c['lo'])}, "
+            f"{_delta(c, c['hi'])}], p = {c['p']:.2g}, {c['n']:,} paired games)."
+        )
+    quiet = sorted({f"the {c['label']} under '{c['variant']}'" for c in comparisons if c["noise"]})
+    if quiet:
+        parts.append(f"Within noise of the baseline (p >= 0.05): {'; '.join(quiet)}.")
+    if comparisons and not real:
+        parts.append("No variant differs from the baseline beyond noise.")
     for k in kings:
         if k["dominant"]:
             parts.append(
@@ -153,6 +156,11 @@ def _answer(
                 f"does not) wins {_pct(k['rate'])} of those games (95% CI {_pct(k['lo'])}-"
                 f"{_pct(k['hi'])}, n = {k['one_sided']:,}): the strongest King there."
             )
+    for h in houses:
+        parts.append(
+            f"With suit-split decks ({h['label']}), the strongest House is {h['best']}: it wins "
+            f"{_pct(h['mean'][h['best']])} of its match-ups on average."
+        )
     return " ".join(parts)
 
 
@@ -198,18 +206,14 @@ def build(out: Path) -> Path:
         )
         if base is None:
             continue
-        d = analysis.paired_difference(lf, r["cell"], base["cell"])
-        if d:
-            comparisons.append(
-                {
-                    **d,
-                    "variant": r["variant"],
-                    "agent_a": r["agent_a"],
-                    "agent_b": r["agent_b"],
-                    "rate_v": r["win_a"]["rate"],
-                    "rate_b": base["win_a"]["rate"],
-                }
-            )
+        # In a mirror match-up A's win rate is 50% by symmetry: compare the first player's.
+        mirror = r["agent_a"] == r["agent_b"]
+        for measure in ("first_won" if mirror else "win_a", "rounds"):
+            d = analysis.paired_difference(lf, r["cell"], base["cell"], measure)
+            if d:
+                comparisons.append(
+                    {**d, "variant": r["variant"], "agent_a": r["agent_a"], "agent_b": r["agent_b"]}
+                )
     # King and card impact compare players, so they are read from mirror match-ups (the same
     # agent in both seats) when the experiment has any: otherwise agent strength confounds them.
     mirror = [r["cell"] for r in rows if r["agent_a"] == r["agent_b"]]
@@ -232,6 +236,7 @@ def build(out: Path) -> Path:
         if vk:
             best = max(vk, key=lambda k: k["rate"])
             best["dominant"] = best["lo"] > 0.5
+    houses = analysis.houses(cells, manifest)
     jokers = any("jokers=true" in c["rules"] for c in manifest["cells"])
     cards = analysis.cards(impact_lf, jokers)
     top = {
@@ -256,6 +261,7 @@ def build(out: Path) -> Path:
     env = Environment(autoescape=True)
     env.filters["pct"] = _pct
     env.filters["points"] = _points
+    env.globals.update(value=_value, delta=_delta)
     html = env.from_string(TEMPLATE).render(
         manifest=manifest,
         config=config,
@@ -264,12 +270,12 @@ def build(out: Path) -> Path:
         kings=king_rows,
         cards=cards.to_dicts(),
         top={v: t.to_dicts() for v, t in top.items()},
-        houses=analysis.houses(cells, manifest),
+        houses=houses,
         plots=plots,
         baseline=baseline,
         variants=variants,
         impact_from=impact_from,
-        answer=_answer(manifest["question"], comparisons, king_rows, rows, baseline),
+        answer=_answer(comparisons, king_rows, rows, houses, baseline),
     )
     path = out / "index.html"
     path.write_text(html)

@@ -56,16 +56,18 @@ is dealt from (seed, <i>i</i>); agents swap seats in odd games{% if not config.s
 
 <h2>Compared with the baseline</h2>
 {% if comparisons %}
-<p class="note">Paired on the same deals: for each game index, A's result (1 win, ½ draw,
-0 loss) under the variant minus under the baseline; mean, 95% interval, two-sided p-value.
-Differences with p ≥ 0.05 are within noise.</p>
+<p class="note">Paired on the same deals: for each game index, the measure under the variant
+minus under the baseline (a win counts 1, a draw ½); mean, 95% interval, two-sided p-value.
+In a mirror match-up (the same agent in both seats) the first player's win rate is compared,
+since either agent's is 50% by symmetry. Differences with p ≥ 0.05 are within noise.</p>
 <div class="scroll"><table id="comparisons">
-<tr><th class="l">variant</th><th class="l">match-up</th><th>baseline</th><th>variant</th>
-<th>difference (points) [95% CI]</th><th>p</th><th>paired games</th><th class="l">verdict</th></tr>
+<tr><th class="l">variant</th><th class="l">match-up</th><th class="l">measure</th><th>baseline</th><th>variant</th>
+<th>difference [95% CI]</th><th>p</th><th>paired games</th><th class="l">verdict</th></tr>
 {% for c in comparisons %}
 <tr class="{{ 'noise' if c.noise else 'real' }}"><td class="l">{{ c.variant }}</td>
-<td class="l">{{ c.agent_a }} v {{ c.agent_b }}</td><td>{{ c.rate_b|pct }}</td><td>{{ c.rate_v|pct }}</td>
-<td>{{ c.diff|points }} [{{ c.lo|points }}, {{ c.hi|points }}]</td><td>{{ '%.3g'|format(c.p) }}</td>
+<td class="l">{{ c.agent_a }} v {{ c.agent_b }}</td><td class="l">{{ c.label }}</td>
+<td>{{ value(c, c.base) }}</td><td>{{ value(c, c.value) }}</td>
+<td>{{ delta(c, c.diff) }} [{{ delta(c, c.lo) }}, {{ delta(c, c.hi) }}]</td><td>{{ '%.3g'|format(c.p) }}</td>
 <td>{{ c.n }}</td><td class="l">{{ 'within noise' if c.noise else 'a real difference' }}</td></tr>
 {% endfor %}
 </table></div>
@@ -117,14 +119,15 @@ sort).</p>
 {% for r in rows %}<tr><td class="l">{{ r.variant }}</td><td class="l">{{ r.agent_a }} v {{ r.agent_b }}</td>
 <td>{{ r.first.rate|pct }} [{{ r.first.lo|pct }}, {{ r.first.hi|pct }}]</td><td>{{ r.p1_rate|pct }}</td></tr>{% endfor %}
 </table></div>
-{% if houses %}
-<p class="note">Suit-split decks: win rate of the player of the row's Houses against the
-column's (P1's Houses are listed first in each variant; mirrored cells are 1 minus the measured one).</p>
-<div class="scroll"><table id="houses"><tr><th></th>{% for h in houses.houses %}<th>{{ h }}</th>{% endfor %}</tr>
-{% for r in houses.houses %}<tr><th>{{ r }}</th>{% for c in houses.houses %}
-<td>{{ houses.matrix[r][c]|pct if houses.matrix[r][c] is not none else '' }}</td>{% endfor %}</tr>{% endfor %}
+{% for h in houses %}
+<p class="note">Suit-split decks{% if h.label %} ({{ h.label }}){% endif %}: win rate of the
+player holding the row's Houses against the column's (draws half; a mirrored cell is 1 minus the
+measured one). Mean over its match-ups in the last column.</p>
+<div class="scroll"><table class="houses" id="houses{{ loop.index }}"><tr><th></th>{% for c in h.houses %}<th>{{ c }}</th>{% endfor %}<th>mean</th></tr>
+{% for r in h.houses %}<tr><th>{{ r }}</th>{% for c in h.houses %}
+<td>{{ h.matrix[r][c]|pct if h.matrix[r][c] is not none else '' }}</td>{% endfor %}<td><b>{{ h.mean[r]|pct }}</b></td></tr>{% endfor %}
 </table></div>
-{% endif %}
+{% endfor %}
 
 <h2>Pace</h2>
 <p class="note">The late-game slog shows as long games, many turns begun with at most one card

@@ -32,8 +32,9 @@ chunk_size: 1000
 
 
 def sim(*args):
-    return subprocess.run([sys.executable, "-m", "sim.cli", *args], capture_output=True,
-                          text=True, check=True)
+    return subprocess.run(
+        [sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True, check=True
+    )
 
 
 @pytest.fixture(scope="module")
@@ -93,8 +94,15 @@ def test_tables_hold_the_numbers_in_the_records(report):
     assert html.index('id="answer"') < html.index('id="cells"')
     assert "6 cells, 12,000 games." in html
     # Every section is filled.
-    for section in ("Compared with the baseline", "King impact", "Card impact", "Seat and House",
-                    "Pace", 'id="houses"'):
+    for section in (
+        "Compared with the baseline",
+        "King impact",
+        "Card impact",
+        "Seat and House",
+        "Pace",
+        'id="houses1"',
+        "first player's win rate",
+    ):
         assert section in html
     assert len(re.findall(r'<img alt="[^"]+" src="data:image/svg\+xml;base64,', html)) == 4
 
@@ -138,9 +146,19 @@ def test_report_loads_in_headless_chromium_and_every_image_decodes(report, tmp_p
     page = tmp_path / "page.html"
     page.write_text((report / "index.html").read_text().replace("</body>", CHECK + "</body>"))
     dom = subprocess.run(
-        [browser, "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=10000",
-         "--dump-dom", page.as_uri()],
-        capture_output=True, text=True, timeout=120, check=True,
+        [
+            browser,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--virtual-time-budget=10000",
+            "--dump-dom",
+            page.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
     ).stdout
     m = re.search(r'<pre id="browser-check">(.*?)</pre>', dom, re.S)
     assert m, "the check script ran"
