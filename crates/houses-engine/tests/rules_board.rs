@@ -354,25 +354,35 @@ fn suit_split_deck_each_player_draws_from_their_own_houses() {
 fn records_count_low_hand_turns_lead_changes_and_the_king_round() {
     let r = houses_engine::game::play_game(
         &Rules::default(),
-        [&houses_engine::agents::AgentSpec::Greedy, &houses_engine::agents::AgentSpec::Random],
+        [
+            &houses_engine::agents::AgentSpec::Greedy,
+            &houses_engine::agents::AgentSpec::Random,
+        ],
         9,
         true,
     );
     let log = r.log.unwrap();
     // Count from the log what the record says.
-    let hands = log.iter().filter(|l| l.contains(" hand:")).filter(|l| {
-        l.split(" hand:").nth(1).unwrap().split_whitespace().count() <= 1
-    });
+    let hands = log
+        .iter()
+        .filter(|l| l.contains(" hand:"))
+        .filter(|l| l.split(" hand:").nth(1).unwrap().split_whitespace().count() <= 1);
     assert_eq!(hands.count() as u32, r.record.low_hand_turns);
     for s in 0..2 {
         assert_eq!(r.record.king_round[s] == 0, r.record.kings[s].is_empty());
     }
-    let mut st = build(json!({"phase": "attack", "players": {"P1": {"front": ["6D"]}, "P2": {"life": 30}},
-        "deck": ["2C", "3C", "4C"]}));
+    let mut st = build(
+        json!({"phase": "attack", "players": {"P1": {"front": ["6D"]}, "P2": {"life": 30}},
+        "deck": ["2C", "3C", "4C"]}),
+    );
     play(&mut st, &["attack 6D player", "done", "done"]);
     assert_eq!((st.last_leader, st.lead_changes), (1, 0), "P1 leads");
     st.players[1].life = 40;
     st.players[0].life = 20;
     play_out_turn(&mut st);
-    assert_eq!((st.last_leader, st.lead_changes), (-1, 1), "the lead changed hands");
+    assert_eq!(
+        (st.last_leader, st.lead_changes),
+        (-1, 1),
+        "the lead changed hands"
+    );
 }

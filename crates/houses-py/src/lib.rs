@@ -75,7 +75,15 @@ fn play_games<'py>(
     let rules = rules_of(rules)?;
     let specs = (agent_of(&agents.0)?, agent_of(&agents.1)?);
     let recs = py.detach(|| {
-        play_batch(&rules, [&specs.0, &specs.1], seed, start, count, threads, swap_odd_seats)
+        play_batch(
+            &rules,
+            [&specs.0, &specs.1],
+            seed,
+            start,
+            count,
+            threads,
+            swap_odd_seats,
+        )
     });
     columns(py, &recs)
 }
