@@ -11,7 +11,6 @@ from pathlib import Path
 import click
 import yaml
 
-from sim import _core
 from sim.engine import (
     canonical_rules,
     play_games,
@@ -28,15 +27,34 @@ def _fail(message: str) -> None:
 
 
 def _agents(text: str) -> tuple[str, str]:
-    names = [a.strip() for a in text.split(",") if a.strip()]
+    from sim.agents import resolve
+
+    names = _split_agents(text)
     if len(names) == 1:
         names = names * 2
     if len(names) != 2:
         _fail(f"--agents takes one or two agents (A or A,B), got '{text}'")
     for n in names:
-        if n not in _core.AGENTS:
-            _fail(f"unknown agent '{n}'; valid agents: {', '.join(_core.AGENTS)}")
+        try:
+            resolve(n)
+        except ValueError as e:
+            _fail(str(e))
     return names[0], names[1]
+
+
+def _split_agents(text: str) -> list[str]:
+    """Split on commas outside parentheses: 'search(iterations=50,worlds=2),greedy'."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        depth += (ch == "(") - (ch == ")")
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
 
 
 def _rules(text: str | None) -> str:

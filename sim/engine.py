@@ -34,6 +34,8 @@ RECORD_SCHEMA: dict[str, pl.DataType] = {
     "king_round_p2": pl.UInt32(),
     "low_hand_turns": pl.UInt32(),
     "lead_changes": pl.UInt32(),
+    "decisions_p1": pl.UInt32(),
+    "decisions_p2": pl.UInt32(),
     "agent_p1": pl.Utf8(),
     "agent_p2": pl.Utf8(),
     "seats_swapped": pl.Boolean(),
@@ -80,9 +82,12 @@ def play_games(
     gives the same deal under every rule set, agent pairing and thread count. With
     `swap_seats`, odd-numbered games seat ``agents[1]`` as P1.
     """
+    from sim.agents import resolve
+
     canon = canonical_rules(rules)
     threads = threads or os.cpu_count() or 1
-    cols = _core.play_games(canon, tuple(agents), seed, start, n, threads, swap_seats)
+    specs = (resolve(agents[0]), resolve(agents[1]))
+    cols = _core.play_games(canon, specs, seed, start, n, threads, swap_seats)
     games = range(start, start + n)
     swapped = [swap_seats and i % 2 == 1 for i in games]
     cols["game"] = list(games)
@@ -98,7 +103,10 @@ def replay(
     seed: int, agents: tuple[str, str] = ("greedy", "greedy"), rules: str | None = None
 ) -> tuple[list[str], dict[str, Any]]:
     """Play one game (its own seed) with the log kept; returns (log lines, record)."""
-    log, cols = _core.replay(canonical_rules(rules), tuple(agents), seed)
+    from sim.agents import resolve
+
+    specs = (resolve(agents[0]), resolve(agents[1]))
+    log, cols = _core.replay(canonical_rules(rules), specs, seed)
     return log, {k: v[0] for k, v in cols.items()}
 
 

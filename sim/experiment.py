@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from sim import _core
+from sim.agents import resolve as resolve_agent
 from sim.engine import canonical_rules
 
 TOP_KEYS = {
@@ -26,7 +27,8 @@ TOP_KEYS = {
     "description": "free text",
     "seed": "a non-negative integer",
     "rules": "a mapping: preset, options, and variants or sweep",
-    "matchups": "a list of agent pairs [A, B], or {round_robin: [A, B, ...]}",
+    "matchups": "a list of agent pairs [A, B] (or {agents: [A, B], max_games: N}), "
+    "or {round_robin: [A, B, ...]}",
     "games": "games per cell (a positive integer)",
     "until": "a stopping rule: {ci_halfwidth: 0.01, max_games: 2000000}",
     "chunk_size": "games per chunk (a positive integer)",
@@ -36,6 +38,7 @@ TOP_KEYS = {
 RULES_KEYS = ("preset", "options", "variants", "sweep", "baseline")
 VARIANT_KEYS = ("name", "options")
 UNTIL_KEYS = ("ci_halfwidth", "max_games", "min_games")
+MATCHUP_KEYS = ("agents", "max_games")
 PRESETS = [p[0] for p in _core.rule_presets()]
 
 
@@ -47,6 +50,8 @@ class Cell:
     variant: str
     rules: str
     agents: tuple[str, str]
+    # A match-up's own cap on games (e.g. for a slow search agent), below the experiment's.
+    max_games: int | None = None
 
 
 @dataclass
@@ -266,6 +271,17 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
 
     # Match-ups.
     pairs: list[tuple[str, str]] = []
+    pair_limits: dict[tuple[str, str], int] = {}
+    specs: dict[str, str] = {}
+
+    def agent(a: Any, loc: tuple) -> bool:
+        try:
+            specs[str(a)] = resolve_agent(str(a))
+            return True
+        except ValueError as e:
+            c.fail(loc, str(e))
+            return False
+
     m = data.get("matchups")
     if m is None:
         c.fail(("matchups",), f"missing; expected {TOP_KEYS['matchups']}")
@@ -276,26 +292,27 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
             c.fail(("matchups", "round_robin"), "expected a list of at least two agents")
         else:
             for i, a in enumerate(rr):
-                if a not in _core.AGENTS:
-                    c.fail(
-                        ("matchups", "round_robin", i),
-                        f"unknown agent '{a}'"
-                        f"{_closest(a, _core.AGENTS)}; valid agents: {', '.join(_core.AGENTS)}",
-                    )
-            pairs = list(itertools.combinations(rr, 2))
+                agent(a, ("matchups", "round_robin", i))
+            pairs = list(itertools.combinations([str(a) for a in rr], 2))
     elif isinstance(m, list) and m:
         for i, pair in enumerate(m):
+            limit = None
+            if isinstance(pair, dict):
+                item = c.mapping(pair, ("matchups", i), MATCHUP_KEYS)
+                pair = item.get("agents")
+                if "max_games" in item:
+                    limit = c.positive_int(item["max_games"], ("matchups", i, "max_games"))
+                loc = ("matchups", i, "agents")
+            else:
+                loc = ("matchups", i)
             if not (isinstance(pair, list) and len(pair) == 2):
-                c.fail(("matchups", i), f"expected a pair [A, B], got {pair!r}")
+                c.fail(loc, f"expected a pair [A, B], got {pair!r}")
                 continue
-            for j, a in enumerate(pair):
-                if a not in _core.AGENTS:
-                    c.fail(
-                        ("matchups", i, j),
-                        f"unknown agent '{a}'"
-                        f"{_closest(a, _core.AGENTS)}; valid agents: {', '.join(_core.AGENTS)}",
-                    )
-            pairs.append((pair[0], pair[1]))
+            if all([agent(a, loc + (j,)) for j, a in enumerate(pair)]):
+                key = (str(pair[0]), str(pair[1]))
+                pairs.append(key)
+                if limit:
+                    pair_limits[key] = limit
     else:
         c.fail(("matchups",), f"expected {TOP_KEYS['matchups']}")
 
@@ -350,7 +367,14 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
         "seed": seed,
         "baseline": baseline,
         "variants": resolved_rules,
-        "matchups": [list(p) for p in pairs],
+        "matchups": [
+            {
+                "agents": list(p),
+                "specs": [specs[p[0]], specs[p[1]]],
+                "max_games": pair_limits.get(p),
+            }
+            for p in pairs
+        ],
         "games": games,
         "until": until,
         "chunk_size": exp.chunk_size,

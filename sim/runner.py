@@ -96,12 +96,16 @@ def _chunks_of(cell: Cell, k: int, size: int, limit: int) -> Chunk | None:
     return Chunk(cell, start, min(size, limit - start)) if start < limit else None
 
 
-def _stopped(exp: Experiment, t: Tally) -> bool:
-    if exp.games is not None:
-        return t.games >= exp.games
-    u = exp.until
-    if t.games >= u["max_games"]:
+def _limit(exp: Experiment, cell: Cell) -> int:
+    return min(exp.max_games(), cell.max_games or exp.max_games())
+
+
+def _stopped(exp: Experiment, cell: Cell, t: Tally) -> bool:
+    if t.games >= _limit(exp, cell):
         return True
+    if exp.games is not None:
+        return False
+    u = exp.until
     return t.games >= u.get("min_games", exp.chunk_size) and t.halfwidth() <= u["ci_halfwidth"]
 
 
@@ -109,20 +113,19 @@ def _rounds(exp: Experiment, tallies: dict[str, Tally]) -> Iterator[list[Chunk]]
     """The chunks to play, round by round. A fixed count is one round; a stopping rule plays
     one chunk per unfinished cell per round and checks the rule between rounds, so the same
     chunks are played whatever the order in which they finish."""
-    limit = exp.max_games()
     size = exp.chunk_size
     if exp.games is not None:
         yield [
             c
             for cell in exp.cells
-            for k in range(-(-limit // size))
-            if (c := _chunks_of(cell, k, size, limit))
+            for k in range(-(-_limit(exp, cell) // size))
+            if (c := _chunks_of(cell, k, size, _limit(exp, cell)))
         ]
         return
     k = 0
     while True:
-        active = [cell for cell in exp.cells if not _stopped(exp, tallies[cell.id])]
-        chunks = [c for cell in active if (c := _chunks_of(cell, k, size, limit))]
+        active = [cell for cell in exp.cells if not _stopped(exp, cell, tallies[cell.id])]
+        chunks = [c for cell in active if (c := _chunks_of(cell, k, size, _limit(exp, cell)))]
         if not chunks:
             return
         yield chunks
@@ -219,7 +222,7 @@ def run(
         client = Client(scheduler)
     tallies = {cell.id: Tally() for cell in exp.cells}
     bar = tqdm(
-        total=exp.max_games() * len(exp.cells),
+        total=sum(_limit(exp, cell) for cell in exp.cells),
         unit="game",
         unit_scale=True,
         disable=quiet or not sys.stderr.isatty(),

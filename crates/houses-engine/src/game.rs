@@ -33,6 +33,8 @@ pub struct GameRecord {
     pub low_hand_turns: u32,
     /// How often the player ahead on life changed.
     pub lead_changes: u32,
+    /// Decisions each seat's agent was asked to make (forced moves excluded).
+    pub decisions: [u32; 2],
 }
 
 pub struct GameResult {
@@ -48,6 +50,7 @@ pub fn play_game(rules: &Rules, specs: [&AgentSpec; 2], seed: u64, keep_log: boo
     ];
     let mut st = State::new_game_logged(rules.clone(), seed, keep_log);
     let mut legal = Vec::new();
+    let mut decisions = [0u32; 2];
     while !st.is_over() {
         if st.actions_taken >= MAX_ACTIONS {
             st.force_end(EndReason::TurnLimit);
@@ -59,6 +62,7 @@ pub fn play_game(rules: &Rules, specs: [&AgentSpec; 2], seed: u64, keep_log: boo
         let i = if legal.len() == 1 {
             0
         } else {
+            decisions[seat] += 1;
             agents[seat].choose(&View::new(&st, seat), &legal)
         };
         st.apply_unchecked(legal[i]);
@@ -87,6 +91,7 @@ pub fn record_of(st: &State, seed: u64) -> GameRecord {
         king_round: [0, 1].map(|s| st.players[s].king_round.unwrap_or(0)),
         low_hand_turns: st.low_hand_turns,
         lead_changes: st.lead_changes,
+        decisions: [0, 0],
     }
 }
 

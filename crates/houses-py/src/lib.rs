@@ -55,6 +55,8 @@ fn columns<'py>(py: Python<'py>, recs: &[GameRecord]) -> PyResult<Bound<'py, PyD
     col!("king_round_p2", |r: &GameRecord| r.king_round[1]);
     col!("low_hand_turns", |r: &GameRecord| r.low_hand_turns);
     col!("lead_changes", |r: &GameRecord| r.lead_changes);
+    col!("decisions_p1", |r: &GameRecord| r.decisions[0]);
+    col!("decisions_p2", |r: &GameRecord| r.decisions[1]);
     Ok(d)
 }
 
@@ -143,6 +145,12 @@ fn rule_presets() -> Vec<(&'static str, &'static str, &'static str)> {
     PRESETS.to_vec()
 }
 
+/// The canonical text of an agent spec (raises on a bad one).
+#[pyfunction]
+fn canonical_agent(spec: &str) -> PyResult<String> {
+    Ok(agent_of(spec)?.name())
+}
+
 #[pyfunction(name = "game_seed")]
 fn game_seed_py(seed: u64, index: u64) -> u64 {
     game_seed(seed, index)
@@ -156,6 +164,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(canonical_rules, m)?)?;
     m.add_function(wrap_pyfunction!(rule_options, m)?)?;
     m.add_function(wrap_pyfunction!(rule_presets, m)?)?;
+    m.add_function(wrap_pyfunction!(canonical_agent, m)?)?;
     m.add_function(wrap_pyfunction!(game_seed_py, m)?)?;
     m.add("RULES_VERSION", RULES_VERSION)?;
     m.add("AGENTS", AGENT_NAMES.to_vec())?;

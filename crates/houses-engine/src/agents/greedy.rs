@@ -1,5 +1,6 @@
-//! A one-ply greedy player: it scores each legal move with fixed, readable heuristics (value of
-//! what a move kills, saves or deploys) and plays the best, breaking ties at random.
+//! One-ply heuristic players: each legal move gets a readable score (the value of what it
+//! kills, saves or deploys), weighted by a persona's parameters, and the best is played (ties
+//! broken at random). `greedy` is the default parameters.
 
 use super::Agent;
 use crate::action::Action;
@@ -8,14 +9,106 @@ use crate::observe::View;
 use crate::rng::GameRng;
 use crate::state::{other, JokerVariant, Pending, Target, Unit};
 
+/// What a heuristic player values. `Params::default()` is the `greedy` agent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Weight of damage to the opposing player when attacking it.
+    pub aggression: f64,
+    /// Hold attackers back when own life is below this multiple of the enemy's ready attack.
+    pub hold_back: f64,
+    /// Weight of the value of an attacker that a blocker could kill.
+    pub risk: f64,
+    /// Weight of what a block saves (life or a unit).
+    pub block: f64,
+    /// Base value of deploying a soldier (lower keeps cards in hand).
+    pub deploy: f64,
+    /// Base value of deploying a King (plus 2 per soldier of its House in play).
+    pub king: f64,
+    /// Least value of a target worth an Ace.
+    pub ace_threshold: f64,
+    /// Weight of Jacks' and Queens' effects.
+    pub tricks: f64,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            aggression: 1.0,
+            hold_back: 1.5,
+            risk: 0.5,
+            block: 1.0,
+            deploy: 2.0,
+            king: 3.0,
+            ace_threshold: 3.0,
+            tricks: 1.0,
+        }
+    }
+}
+
+pub const PARAM_NAMES: &[&str] = &[
+    "aggression",
+    "hold_back",
+    "risk",
+    "block",
+    "deploy",
+    "king",
+    "ace_threshold",
+    "tricks",
+];
+
+impl Params {
+    pub fn set(&mut self, name: &str, value: f64) -> Result<(), String> {
+        let slot = match name {
+            "aggression" => &mut self.aggression,
+            "hold_back" => &mut self.hold_back,
+            "risk" => &mut self.risk,
+            "block" => &mut self.block,
+            "deploy" => &mut self.deploy,
+            "king" => &mut self.king,
+            "ace_threshold" => &mut self.ace_threshold,
+            "tricks" => &mut self.tricks,
+            _ => {
+                let hint = crate::rules::closest(name, PARAM_NAMES.iter().copied())
+                    .map(|c| format!(" (did you mean '{c}'?)"))
+                    .unwrap_or_default();
+                return Err(format!(
+                    "unknown heuristic parameter '{name}'{hint}; valid parameters: {}",
+                    PARAM_NAMES.join(", ")
+                ));
+            }
+        };
+        *slot = value;
+        Ok(())
+    }
+
+    pub fn get(&self, name: &str) -> f64 {
+        match name {
+            "aggression" => self.aggression,
+            "hold_back" => self.hold_back,
+            "risk" => self.risk,
+            "block" => self.block,
+            "deploy" => self.deploy,
+            "king" => self.king,
+            "ace_threshold" => self.ace_threshold,
+            _ => self.tricks,
+        }
+    }
+}
+
 pub struct Greedy {
     rng: GameRng,
+    params: Params,
 }
 
 impl Greedy {
     pub fn new(seed: u64) -> Greedy {
+        Greedy::with(seed, Params::default())
+    }
+
+    pub fn with(seed: u64, params: Params) -> Greedy {
         Greedy {
             rng: GameRng::new(seed),
+            params,
         }
     }
 }
@@ -46,7 +139,8 @@ fn dealt(v: &View, u: &Unit) -> u32 {
     }
 }
 
-fn score(v: &View, a: &Action) -> f64 {
+/// The score of a move for the player to move (higher is better).
+pub fn score(v: &View, a: &Action, k: &Params) -> f64 {
     let me = v.seat();
     let opp = other(me);
     let my_turn = v.active() == me;
@@ -66,7 +160,7 @@ fn score(v: &View, a: &Action) -> f64 {
             let joker_cost = if card != face { 1.0 } else { 0.0 };
             let base = match face.kind() {
                 Kind::Soldier => match onto {
-                    None => 2.0 + 0.5 * face.rank() as f64,
+                    None => k.deploy + 0.5 * face.rank() as f64,
                     Some(id) => {
                         let leader = v.unit(id).map(|u| u.leader_face().rank()).unwrap_or(0);
                         1.0 + 0.5 * face.rank() as f64
@@ -83,7 +177,7 @@ fn score(v: &View, a: &Action) -> f64 {
                         .iter()
                         .filter(|u| u.house() == face.suit())
                         .count();
-                    3.0 + 2.0 * same as f64
+                    k.king + 2.0 * same as f64
                 }
                 Kind::Ace => {
                     let best = v
@@ -118,7 +212,7 @@ fn score(v: &View, a: &Action) -> f64 {
         Action::Play { card, face, t1, t2 } => {
             let joker_cost = if card != face { 1.0 } else { 0.0 };
             let s = match (face.kind(), face.suit().unwrap()) {
-                (Kind::Ace, _) => t1.map(uval).unwrap_or(0.0) - 3.0,
+                (Kind::Ace, _) => t1.map(uval).unwrap_or(0.0) - k.ace_threshold,
                 (Kind::Jack, Suit::Diamonds) => {
                     if my_turn {
                         -5.0
@@ -151,7 +245,11 @@ fn score(v: &View, a: &Action) -> f64 {
                 (Kind::Queen, Suit::Spades) => 3.0,
                 _ => 0.0,
             };
-            s - joker_cost
+            if matches!(face.kind(), Kind::Jack | Kind::Queen) && s > 0.0 {
+                k.tricks * s - joker_cost
+            } else {
+                s - joker_cost
+            }
         }
         Action::Summon(c) => 1.0 + 0.6 * c.rank() as f64,
         Action::Return(_) => -3.0,
@@ -178,7 +276,7 @@ fn score(v: &View, a: &Action) -> f64 {
                     .iter()
                     .any(|b| v.unit_attack(b) >= v.unit_defence(att))
             {
-                0.5 * unit_value(att)
+                k.risk * unit_value(att)
             } else {
                 0.0
             };
@@ -187,9 +285,9 @@ fn score(v: &View, a: &Action) -> f64 {
                     if dmg as i32 >= v.life(opp) {
                         100.0
                     } else if blockers.is_empty() {
-                        dmg
+                        k.aggression * dmg
                     } else {
-                        0.6 * dmg
+                        0.6 * k.aggression * dmg
                     }
                 }
                 Target::Unit(id) => match v.unit(id) {
@@ -201,7 +299,9 @@ fn score(v: &View, a: &Action) -> f64 {
             };
             let mut s = hit(target) + second.map(hit).unwrap_or(0.0) - risk;
             // Hold back when the opponent's board threatens our life.
-            if (v.life(me) as f64) <= opp_ready_attack as f64 * 1.5 && att.kind() != Kind::Ace {
+            if (v.life(me) as f64) <= opp_ready_attack as f64 * k.hold_back
+                && att.kind() != Kind::Ace
+            {
                 s -= 2.0;
             }
             s
@@ -241,7 +341,7 @@ fn score(v: &View, a: &Action) -> f64 {
             } else {
                 0.0
             };
-            saves + kill - lose
+            k.block * saves + kill - lose
         }
         Action::Excess(t) | Action::Charge(t) => {
             let amount = match v.pending() {
@@ -320,7 +420,7 @@ impl Agent for Greedy {
         let mut best = f64::NEG_INFINITY;
         let mut ties: Vec<usize> = Vec::new();
         for (i, a) in legal.iter().enumerate() {
-            let s = score(view, a);
+            let s = score(view, a, &self.params);
             if s > best + 1e-9 {
                 best = s;
                 ties.clear();

@@ -3,9 +3,11 @@
 
 mod greedy;
 mod random;
+mod search;
 
-pub use greedy::Greedy;
+pub use greedy::{score, Greedy, Params, PARAM_NAMES};
 pub use random::Random;
+pub use search::{Search, SearchParams};
 
 use crate::action::Action;
 use crate::observe::View;
@@ -15,19 +17,70 @@ pub trait Agent: Send {
 }
 
 /// A named agent with its parameters: what a batch needs to make a fresh agent per game.
+/// Written `random`, `greedy`, `heuristic(aggression=1.5,...)` or `search(iterations=500,...)`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AgentSpec {
     Random,
     Greedy,
+    Heuristic(Params),
+    Search(SearchParams),
 }
 
-pub const AGENT_NAMES: &[&str] = &["random", "greedy"];
+pub const AGENT_NAMES: &[&str] = &["random", "greedy", "heuristic", "search"];
+
+/// Split `name(k=v,k=v)` into the name and its parameters.
+fn call(text: &str) -> Result<(&str, Vec<(&str, &str)>), String> {
+    let text = text.trim();
+    let Some((name, rest)) = text.split_once('(') else {
+        return Ok((text, Vec::new()));
+    };
+    let inner = rest
+        .strip_suffix(')')
+        .ok_or_else(|| format!("agent '{text}': missing ')'"))?;
+    let mut params = Vec::new();
+    for part in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (k, v) = part
+            .split_once('=')
+            .ok_or_else(|| format!("agent '{text}': parameter '{part}' must be name=value"))?;
+        params.push((k.trim(), v.trim()));
+    }
+    Ok((name.trim(), params))
+}
+
+fn number(agent: &str, k: &str, v: &str) -> Result<f64, String> {
+    v.parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite())
+        .ok_or_else(|| format!("agent '{agent}': parameter '{k}' expects a number, got '{v}'"))
+}
 
 impl AgentSpec {
-    pub fn parse(name: &str) -> Result<AgentSpec, String> {
-        match name.trim() {
-            "random" => Ok(AgentSpec::Random),
-            "greedy" => Ok(AgentSpec::Greedy),
+    pub fn parse(spec: &str) -> Result<AgentSpec, String> {
+        let (name, params) = call(spec)?;
+        let no_params = |a: AgentSpec| {
+            if params.is_empty() {
+                Ok(a)
+            } else {
+                Err(format!("agent '{name}' takes no parameters"))
+            }
+        };
+        match name {
+            "random" => no_params(AgentSpec::Random),
+            "greedy" => no_params(AgentSpec::Greedy),
+            "heuristic" => {
+                let mut p = Params::default();
+                for (k, v) in params {
+                    p.set(k, number(name, k, v)?)?;
+                }
+                Ok(AgentSpec::Heuristic(p))
+            }
+            "search" => {
+                let mut p = SearchParams::default();
+                for (k, v) in params {
+                    p.set(k, v)?;
+                }
+                Ok(AgentSpec::Search(p))
+            }
             other => {
                 let hint = crate::rules::closest(other, AGENT_NAMES.iter().copied())
                     .map(|c| format!(" (did you mean '{c}'?)"))
@@ -40,10 +93,19 @@ impl AgentSpec {
         }
     }
 
-    pub fn name(&self) -> &'static str {
+    /// The canonical text of this agent (every parameter spelt out).
+    pub fn name(&self) -> String {
         match self {
-            AgentSpec::Random => "random",
-            AgentSpec::Greedy => "greedy",
+            AgentSpec::Random => "random".into(),
+            AgentSpec::Greedy => "greedy".into(),
+            AgentSpec::Heuristic(p) => {
+                let parts: Vec<String> = PARAM_NAMES
+                    .iter()
+                    .map(|n| format!("{n}={}", p.get(n)))
+                    .collect();
+                format!("heuristic({})", parts.join(","))
+            }
+            AgentSpec::Search(p) => p.canonical(),
         }
     }
 
@@ -51,6 +113,8 @@ impl AgentSpec {
         match self {
             AgentSpec::Random => Box::new(Random::new(seed)),
             AgentSpec::Greedy => Box::new(Greedy::new(seed)),
+            AgentSpec::Heuristic(p) => Box::new(Greedy::with(seed, *p)),
+            AgentSpec::Search(p) => Box::new(Search::new(seed, *p)),
         }
     }
 }

@@ -1,0 +1,118 @@
+//! Agents: the search player never reads hidden information; heuristic personas parse.
+
+mod common;
+use houses_engine::agents::{Agent, AgentSpec, Search, SearchParams};
+use houses_engine::card::CardSet;
+use houses_engine::observe::View;
+use houses_engine::{Rules, State};
+
+/// Swap `k` cards the seat cannot see between the opponent's hand and the deck.
+fn reshuffle_hidden(st: &State, seat: usize, k: usize) -> Option<State> {
+    let mut alt = st.clone();
+    let o = 1 - seat;
+    let known: CardSet = alt.players[o].known;
+    let mut swaps = 0;
+    for i in 0..alt.players[o].hand.len() {
+        if swaps == k || alt.deck.len() <= swaps {
+            break;
+        }
+        if known.contains(alt.players[o].hand[i]) {
+            continue;
+        }
+        let j = alt.deck.len() - 1 - swaps;
+        std::mem::swap(&mut alt.players[o].hand[i], &mut alt.deck[j]);
+        swaps += 1;
+    }
+    (swaps > 0).then_some(alt)
+}
+
+#[test]
+fn search_choices_do_not_change_when_only_hidden_cards_change() {
+    let params = SearchParams {
+        iterations: 120,
+        worlds: 4,
+        c: 0.5,
+        depth: 4,
+    };
+    let mut checked = 0;
+    for seed in 0..40u64 {
+        // Play a few greedy moves in, then compare the search's choice in the real state and in
+        // a state whose opponent hand and deck hold other (unseen) cards.
+        let mut st = State::new_game(Rules::default(), seed);
+        let mut greedy = [AgentSpec::Greedy.make(1), AgentSpec::Greedy.make(2)];
+        for _ in 0..(seed as usize * 7 % 40) {
+            if st.is_over() {
+                break;
+            }
+            let seat = st.pending.decider().unwrap();
+            let legal = st.legal_actions();
+            let i = greedy[seat].choose(&View::new(&st, seat), &legal);
+            st.apply_unchecked(legal[i]);
+        }
+        if st.is_over() {
+            continue;
+        }
+        let seat = st.pending.decider().unwrap();
+        let legal = st.legal_actions();
+        if legal.len() < 2 {
+            continue;
+        }
+        let Some(alt) = reshuffle_hidden(&st, seat, 3) else {
+            continue; // nothing hidden to change here
+        };
+        assert_ne!(alt.players[1 - seat].hand, st.players[1 - seat].hand);
+        assert_eq!(alt.legal_actions(), legal);
+        let a = Search::new(99, params).choose(&View::new(&st, seat), &legal);
+        let b = Search::new(99, params).choose(&View::new(&alt, seat), &legal);
+        assert_eq!(
+            legal[a], legal[b],
+            "seed {seed}: the choice followed hidden cards"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 12, "only {checked} positions checked");
+}
+
+#[test]
+fn agent_specs_parse_and_name_their_errors() {
+    assert_eq!(AgentSpec::parse("greedy").unwrap().name(), "greedy");
+    let h = AgentSpec::parse("heuristic(aggression=1.5)")
+        .unwrap()
+        .name();
+    assert!(
+        h.starts_with("heuristic(aggression=1.5,hold_back=1.5,"),
+        "{h}"
+    );
+    let s = AgentSpec::parse("search(iterations=50,worlds=2)")
+        .unwrap()
+        .name();
+    assert_eq!(s, "search(iterations=50,worlds=2,c=0.5,depth=8)");
+    let e = AgentSpec::parse("heuristic(agression=2)").unwrap_err();
+    assert!(
+        e.contains("unknown heuristic parameter 'agression' (did you mean 'aggression'?)"),
+        "{e}"
+    );
+    let e = AgentSpec::parse("search(iterations=lots)").unwrap_err();
+    assert!(
+        e.contains("'iterations' expects a positive integer, got 'lots'"),
+        "{e}"
+    );
+    assert!(AgentSpec::parse("greedy(x=1)")
+        .unwrap_err()
+        .contains("takes no parameters"));
+}
+
+#[test]
+fn search_beats_greedy_over_a_small_match() {
+    // A strength check small enough for CI: 60 games, seats swapped (the ladder measures more).
+    let rules = Rules::default();
+    let search = AgentSpec::parse("search").unwrap();
+    let recs =
+        houses_engine::game::play_batch(&rules, [&search, &AgentSpec::Greedy], 3, 0, 60, 2, true);
+    let wins = recs
+        .iter()
+        .enumerate()
+        .filter(|(i, r)| r.winner == if i % 2 == 0 { 0 } else { 1 })
+        .count();
+    assert!(wins >= 33, "search won only {wins} of 60 against greedy");
+}

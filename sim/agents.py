@@ -1,0 +1,62 @@
+"""Agents by name: the built-in ones (random, greedy, heuristic(...), search(...)) and the
+personas described as data in `strategies/*.yaml`. A persona is a named set of parameters for a
+built-in agent, e.g. strategies/defensive.yaml:
+
+    name: defensive
+    agent: heuristic
+    params: {aggression: 0.7, hold_back: 3.0, risk: 1.0, block: 1.6, king: 4.0}
+"""
+
+from __future__ import annotations
+
+import difflib
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from sim import _core
+
+BUILTIN = ["random", "greedy", "heuristic", "search"]
+
+
+def _strategy_dirs() -> list[Path]:
+    here = Path(__file__).resolve().parent
+    return [Path.cwd() / "strategies", here.parent / "strategies"]
+
+
+@cache
+def personas() -> dict[str, dict]:
+    """Every persona found in strategies/ (the working directory's first)."""
+    found: dict[str, dict] = {}
+    for d in reversed(_strategy_dirs()):
+        for f in sorted(d.glob("*.yaml")) if d.is_dir() else []:
+            data = yaml.safe_load(f.read_text()) or {}
+            name = data.get("name", f.stem)
+            params = ",".join(f"{k}={v}" for k, v in (data.get("params") or {}).items())
+            data["spec"] = f"{data.get('agent', 'heuristic')}({params})"
+            data["file"] = str(f)
+            found[name] = data
+    return found
+
+
+def resolve(name: str) -> str:
+    """The engine's canonical spec for an agent name, persona or spec; ValueError if unknown."""
+    name = str(name).strip()
+    persona = personas().get(name)
+    try:
+        return _core.canonical_agent(persona["spec"] if persona else name)
+    except ValueError as e:
+        if "unknown agent" not in str(e):
+            raise
+        valid = BUILTIN + sorted(personas())
+        near = difflib.get_close_matches(name, valid, n=1)
+        hint = f" (did you mean '{near[0]}'?)" if near else ""
+        raise ValueError(
+            f"unknown agent '{name}'{hint}; valid agents: {', '.join(valid)} "
+            "(or heuristic(param=value,...), search(iterations=N,...))"
+        ) from None
+
+
+def names() -> list[str]:
+    return BUILTIN + sorted(personas())
