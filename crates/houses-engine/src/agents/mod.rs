@@ -28,8 +28,11 @@ pub enum AgentSpec {
 
 pub const AGENT_NAMES: &[&str] = &["random", "greedy", "heuristic", "search"];
 
+/// An agent's name and its `name=value` parameters, as written.
+type Call<'a> = (&'a str, Vec<(&'a str, &'a str)>);
+
 /// Split `name(k=v,k=v)` into the name and its parameters.
-fn call(text: &str) -> Result<(&str, Vec<(&str, &str)>), String> {
+fn call(text: &str) -> Result<Call<'_>, String> {
     let text = text.trim();
     let Some((name, rest)) = text.split_once('(') else {
         return Ok((text, Vec::new()));
