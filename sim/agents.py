@@ -42,7 +42,12 @@ def personas() -> dict[str, dict]:
 
 def resolve(name: str) -> str:
     """The engine's canonical spec for an agent name, persona or spec; ValueError if unknown."""
+    from sim import python_agents
+
     name = str(name).strip()
+    if python_agents.is_python(name):
+        python_agents.load(name)  # raises a clear ValueError when it cannot be loaded
+        return name
     persona = personas().get(name)
     try:
         return _core.canonical_agent(persona["spec"] if persona else name)
@@ -54,7 +59,7 @@ def resolve(name: str) -> str:
         hint = f" (did you mean '{near[0]}'?)" if near else ""
         raise ValueError(
             f"unknown agent '{name}'{hint}; valid agents: {', '.join(valid)} "
-            "(or heuristic(param=value,...), search(iterations=N,...))"
+            "(or heuristic(param=value,...), search(iterations=N,...), python:FILE.py:Class)"
         ) from None
 
 

@@ -238,6 +238,18 @@ def bench_cmd(games: int, agents: str, threads: int, rules: str, seed: int, as_j
         "games_per_second": round(games / dt, 1),
         "threads": threads,
         "agents": list(pair),
+        "decisions_per_second": round(int((df["decisions_p1"] + df["decisions_p2"]).sum()) / dt, 1),
+        "decisions_per_second_by_agent": {
+            a: round(
+                (
+                    int(df.filter(df["agent_p1"] == a)["decisions_p1"].sum())
+                    + int(df.filter(df["agent_p2"] == a)["decisions_p2"].sum())
+                )
+                / dt,
+                1,
+            )
+            for a in dict.fromkeys(pair)
+        },
         "mean_turns": round(float(df["turns"].mean()), 2),
         "mean_actions": round(float(df["actions"].mean()), 2),
         "rules": canon,
@@ -270,6 +282,38 @@ def play_cmd(
         out.parent.mkdir(parents=True, exist_ok=True)
         df.write_parquet(out)
         click.echo(f"records: {out}")
+
+
+@main.command("ladder")
+@click.option(
+    "--agents",
+    default="random,greedy,aggressive,balanced,defensive,search",
+    show_default=True,
+    help="Agents or personas, comma-separated.",
+)
+@click.option("--games", type=int, default=400, show_default=True, help="Games per pair.")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--rules", default="")
+@click.option("--workers", type=int, default=0, help="Threads (default: all cores).")
+@click.option("--json", "as_json", is_flag=True)
+def ladder_cmd(agents: str, games: int, seed: int, rules: str, workers: int, as_json: bool) -> None:
+    """Rate agents against each other (Bradley-Terry on the Elo scale, with intervals)."""
+    from sim.agents import resolve
+    from sim.ladder import ladder, lines
+
+    names = _split_agents(agents)
+    if len(names) < 2:
+        _fail("--agents needs at least two agents")
+    for n in names:
+        try:
+            resolve(n)
+        except ValueError as e:
+            _fail(str(e))
+    result = ladder(names, games, seed, _rules(rules), threads=workers or None)
+    if as_json:
+        click.echo(json.dumps(result, indent=2))
+    else:
+        click.echo("\n".join(lines(result)))
 
 
 @main.command("rules")

@@ -82,12 +82,16 @@ def play_games(
     gives the same deal under every rule set, agent pairing and thread count. With
     `swap_seats`, odd-numbered games seat ``agents[1]`` as P1.
     """
+    from sim import python_agents
     from sim.agents import resolve
 
     canon = canonical_rules(rules)
     threads = threads or os.cpu_count() or 1
-    specs = (resolve(agents[0]), resolve(agents[1]))
-    cols = _core.play_games(canon, specs, seed, start, n, threads, swap_seats)
+    if any(python_agents.is_python(a) for a in agents):
+        cols = python_agents.play_games(n, tuple(agents), seed, canon, start, swap_seats, resolve)
+    else:
+        specs = (resolve(agents[0]), resolve(agents[1]))
+        cols = _core.play_games(canon, specs, seed, start, n, threads, swap_seats)
     games = range(start, start + n)
     swapped = [swap_seats and i % 2 == 1 for i in games]
     cols["game"] = list(games)

@@ -164,6 +164,60 @@ def _answer(
     return " ".join(parts)
 
 
+def _robustness(
+    comparisons: list[dict], rows: list[dict], lf: pl.LazyFrame, variants: list[str]
+) -> dict[str, Any] | None:
+    """Does the answer change with the agents? Each comparison across match-ups, and the
+    strongest King per mirror agent."""
+    matchups = list(dict.fromkeys((r["agent_a"], r["agent_b"]) for r in rows))
+    if len(matchups) < 2:
+        return None
+    table = []
+    for v in variants:
+        for measure in ("rounds", "first_won", "win_a"):
+            found = {
+                (c["agent_a"], c["agent_b"]): c
+                for c in comparisons
+                if c["variant"] == v and c["measure"] == measure
+            }
+            if len(found) < 2:
+                continue
+            verdicts = {
+                ("noise" if c["noise"] else ("up" if c["diff"] > 0 else "down"))
+                for c in found.values()
+            }
+            label = next(iter(found.values()))["label"]
+            table.append(
+                {"variant": v, "label": label, "cells": found, "holds": len(verdicts) == 1}
+            )
+    kings_by_agent = []
+    for a in dict.fromkeys(r["agent_a"] for r in rows if r["agent_a"] == r["agent_b"]):
+        cells = [r["cell"] for r in rows if r["agent_a"] == a and r["agent_b"] == a]
+        df = analysis.kings(lf.filter(pl.col("cell").is_in(cells)))
+        for v in variants:
+            d = df.filter((pl.col("variant") == v) & (pl.col("one_sided") > 0))
+            if d.height:
+                best = d.sort("rate", descending=True).row(0, named=True)
+                lo, hi = wilson(best["rate"] * best["one_sided"], best["one_sided"])
+                kings_by_agent.append(
+                    {
+                        "agent": a,
+                        "variant": v,
+                        "king": best["king"],
+                        "rate": best["rate"],
+                        "lo": lo,
+                        "hi": hi,
+                        "n": best["one_sided"],
+                    }
+                )
+    return {
+        "matchups": matchups,
+        "table": table,
+        "kings": kings_by_agent,
+        "holds": all(t["holds"] for t in table),
+    }
+
+
 def build(out: Path) -> Path:
     """Write `out/index.html` from the manifest and the records."""
     manifest = json.loads((out / "manifest.json").read_text())
@@ -237,6 +291,7 @@ def build(out: Path) -> Path:
             best = max(vk, key=lambda k: k["rate"])
             best["dominant"] = best["lo"] > 0.5
     houses = analysis.houses(cells, manifest)
+    robustness = _robustness(comparisons, rows, lf, variants)
     jokers = any("jokers=true" in c["rules"] for c in manifest["cells"])
     cards = analysis.cards(impact_lf, jokers)
     top = {
@@ -271,6 +326,7 @@ def build(out: Path) -> Path:
         cards=cards.to_dicts(),
         top={v: t.to_dicts() for v, t in top.items()},
         houses=houses,
+        robustness=robustness,
         plots=plots,
         baseline=baseline,
         variants=variants,

@@ -140,6 +140,28 @@ in hand, and few changes of the lead.</p>
 </table></div>
 <img alt="Game length distribution" src="{{ plots.lengths }}">
 
+{% if robustness %}
+<h2>Robustness across agents</h2>
+<p class="note">The same comparisons under each match-up. A row holds when every match-up gives
+the same verdict (the same direction beyond noise, or noise everywhere).
+{% if robustness.holds %}<b>Every comparison holds across the agents.</b>{% else %}<b>Some
+answers depend on the agents: read those with care.</b>{% endif %}</p>
+<div class="scroll"><table id="robustness">
+<tr><th class="l">variant</th><th class="l">measure</th>{% for m in robustness.matchups %}<th>{{ m[0] }} v {{ m[1] }}</th>{% endfor %}<th class="l">across agents</th></tr>
+{% for t in robustness.table %}<tr><td class="l">{{ t.variant }}</td><td class="l">{{ t.label }}</td>
+{% for m in robustness.matchups %}{% set c = t.cells.get(m) %}<td class="{{ 'noise' if c and c.noise else '' }}">{% if c %}{{ delta(c, c.diff) }} [{{ delta(c, c.lo) }}, {{ delta(c, c.hi) }}]{% endif %}</td>{% endfor %}
+<td class="l">{{ 'holds' if t.holds else 'depends on the agents' }}</td></tr>{% endfor %}
+</table></div>
+{% if robustness.kings %}
+<p class="note">The strongest King per mirror match-up (the player who deploys it, against one
+who does not):</p>
+<div class="scroll"><table id="kings_by_agent"><tr><th class="l">agent</th><th class="l">variant</th><th class="l">King</th><th>deployer win rate [95% CI]</th><th>one-sided games</th></tr>
+{% for k in robustness.kings %}<tr><td class="l">{{ k.agent }}</td><td class="l">{{ k.variant }}</td><td class="l">{{ k.king }}</td>
+<td>{{ k.rate|pct }} [{{ k.lo|pct }}, {{ k.hi|pct }}]</td><td>{{ k.n }}</td></tr>{% endfor %}
+</table></div>
+{% endif %}
+{% endif %}
+
 <h2>Method</h2>
 <p class="note">Win rates count a draw as half a win; intervals are 95% Wilson score
 intervals. Variants are compared game by game on the same deals (common random numbers); the

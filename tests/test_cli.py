@@ -109,3 +109,31 @@ def test_play_writes_parquet(tmp_path):
     r = sim("play", "--games", "300", "--agents", "greedy,random", "--out", str(out))
     assert "P1 win rate" in r.stdout
     assert pl.read_parquet(out).height == 300
+
+
+def test_ladder_orders_random_below_greedy_with_intervals():
+    out = json.loads(sim("ladder", "--agents", "random,greedy", "--games", "300", "--json").stdout)
+    assert [r["agent"] for r in out["ratings"]] == ["random", "greedy"]
+    low, high = out["ratings"]
+    assert high["lo"] > low["hi"], "the intervals separate"
+    assert out["ordering"][0]["significant"] and out["strict"]
+    pair = out["pairs"][0]
+    assert pair["wins_a"] + pair["wins_b"] + pair["draws"] == 300
+
+
+def test_personas_are_agents_by_name():
+    r = sim("replay", "--seed", "3", "--agents", "defensive,aggressive")
+    assert r.stdout.strip().splitlines()[-1].startswith("winner: ")
+    r = sim("play", "--games", "10", "--agents", "defensiv", check=False)
+    assert r.returncode == 2 and "(did you mean 'defensive'?)" in r.stderr
+
+
+def test_bench_reports_decisions_per_second_for_the_search_agent():
+    r = json.loads(
+        sim(
+            "bench", "--games", "4", "--agents", "search(iterations=50,worlds=2),greedy", "--json"
+        ).stdout
+    )
+    by = r["decisions_per_second_by_agent"]
+    assert by["search(iterations=50,worlds=2)"] > 0 and by["greedy"] > 0
+    assert r["decisions_per_second"] >= by["greedy"]

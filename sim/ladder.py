@@ -1,0 +1,139 @@
+"""A strength ladder: every agent plays every other on the same deals, both seats, and gets a
+Bradley-Terry rating (on the Elo scale) with a bootstrap interval; consecutive agents in the
+ordering are checked pairwise with Wilson intervals."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Any
+
+import numpy as np
+
+from sim.engine import play_games
+from sim.stats import wilson
+
+
+def _bradley_terry(
+    agents: list[str],
+    wins: dict[tuple[str, str], float],
+    games: dict[tuple[str, str], int],
+    iterations: int = 500,
+) -> dict[str, float]:
+    """Strengths by the minorise-maximise algorithm (Hunter 2004); draws count half to each."""
+    p = dict.fromkeys(agents, 1.0)
+    total = {a: sum(w for (x, _), w in wins.items() if x == a) for a in agents}
+    for _ in range(iterations):
+        new = {}
+        for a in agents:
+            # games holds both orders of each pair: count each pair once, from a's side.
+            denom = sum(n / (p[a] + p[b]) for (x, b), n in games.items() if x == a)
+            new[a] = max(total[a], 1e-3) / denom if denom else p[a]
+        norm = math.exp(sum(math.log(v) for v in new.values()) / len(new))
+        p = {a: v / norm for a, v in new.items()}
+    return {a: 400 * math.log10(v) for a, v in p.items()}
+
+
+def ladder(
+    agents: list[str],
+    games: int,
+    seed: int = 0,
+    rules: str | None = None,
+    threads: int | None = None,
+    bootstrap: int = 300,
+) -> dict[str, Any]:
+    wins: dict[tuple[str, str], float] = {}
+    n: dict[tuple[str, str], int] = {}
+    pairs = []
+    for a, b in itertools.combinations(agents, 2):
+        df = play_games(games, (a, b), seed, rules, threads=threads, swap_seats=True)
+        w, sw = df["winner"], df["seats_swapped"]
+        wa = int((((w == 0) & ~sw) | ((w == 1) & sw)).sum())
+        wb = int((((w == 1) & ~sw) | ((w == 0) & sw)).sum())
+        draws = df.height - wa - wb
+        wins[(a, b)], wins[(b, a)] = wa + draws / 2, wb + draws / 2
+        n[(a, b)] = n[(b, a)] = df.height
+        lo, hi = wilson(wa + draws / 2, df.height)
+        pairs.append(
+            {
+                "a": a,
+                "b": b,
+                "games": df.height,
+                "wins_a": wa,
+                "wins_b": wb,
+                "draws": draws,
+                "rate_a": (wa + draws / 2) / df.height,
+                "lo": lo,
+                "hi": hi,
+            }
+        )
+    elo = _bradley_terry(agents, wins, n)
+    # Parametric bootstrap: redraw each pair's results from its observed rate, refit.
+    rng = np.random.default_rng(seed)
+    samples = {a: [] for a in agents}
+    for _ in range(bootstrap):
+        bw: dict[tuple[str, str], float] = {}
+        for p in pairs:
+            k = int(rng.binomial(p["games"], p["rate_a"]))
+            bw[(p["a"], p["b"])], bw[(p["b"], p["a"])] = k, p["games"] - k
+        for a, r in _bradley_terry(agents, bw, n, iterations=200).items():
+            samples[a].append(r)
+    ratings = sorted(
+        (
+            {
+                "agent": a,
+                "elo": elo[a] - elo[agents[0]],
+                "lo": float(np.percentile(samples[a], 2.5)) - elo[agents[0]],
+                "hi": float(np.percentile(samples[a], 97.5)) - elo[agents[0]],
+            }
+            for a in agents
+        ),
+        key=lambda r: r["elo"],
+    )
+    ordering = []
+    for low, high in itertools.pairwise(ratings):
+        p = next(p for p in pairs if {p["a"], p["b"]} == {low["agent"], high["agent"]})
+        flip = p["a"] != high["agent"]
+        rate, lo, hi = (
+            (1 - p["rate_a"], 1 - p["hi"], 1 - p["lo"]) if flip else (p["rate_a"], p["lo"], p["hi"])
+        )
+        ordering.append(
+            {
+                "lower": low["agent"],
+                "higher": high["agent"],
+                "rate": rate,
+                "lo": lo,
+                "hi": hi,
+                "significant": lo > 0.5,
+            }
+        )
+    return {
+        "agents": agents,
+        "games_per_pair": games,
+        "seed": seed,
+        "rules": rules or "",
+        "ratings": ratings,
+        "pairs": pairs,
+        "ordering": ordering,
+        "strict": all(o["significant"] for o in ordering),
+        "anchor": agents[0],
+    }
+
+
+def lines(result: dict[str, Any]) -> list[str]:
+    out = [
+        f"ladder: {len(result['agents'])} agents, {result['games_per_pair']} games per pair, "
+        f"seats swapped, same deals (seed {result['seed']}); Elo relative to "
+        f"{result['anchor']}, 95% bootstrap intervals"
+    ]
+    for r in reversed(result["ratings"]):
+        out.append(f"  {r['agent']:<24} {r['elo']:>7.0f}  [{r['lo']:>6.0f}, {r['hi']:>6.0f}]")
+    out.append("ordering (each agent against the one below it):")
+    for o in reversed(result["ordering"]):
+        verdict = "significant" if o["significant"] else "NOT significant"
+        out.append(
+            f"  {o['higher']} beats {o['lower']}: {100 * o['rate']:.1f}% "
+            f"[{100 * o['lo']:.1f}, {100 * o['hi']:.1f}] {verdict}"
+        )
+    out.append("strict ordering: " + ("yes" if result["strict"] else "no"))
+    return out

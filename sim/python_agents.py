@@ -1,0 +1,102 @@
+"""Agents written in Python, for designers who want to script a play style.
+
+An agent is any class with a method
+
+    choose(self, observation: dict, legal: list[str]) -> int
+
+that returns the index of the move it plays among `legal` (moves in the notation of
+docs/notation.md). `observation` is what its player may know: the state as JSON (the same
+shape `sim scenario` prints) with the opponent's unseen cards and the deck removed, plus
+`seat`, `opponent_hidden_cards` and `deck_size`. A fresh instance plays each game; if the
+class's constructor takes a `seed` argument it gets one of its own per game.
+
+Name it in an experiment or on the command line as `python:FILE.py:Class` or
+`python:package.module:Class`. It plays through one engine call per decision, so it is far
+slower than the built-in agents (thousands of games a minute rather than tens of thousands a
+second); the built-in seats still play inside the engine.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import inspect
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any, Protocol
+
+from sim import _core
+
+
+class Agent(Protocol):
+    def choose(self, observation: dict[str, Any], legal: list[str]) -> int: ...
+
+
+PREFIX = "python:"
+
+
+def is_python(name: str) -> bool:
+    return str(name).startswith(PREFIX)
+
+
+@cache
+def load(name: str) -> type:
+    """The agent class named `python:FILE.py:Class` or `python:module:Class`."""
+    target = name[len(PREFIX) :]
+    where, _, cls = target.rpartition(":")
+    if not where or not cls:
+        raise ValueError(
+            f"python agent '{name}' must be written python:FILE.py:Class or python:module:Class"
+        )
+    if where.endswith(".py"):
+        path = Path(where)
+        if not path.exists():
+            raise ValueError(f"python agent '{name}': no file {path}")
+        spec = importlib.util.spec_from_file_location(f"sim_agent_{path.stem}", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    else:
+        try:
+            module = importlib.import_module(where)
+        except ImportError as e:
+            raise ValueError(f"python agent '{name}': cannot import {where}: {e}") from None
+    agent = getattr(module, cls, None)
+    if agent is None or not callable(getattr(agent, "choose", None)):
+        raise ValueError(f"python agent '{name}': {where} has no class {cls} with a choose method")
+    return agent
+
+
+def _make(name: str, seed: int) -> Agent:
+    cls = load(name)
+    takes_seed = "seed" in inspect.signature(cls).parameters
+    return cls(seed=seed) if takes_seed else cls()
+
+
+def play_games(
+    n: int, agents: tuple[str, str], seed: int, rules: str, start: int, swap_seats: bool, resolve
+) -> dict[str, list]:
+    """Columns like `_core.play_games`, one game at a time through `_core.Game`."""
+    columns: dict[str, list] = {}
+    for i in range(start, start + n):
+        seats = (agents[1], agents[0]) if swap_seats and i % 2 == 1 else agents
+        game_seed = _core.game_seed(seed, i)
+        builtin = tuple(None if is_python(a) else resolve(a) for a in seats)
+        game = _core.Game(rules, game_seed, builtin)
+        players = [
+            _make(a, _core.game_seed(game_seed, s + 1)) if is_python(a) else None
+            for s, a in enumerate(seats)
+        ]
+        while not game.is_over:
+            seat = game.decider
+            legal = game.legal()
+            index = players[seat].choose(json.loads(game.observation(seat)), legal)
+            if not isinstance(index, int) or not 0 <= index < len(legal):
+                raise ValueError(
+                    f"python agent {seats[seat]} chose {index!r}, not an index "
+                    f"of its {len(legal)} legal moves"
+                )
+            game.play(index)
+        for k, v in game.record().items():
+            columns.setdefault(k, []).extend(v)
+    return columns

@@ -1,0 +1,82 @@
+"""Agents from Python: personas, the step-by-step Game, and agents written in Python."""
+
+import json
+
+import pytest
+
+import sim
+from sim import _core
+from sim.agents import personas, resolve
+
+HOARDER = "python:examples/python_agent.py:Hoarder"
+
+
+def test_personas_are_data_with_parameters():
+    p = personas()
+    assert {"aggressive", "defensive", "balanced", "search"} <= set(p)
+    assert resolve("defensive").startswith("heuristic(aggression=0.7,hold_back=3,")
+    assert resolve("search").startswith("search(iterations=1000,")
+
+
+def test_a_game_played_step_by_step_matches_the_batch():
+    seed = _core.game_seed(4, 0)
+    game = _core.Game(sim.canonical_rules(), seed, ("greedy", "random"))
+    assert game.is_over, "both seats built in: the game plays out at once"
+    batch = sim.play_games(1, ("greedy", "random"), seed=4)
+    step = game.record()
+    for k in ("seed", "winner", "turns", "life_p1", "life_p2", "deployed_mask_p1", "actions"):
+        assert step[k][0] == batch[k][0], k
+
+
+def test_a_python_agent_sees_only_its_players_information():
+    game = _core.Game(sim.canonical_rules(), 11, (None, "greedy"))
+    mine, theirs = (json.loads(game.observation(s)) for s in (0, 1))
+    assert mine["seat"] == "P1" and mine["legal"] == game.legal()
+    # Each sees its own hand, and of the other's only what was revealed to it (scouts),
+    # plus a count of the rest.
+    my_hand, their_hand = mine["players"]["P1"]["hand"], theirs["players"]["P2"]["hand"]
+    assert set(theirs["players"]["P1"]["hand"]) <= set(my_hand)
+    assert set(mine["players"]["P2"]["hand"]) <= set(their_hand)
+    assert mine["opponent_hidden_cards"] + len(mine["players"]["P2"]["hand"]) == len(their_hand)
+    assert theirs["opponent_hidden_cards"] + len(theirs["players"]["P1"]["hand"]) == len(my_hand)
+    assert mine["deck"] == [] and mine["deck_size"] > 30
+
+
+def test_python_agents_play_in_batches_and_experiments(tmp_path):
+    df = sim.play_games(40, (HOARDER, "greedy"), seed=2, swap_seats=True)
+    assert df.height == 40 and df["agent_p1"][1] == "greedy"
+    assert set(df["winner"].to_list()) <= {-1, 0, 1}
+    exp = tmp_path / "e.yaml"
+    exp.write_text(
+        "name: py\nquestion: Does the hoarder lose?\nmatchups:\n"
+        f"  - ['{HOARDER}', greedy]\ngames: 30\nchunk_size: 10\n"
+    )
+    from sim.experiment import load
+    from sim.runner import run
+
+    manifest, _ = run(load(exp, tmp_path / "out"), quiet=True)
+    assert manifest["cells"][0]["games"] == 30
+
+
+def test_bad_python_agents_are_clear_errors():
+    with pytest.raises(ValueError, match="no file nowhere.py"):
+        resolve("python:nowhere.py:X")
+    with pytest.raises(ValueError, match="has no class Nobody with a choose method"):
+        resolve("python:examples/python_agent.py:Nobody")
+
+    class Wrong:
+        def choose(self, observation, legal):
+            return 999
+
+    import sim.python_agents as pa
+
+    pa.load.cache_clear()
+    orig = pa.load
+    pa.load = lambda name: Wrong  # type: ignore[assignment]
+    try:
+        with pytest.raises(ValueError, match="chose 999, not an index of its"):
+            pa.play_games(
+                1, ("python:x.py:Wrong", "greedy"), 1, sim.canonical_rules(), 0, False, resolve
+            )
+    finally:
+        pa.load = orig
