@@ -67,8 +67,10 @@ pub fn play_game(rules: &Rules, specs: [&AgentSpec; 2], seed: u64, keep_log: boo
         };
         st.apply_unchecked(legal[i]);
     }
+    let mut record = record_of(&st, seed);
+    record.decisions = decisions;
     GameResult {
-        record: record_of(&st, seed),
+        record,
         log: st.log.take(),
     }
 }

@@ -116,3 +116,19 @@ fn search_beats_greedy_over_a_small_match() {
         .count();
     assert!(wins >= 33, "search won only {wins} of 60 against greedy");
 }
+
+#[test]
+fn records_count_the_decisions_each_agent_made() {
+    let r = houses_engine::game::play_game(
+        &Rules::default(),
+        [&AgentSpec::Greedy, &AgentSpec::Random],
+        5,
+        true,
+    );
+    let log = r.log.unwrap();
+    // Every decision is a logged move; forced ones are logged too, so decisions <= moves.
+    let moves = |p: &str| log.iter().filter(|l| l.starts_with(p)).count() as u32;
+    for (s, p) in [(0, "P1: "), (1, "P2: ")] {
+        assert!(r.record.decisions[s] > 0 && r.record.decisions[s] <= moves(p));
+    }
+}
