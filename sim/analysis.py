@@ -56,6 +56,7 @@ def cells(lf: pl.LazyFrame) -> dict[str, dict[str, Any]]:
             by_life=(pl.col("end_reason") == "life").sum(),
             by_sudden_death=(pl.col("end_reason") == "sudden_death").sum(),
             by_turn_limit=(pl.col("end_reason") == "turn_limit").sum(),
+            by_no_cards=(pl.col("end_reason") == "no_cards").sum(),
             low_hand_turns=pl.col("low_hand_turns").sum(),
             turns_total=pl.col("turns").sum(),
             lead_changes=pl.col("lead_changes").mean(),

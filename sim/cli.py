@@ -57,9 +57,9 @@ def _split_agents(text: str) -> list[str]:
     return out
 
 
-def _rules(text: str | None) -> str:
+def _rules(text: str | None, game: str = "houses") -> str:
     try:
-        return canonical_rules(text or "")
+        return canonical_rules(text or "", game)
     except ValueError as e:
         _fail(f"--rules: {e}")
     raise AssertionError  # unreachable
@@ -188,14 +188,33 @@ def _print_summary(question: str, rows: list[dict]) -> None:
         )
 
 
+GAME_OPTION = click.option(
+    "--game", type=click.Choice(["houses", "battle_cards"]), default="houses", show_default=True
+)
+
+
+def _game_agents(text: str, game: str) -> tuple[str, str]:
+    if game == "houses":
+        return _agents(text)
+    names = _split_agents(text)
+    names = names * 2 if len(names) == 1 else names
+    for n in names:
+        if n not in ("random", "greedy"):
+            _fail(f"unknown {game} agent '{n}'; valid agents: random, greedy")
+    if len(names) != 2:
+        _fail(f"--agents takes one or two agents (A or A,B), got '{text}'")
+    return names[0], names[1]
+
+
 @main.command("replay")
 @click.option("--seed", type=int, default=1, show_default=True, help="The game's seed.")
 @click.option("--agents", default="greedy", show_default=True, help="A or A,B (P1,P2).")
 @click.option("--rules", default="", help="Rule options, e.g. 'jokers=true,front_ranks=3x3'.")
-def replay_cmd(seed: int, agents: str, rules: str) -> None:
+@GAME_OPTION
+def replay_cmd(seed: int, agents: str, rules: str, game: str) -> None:
     """Print one complete game, turn by turn, ending with the winner."""
-    log, _ = replay(seed, _agents(agents), _rules(rules))
-    click.echo(f"rules: {_rules(rules)}")
+    log, _ = replay(seed, _game_agents(agents, game), _rules(rules, game), game)
+    click.echo(f"rules: {_rules(rules, game)}")
     for line in log:
         click.echo(line)
 
@@ -268,14 +287,17 @@ def bench_cmd(games: int, agents: str, threads: int, rules: str, seed: int, as_j
 @click.option("--seed", type=int, default=0)
 @click.option("--threads", type=int, default=0, help="Default: all cores.")
 @click.option("--out", type=click.Path(path_type=Path), help="Write records to this Parquet file.")
+@GAME_OPTION
 def play_cmd(
-    games: int, agents: str, rules: str, seed: int, threads: int, out: Path | None
+    games: int, agents: str, rules: str, seed: int, threads: int, out: Path | None, game: str
 ) -> None:
     """Play a batch and print win rates with 95% Wilson intervals."""
     from sim.stats import summary_lines
 
-    pair = _agents(agents)
-    df = play_games(games, pair, seed, _rules(rules), threads=threads or os.cpu_count())
+    pair = _game_agents(agents, game)
+    df = play_games(
+        games, pair, seed, _rules(rules, game), threads=threads or os.cpu_count(), game=game
+    )
     for line in summary_lines(df):
         click.echo(line)
     if out:

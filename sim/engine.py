@@ -11,6 +11,8 @@ import polars as pl
 from sim import _core
 
 # Column types of a batch of records, in order.
+GAMES = ("houses", "battle_cards")
+
 RECORD_SCHEMA: dict[str, pl.DataType] = {
     "game": pl.UInt64(),
     "seed": pl.UInt64(),
@@ -41,15 +43,41 @@ RECORD_SCHEMA: dict[str, pl.DataType] = {
     "seats_swapped": pl.Boolean(),
     "rules": pl.Utf8(),
     "rules_version": pl.UInt32(),
+    "game_name": pl.Utf8(),
+}
+
+# Columns that only Houses-Skirmish fills; other games record zeros there.
+HOUSES_ONLY = {
+    "cards_deployed_p1": 0,
+    "cards_deployed_p2": 0,
+    "kings_p1": "",
+    "kings_p2": "",
+    "deployed_mask_p1": 0,
+    "deployed_mask_p2": 0,
+    "drawn_mask_p1": 0,
+    "drawn_mask_p2": 0,
+    "king_round_p1": 0,
+    "king_round_p2": 0,
+    "low_hand_turns": 0,
+    "lead_changes": 0,
 }
 
 
-def canonical_rules(spec: str | dict[str, Any] | None = None) -> str:
-    """The canonical rule-set string; `spec` is ``"name=value,..."`` or a mapping."""
+def game_of(canonical: str) -> str:
+    """The game a canonical rule string belongs to: `battle_cards(...)` or `houses(...)`."""
+    return canonical.split("(", 1)[0] if canonical.startswith("battle_cards(") else "houses"
+
+
+def canonical_rules(spec: str | dict[str, Any] | None = None, game: str = "houses") -> str:
+    """The canonical rule-set string of `game`; `spec` is ``"name=value,..."`` or a mapping."""
     if spec is None:
         spec = ""
     if isinstance(spec, dict):
         spec = ",".join(f"{k}={_option_value(v)}" for k, v in spec.items())
+    if game == "battle_cards":
+        return _core.canonical_battle_cards_rules(spec)
+    if game != "houses":
+        raise ValueError(f"unknown game '{game}'; valid games: {', '.join(GAMES)}")
     return _core.canonical_rules(spec)
 
 
@@ -75,6 +103,7 @@ def play_games(
     start: int = 0,
     threads: int | None = None,
     swap_seats: bool = False,
+    game: str = "houses",
 ) -> pl.DataFrame:
     """Play games ``start .. start+n`` of the batch seeded by `seed`; one row per game.
 
@@ -85,9 +114,17 @@ def play_games(
     from sim import python_agents
     from sim.agents import resolve
 
-    canon = canonical_rules(rules)
+    game = game_of(rules) if isinstance(rules, str) and rules.startswith("battle_cards(") else game
+    canon = canonical_rules(rules, game)
     threads = threads or os.cpu_count() or 1
-    if any(python_agents.is_python(a) for a in agents):
+    if game == "battle_cards":
+        cols = _core.play_battle_cards(canon, tuple(agents), seed, start, n, threads, swap_seats)
+        cols["rounds"] = [(t + 1) // 2 for t in cols["turns"]]
+        cols["first_player"] = [0] * n
+        cols.pop("rolls")
+        for k, v in HOUSES_ONLY.items():
+            cols[k] = [v] * n
+    elif any(python_agents.is_python(a) for a in agents):
         cols = python_agents.play_games(n, tuple(agents), seed, canon, start, swap_seats, resolve)
     else:
         specs = (resolve(agents[0]), resolve(agents[1]))
@@ -100,15 +137,22 @@ def play_games(
     cols["seats_swapped"] = swapped
     cols["rules"] = [canon] * n
     cols["rules_version"] = [_core.RULES_VERSION] * n
+    cols["game_name"] = [game] * n
     return pl.DataFrame(cols, schema=RECORD_SCHEMA)
 
 
 def replay(
-    seed: int, agents: tuple[str, str] = ("greedy", "greedy"), rules: str | None = None
+    seed: int,
+    agents: tuple[str, str] = ("greedy", "greedy"),
+    rules: str | None = None,
+    game: str = "houses",
 ) -> tuple[list[str], dict[str, Any]]:
     """Play one game (its own seed) with the log kept; returns (log lines, record)."""
     from sim.agents import resolve
 
+    if game == "battle_cards":
+        log, cols = _core.replay_battle_cards(canonical_rules(rules, game), tuple(agents), seed)
+        return log, {k: v[0] for k, v in cols.items()}
     specs = (resolve(agents[0]), resolve(agents[1]))
     log, cols = _core.replay(canonical_rules(rules), specs, seed)
     return log, {k: v[0] for k, v in cols.items()}

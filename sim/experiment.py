@@ -19,10 +19,11 @@ import yaml
 
 from sim import _core
 from sim.agents import resolve as resolve_agent
-from sim.engine import canonical_rules
+from sim.engine import GAMES, canonical_rules
 
 TOP_KEYS = {
     "name": "a short name (letters, digits, '_' or '-')",
+    "game": "houses (default) or battle_cards",
     "question": "the designers' question, in words",
     "description": "free text",
     "seed": "a non-negative integer",
@@ -149,7 +150,7 @@ def _option_text(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def _check_options(c: _Checker, options: Any, loc: tuple) -> dict[str, str]:
+def _check_options(c: _Checker, options: Any, loc: tuple, game: str = "houses") -> dict[str, str]:
     """Each option on its own, so a bad one is reported at its own line."""
     good: dict[str, str] = {}
     if options is None:
@@ -159,7 +160,7 @@ def _check_options(c: _Checker, options: Any, loc: tuple) -> dict[str, str]:
         return good
     for k, v in options.items():
         try:
-            canonical_rules(f"{k}={_option_text(v)}")
+            canonical_rules(f"{k}={_option_text(v)}", game)
             good[str(k)] = _option_text(v)
         except ValueError as e:
             c.fail(loc + (k,), str(e))
@@ -206,6 +207,14 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
         c.fail(("seed",), f"expected a non-negative integer, got {seed!r}")
         seed = 0
 
+    game = data.get("game", "houses")
+    if game not in GAMES:
+        c.fail(
+            ("game",),
+            f"unknown game '{game}'{_closest(game, list(GAMES))}; valid games: {', '.join(GAMES)}",
+        )
+        game = "houses"
+
     # Rules: a base (preset + options) and what varies (variants or sweep).
     rules = data.get("rules") or {}
     rules = c.mapping(rules, ("rules",), RULES_KEYS)
@@ -217,7 +226,10 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
             f"valid presets: {', '.join(PRESETS)}",
         )
         preset = None
-    base = _check_options(c, rules.get("options"), ("rules", "options"))
+    if preset is not None and game != "houses":
+        c.fail(("rules", "preset"), f"presets are Houses-Skirmish rule sets; {game} has none")
+        preset = None
+    base = _check_options(c, rules.get("options"), ("rules", "options"), game)
     variants: dict[str, dict[str, str]] = {}
     if "variants" in rules and "sweep" in rules:
         c.fail(("rules", "sweep"), "give either 'variants' or 'sweep', not both")
@@ -232,7 +244,7 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
                     c.fail(("rules", "sweep", k), "expected a non-empty list of values")
                     continue
                 for i, v in enumerate(values):
-                    _check_options(c, {k: v}, ("rules", "sweep", k, i))
+                    _check_options(c, {k: v}, ("rules", "sweep", k, i), game)
                 axes.append([(str(k), _option_text(v)) for v in values])
             for combo in itertools.product(*axes):
                 variants[",".join(f"{k}={v}" for k, v in combo)] = dict(combo)
@@ -250,14 +262,14 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
                 if vname in variants:
                     c.fail(("rules", "variants", i, "name"), f"variant '{vname}' is named twice")
                 variants[vname] = _check_options(
-                    c, v.get("options"), ("rules", "variants", i, "options")
+                    c, v.get("options"), ("rules", "variants", i, "options"), game
                 )
     if not variants:
         variants = {"default": {}}
     resolved_rules: dict[str, str] = {}
     for vname, opts in variants.items():
         try:
-            resolved_rules[vname] = canonical_rules(_rules_string(preset, {**base, **opts}))
+            resolved_rules[vname] = canonical_rules(_rules_string(preset, {**base, **opts}), game)
         except ValueError as e:
             loc = ("rules", "variants") if "variants" in rules else ("rules",)
             c.fail(loc, f"variant '{vname}': {e}")
@@ -276,7 +288,12 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
 
     def agent(a: Any, loc: tuple) -> bool:
         try:
-            specs[str(a)] = resolve_agent(str(a))
+            if game == "houses":
+                specs[str(a)] = resolve_agent(str(a))
+            elif str(a) in ("random", "greedy"):
+                specs[str(a)] = str(a)
+            else:
+                raise ValueError(f"unknown {game} agent '{a}'; valid agents: random, greedy")
             return True
         except ValueError as e:
             c.fail(loc, str(e))
@@ -380,5 +397,6 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
         "chunk_size": exp.chunk_size,
         "swap_seats": swap,
         "rules_version": _core.RULES_VERSION,
+        "game": game,
     }
     return exp

@@ -268,6 +268,7 @@ def build(out: Path) -> Path:
                 comparisons.append(
                     {**d, "variant": r["variant"], "agent_a": r["agent_a"], "agent_b": r["agent_b"]}
                 )
+    game = config.get("game", "houses")
     # King and card impact compare players, so they are read from mirror match-ups (the same
     # agent in both seats) when the experiment has any: otherwise agent strength confounds them.
     mirror = [r["cell"] for r in rows if r["agent_a"] == r["agent_b"]]
@@ -279,7 +280,7 @@ def build(out: Path) -> Path:
         if mirror
         else "all match-ups"
     )
-    kings_df = analysis.kings(impact_lf)
+    kings_df = analysis.kings(impact_lf if game == "houses" else impact_lf.filter(pl.lit(False)))
     king_rows = []
     for r in kings_df.iter_rows(named=True):
         n = r["one_sided"]
@@ -290,10 +291,12 @@ def build(out: Path) -> Path:
         if vk:
             best = max(vk, key=lambda k: k["rate"])
             best["dominant"] = best["lo"] > 0.5
-    houses = analysis.houses(cells, manifest)
+    houses = analysis.houses(cells, manifest) if game == "houses" else []
     robustness = _robustness(comparisons, rows, lf, variants)
     jokers = any("jokers=true" in c["rules"] for c in manifest["cells"])
-    cards = analysis.cards(impact_lf, jokers)
+    cards = analysis.cards(
+        impact_lf if game == "houses" else impact_lf.filter(pl.lit(False)), jokers
+    )
     top = {
         v: cards.filter(
             (pl.col("variant") == v)
@@ -309,8 +312,9 @@ def build(out: Path) -> Path:
     plots = {
         "win_rates": plot_win_rates(rows),
         "lengths": plot_lengths(lengths, rows),
-        "kings": plot_kings(kings_df, variants),
     }
+    if game == "houses":
+        plots["kings"] = plot_kings(kings_df, variants)
     if top.get(baseline) is not None and top[baseline].height:
         plots["cards"] = plot_cards(top[baseline], baseline)
     env = Environment(autoescape=True)

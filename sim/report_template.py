@@ -41,7 +41,7 @@ is dealt from (seed, <i>i</i>); agents swap seats in odd games{% if not config.s
 <div class="scroll"><table id="cells">
 <tr><th class="l">variant</th><th class="l">match-up (A v B)</th><th>games</th><th>A wins</th>
 <th>B wins</th><th>draws</th><th>A win rate [95% CI]</th><th>turns: median (10-90%)</th>
-<th>rounds: median (10-90%)</th><th>ended by life</th><th>sudden death</th></tr>
+<th>rounds: median (10-90%)</th><th>ended by life</th><th>{{ 'sudden death' if game == 'houses' else 'no winner (no cards)' }}</th></tr>
 {% for r in rows %}
 <tr data-cell="{{ r.cell }}"><td class="l">{{ r.variant }}</td><td class="l">{{ r.agent_a }} v {{ r.agent_b }}</td>
 <td data-k="games">{{ r.games }}</td><td data-k="wins_a">{{ r.wins_a }}</td>
@@ -49,7 +49,7 @@ is dealt from (seed, <i>i</i>); agents swap seats in odd games{% if not config.s
 <td>{{ r.win_a.rate|pct }} [{{ r.win_a.lo|pct }}, {{ r.win_a.hi|pct }}]</td>
 <td>{{ r.turns_median|int }} ({{ r.turns_p10|int }}-{{ r.turns_p90|int }})</td>
 <td>{{ r.rounds_median|int }} ({{ r.rounds_p10|int }}-{{ r.rounds_p90|int }})</td>
-<td data-k="by_life">{{ r.by_life }}</td><td data-k="by_sudden_death">{{ r.by_sudden_death }}</td></tr>
+<td data-k="by_life">{{ r.by_life }}</td>{% if game == 'houses' %}<td data-k="by_sudden_death">{{ r.by_sudden_death }}</td>{% else %}<td data-k="by_no_cards">{{ r.by_no_cards }}</td>{% endif %}</tr>
 {% endfor %}
 </table></div>
 <img alt="Win rate per cell with 95% intervals" src="{{ plots.win_rates }}">
@@ -73,6 +73,7 @@ since either agent's is 50% by symmetry. Differences with p ≥ 0.05 are within 
 </table></div>
 {% else %}<p class="note">Only one rule variant: nothing to compare.</p>{% endif %}
 
+{% if game == 'houses' %}
 <h2>King impact</h2>
 <p class="note">From {{ impact_from }}. Games in which exactly one player deployed that King: how often that player
 won (draws half), with a 95% interval; how often the King was deployed at all; the mean round
@@ -113,7 +114,9 @@ sort).</p>
 <td data-v="{{ c.improvement }}">{{ c.improvement|points if c.improvement is not none else '-' }}</td></tr>{% endfor %}
 </table></div></details>
 
-<h2>Seat and House</h2>
+{% endif %}
+
+<h2>Seat{% if game == 'houses' %} and House{% endif %}</h2>
 <div class="scroll"><table id="seats">
 <tr><th class="l">variant</th><th class="l">match-up</th><th>first player's win rate [95% CI]</th><th>P1 seat's win rate</th></tr>
 {% for r in rows %}<tr><td class="l">{{ r.variant }}</td><td class="l">{{ r.agent_a }} v {{ r.agent_b }}</td>

@@ -137,3 +137,15 @@ def test_bench_reports_decisions_per_second_for_the_search_agent():
     by = r["decisions_per_second_by_agent"]
     assert by["search(iterations=50,worlds=2)"] > 0 and by["greedy"] > 0
     assert r["decisions_per_second"] >= by["greedy"]
+
+
+def test_replay_battle_cards_prints_a_readable_game():
+    out = sim("replay", "--game", "battle_cards", "--seed", "1").stdout.strip().splitlines()
+    assert out[0].startswith("rules: battle_cards(life=20,hand_size=4,")
+    assert any(line.startswith("== turn 1 P1 (life P1 20 P2 20) hand: ") for line in out)
+    assert out[-1] in {"winner: P1", "winner: P2", "winner: draw"}
+    r = sim("replay", "--game", "battle_cards", "--rules", "lifee=5", check=False)
+    assert (
+        r.returncode == 2
+        and "unknown battle_cards option 'lifee' (did you mean 'life'?)" in r.stderr
+    )

@@ -166,3 +166,24 @@ def test_report_loads_in_headless_chromium_and_every_image_decodes(report, tmp_p
     assert result == {"images": 4, "bad": [], "errors": []}
     # The sortable table sorts: the script is part of the page and raised no error.
     assert "table.sortable" in dom
+
+
+def test_battle_cards_experiment_report(tmp_path):
+    (tmp_path / "bc.yaml").write_text(
+        "name: bc\nquestion: First-player advantage in Battle Cards?\ngame: battle_cards\n"
+        "rules:\n  sweep: {hand_size: [4, 5]}\n"
+        "matchups:\n  - [greedy, greedy]\n  - [greedy, random]\n"
+        "swap_seats: false\ngames: 1000\nchunk_size: 500\n"
+    )
+    r = sim("run", str(tmp_path / "bc.yaml"), "--output", str(tmp_path / "out"), "--quiet")
+    html = (tmp_path / "out" / "index.html").read_text()
+    assert "report:" in r.stdout and "King impact" not in html and "no winner (no cards)" in html
+    df = pl.read_parquet(tmp_path / "out" / "records" / "*" / "*.parquet")
+    assert set(df["game_name"].unique()) == {"battle_cards"}
+    assert set(df["end_reason"].unique()) <= {"life", "no_cards"}
+    parser = Cells()
+    parser.feed(html)
+    for cell, row in parser.rows.items():
+        d = df.filter(pl.col("cell") == cell)
+        assert int(row["games"]) == d.height
+        assert int(row["by_no_cards"]) == d.filter(pl.col("end_reason") == "no_cards").height

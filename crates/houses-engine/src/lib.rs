@@ -5,6 +5,7 @@
 
 pub mod action;
 pub mod agents;
+pub mod battle_cards;
 pub mod card;
 pub mod engine;
 pub mod game;

@@ -156,6 +156,82 @@ fn game_seed_py(seed: u64, index: u64) -> u64 {
     game_seed(seed, index)
 }
 
+// ---- Battle Cards ------------------------------------------------------------------------
+
+use houses_engine::battle_cards::{self as bc, BcAgentSpec, BcRecord, BcRules};
+
+fn bc_rules_of(spec: &str) -> PyResult<BcRules> {
+    BcRules::parse(spec).map_err(PyValueError::new_err)
+}
+
+fn bc_agent_of(name: &str) -> PyResult<BcAgentSpec> {
+    BcAgentSpec::parse(name).map_err(PyValueError::new_err)
+}
+
+fn bc_columns<'py>(py: Python<'py>, recs: &[BcRecord]) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    macro_rules! col {
+        ($name:expr, $f:expr) => {
+            d.set_item($name, recs.iter().map($f).collect::<Vec<_>>())?;
+        };
+    }
+    col!("seed", |r: &BcRecord| r.seed);
+    col!("winner", |r: &BcRecord| r.winner);
+    col!("end_reason", |r: &BcRecord| r.end.name());
+    col!("turns", |r: &BcRecord| r.turns);
+    col!("life_p1", |r: &BcRecord| r.life[0]);
+    col!("life_p2", |r: &BcRecord| r.life[1]);
+    col!("actions", |r: &BcRecord| r.actions);
+    col!("rolls", |r: &BcRecord| r.rolls);
+    col!("decisions_p1", |r: &BcRecord| r.decisions[0]);
+    col!("decisions_p2", |r: &BcRecord| r.decisions[1]);
+    Ok(d)
+}
+
+/// Battle Cards games `start .. start+count` of the batch seeded by `seed`; returns columns.
+#[pyfunction]
+#[pyo3(signature = (rules, agents, seed, start, count, threads, swap_odd_seats=false))]
+#[allow(clippy::too_many_arguments)]
+fn play_battle_cards<'py>(
+    py: Python<'py>,
+    rules: &str,
+    agents: (String, String),
+    seed: u64,
+    start: u64,
+    count: u64,
+    threads: usize,
+    swap_odd_seats: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let rules = bc_rules_of(rules)?;
+    let specs = [bc_agent_of(&agents.0)?, bc_agent_of(&agents.1)?];
+    let recs =
+        py.detach(|| bc::play_bc_batch(&rules, specs, seed, start, count, threads, swap_odd_seats));
+    bc_columns(py, &recs)
+}
+
+#[pyfunction]
+fn replay_battle_cards<'py>(
+    py: Python<'py>,
+    rules: &str,
+    agents: (String, String),
+    seed: u64,
+) -> PyResult<(Vec<String>, Bound<'py, PyDict>)> {
+    let rules = bc_rules_of(rules)?;
+    let specs = [bc_agent_of(&agents.0)?, bc_agent_of(&agents.1)?];
+    let res = bc::play_bc_game(&rules, specs, seed, true);
+    Ok((res.log.unwrap_or_default(), bc_columns(py, &[res.record])?))
+}
+
+#[pyfunction]
+fn canonical_battle_cards_rules(spec: &str) -> PyResult<String> {
+    Ok(bc_rules_of(spec)?.canonical())
+}
+
+#[pyfunction]
+fn battle_cards_options() -> Vec<(&'static str, &'static str)> {
+    bc::BC_OPTIONS.to_vec()
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play_games, m)?)?;
@@ -166,6 +242,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rule_presets, m)?)?;
     m.add_function(wrap_pyfunction!(canonical_agent, m)?)?;
     m.add_class::<Game>()?;
+    m.add_function(wrap_pyfunction!(play_battle_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(replay_battle_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(canonical_battle_cards_rules, m)?)?;
+    m.add_function(wrap_pyfunction!(battle_cards_options, m)?)?;
     m.add_function(wrap_pyfunction!(game_seed_py, m)?)?;
     m.add("RULES_VERSION", RULES_VERSION)?;
     m.add("AGENTS", AGENT_NAMES.to_vec())?;

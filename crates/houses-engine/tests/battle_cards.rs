@@ -1,0 +1,268 @@
+//! Battle Cards: a position test for each rule, and the invariant property test.
+
+use houses_engine::battle_cards::position::bc_position;
+use houses_engine::battle_cards::*;
+use houses_engine::card::Card;
+
+fn c(s: &str) -> Card {
+    Card::parse(s).unwrap()
+}
+
+fn act(st: &mut BcState, m: &str) {
+    st.apply(BcAction::parse(m).unwrap()).unwrap();
+}
+
+fn pos(
+    p1: (&[&str], &[&str], &[&str], i32),
+    p2: (&[&str], &[&str], &[&str], i32),
+    rolls: &[u8],
+) -> BcState {
+    bc_position(BcRules::default(), [p1, p2], rolls)
+}
+
+#[test]
+fn hearts_build_armor_up_to_three_and_face_hearts_roll_for_another_card() {
+    let mut st = pos((&["5H", "9C"], &[], &[], 20), (&["2D"], &[], &[], 20), &[]);
+    act(&mut st, "play 5H");
+    assert_eq!(st.players[0].armor, vec![c("5H")]);
+    assert_eq!(st.active, 1, "a number Heart grants nothing");
+    let mut st = pos((&["KH", "9C"], &[], &[], 20), (&["2D"], &[], &[], 20), &[3]);
+    act(&mut st, "play KH");
+    assert_eq!(st.pending, BcPending::Turn(0), "a 3 grants another card");
+    let mut st = pos((&["KH", "9C"], &[], &[], 20), (&["2D"], &[], &[], 20), &[2]);
+    act(&mut st, "play KH");
+    assert_eq!(st.active, 1, "a 2 does not");
+    let mut st = pos(
+        (&["6H"], &[], &["2H", "3H", "4H"], 20),
+        (&["2D"], &[], &[], 20),
+        &[],
+    );
+    act(&mut st, "play 6H");
+    assert_eq!(
+        st.players[0].armor.len(),
+        3,
+        "a full Defense Pile takes no more"
+    );
+    assert_eq!(st.players[0].discard.last(), Some(&c("6H")));
+}
+
+#[test]
+fn diamonds_heal_up_to_twenty() {
+    let mut st = pos((&["7D"], &[], &[], 10), (&["2C"], &[], &[], 20), &[3]);
+    act(&mut st, "play 7D");
+    assert_eq!(st.players[0].life, 17);
+    let mut st = pos((&["7D"], &[], &[], 10), (&["2C"], &[], &[], 20), &[2]);
+    act(&mut st, "play 7D");
+    assert_eq!(st.players[0].life, 10, "a 2 fails");
+    let mut st = pos((&["QD", "3C"], &[], &[], 15), (&["2C"], &[], &[], 20), &[]);
+    act(&mut st, "play QD");
+    assert_eq!(st.players[0].life, 20, "+10, capped at 20");
+    assert_eq!(
+        st.pending,
+        BcPending::Turn(0),
+        "face Diamonds always grant another card"
+    );
+}
+
+#[test]
+fn spades_break_the_top_armor_card_they_outrank() {
+    let mut st = pos(
+        (&["8S"], &[], &[], 20),
+        (&["2D"], &[], &["3H", "7H"], 20),
+        &[],
+    );
+    act(&mut st, "play 8S");
+    assert_eq!(st.players[1].armor, vec![c("3H")]);
+    let mut st = pos((&["7S"], &[], &[], 20), (&["2D"], &[], &["7H"], 20), &[]);
+    act(&mut st, "play 7S");
+    assert_eq!(st.players[1].armor, vec![c("7H")], "equal does not outrank");
+    let mut st = pos((&["KS"], &[], &[], 20), (&["2D"], &[], &["9H"], 20), &[4]);
+    act(&mut st, "play KS");
+    assert_eq!(st.players[1].armor.len(), 1, "a face Spade needs a 5");
+    let mut st = pos((&["KS"], &[], &[], 20), (&["2D"], &[], &["9H"], 20), &[5]);
+    act(&mut st, "play KS");
+    assert!(st.players[1].armor.is_empty());
+}
+
+#[test]
+fn the_ace_of_spades_breaks_face_armor_and_is_stopped_by_numbers() {
+    let mut st = pos(
+        (&["AS", "2C"], &[], &[], 20),
+        (&["2D"], &[], &["QH"], 20),
+        &[],
+    );
+    act(&mut st, "play AS");
+    assert!(st.players[1].armor.is_empty());
+    assert_eq!(
+        st.pending,
+        BcPending::Redraw(0),
+        "any Ace offers a fresh hand"
+    );
+    let mut st = pos(
+        (&["AS", "2C"], &[], &[], 20),
+        (&["2D"], &[], &["2H"], 20),
+        &[],
+    );
+    act(&mut st, "play AS");
+    assert_eq!(st.players[1].armor, vec![c("2H")]);
+}
+
+#[test]
+fn clubs_attack() {
+    // A number Club does nothing against armor, hits for its value without, on a 2 or more.
+    let mut st = pos((&["9C"], &[], &[], 20), (&["2D"], &[], &["2H"], 20), &[6]);
+    act(&mut st, "play 9C");
+    assert_eq!(st.players[1].life, 20);
+    let mut st = pos((&["9C"], &[], &[], 20), (&["2D"], &[], &[], 20), &[2]);
+    act(&mut st, "play 9C");
+    assert_eq!(st.players[1].life, 11);
+    let mut st = pos((&["9C"], &[], &[], 20), (&["2D"], &[], &[], 20), &[1]);
+    act(&mut st, "play 9C");
+    assert_eq!(st.players[1].life, 20, "a 1 misses");
+    // Face Clubs bypass armor for 10 (on a 2+); Aces always hit for 10 and grant a card.
+    let mut st = pos((&["JC"], &[], &[], 20), (&["2D"], &[], &["9H"], 20), &[2]);
+    act(&mut st, "play JC");
+    assert_eq!(st.players[1].life, 10);
+    let mut st = pos(
+        (&["AC", "3D"], &[], &[], 20),
+        (&["2D"], &[], &["9H"], 20),
+        &[],
+    );
+    act(&mut st, "play AC");
+    assert_eq!(st.players[1].life, 10);
+    act(&mut st, "keep");
+    assert_eq!(
+        st.pending,
+        BcPending::Turn(0),
+        "the Ace of Clubs grants another card"
+    );
+}
+
+#[test]
+fn a_bonus_that_empties_the_hand_draws_four_and_the_turn_goes_on() {
+    let mut st = pos(
+        (&["QD"], &["2C", "3C", "4C", "5C", "6C"], &[], 10),
+        (&["2D"], &[], &[], 20),
+        &[],
+    );
+    act(&mut st, "play QD");
+    assert_eq!(st.pending, BcPending::Turn(0));
+    assert_eq!(st.players[0].hand, vec![c("2C"), c("3C"), c("4C"), c("5C")]);
+}
+
+#[test]
+fn discarding_uses_the_turn_and_jokers_can_only_be_discarded() {
+    let mut st = pos((&["BJ", "9C"], &[], &[], 20), (&["2D"], &[], &[], 20), &[]);
+    let legal: Vec<String> = st.legal().iter().map(|a| a.to_string()).collect();
+    assert!(!legal.contains(&"play BJ".into()) && legal.contains(&"discard BJ".into()));
+    act(&mut st, "discard 9C");
+    assert_eq!(st.active, 1);
+}
+
+#[test]
+fn a_joker_wards_off_an_attack() {
+    let mut st = pos((&["JC"], &[], &[], 20), (&["RJ", "2D"], &[], &[], 20), &[6]);
+    act(&mut st, "play JC");
+    assert_eq!(
+        st.pending,
+        BcPending::Ward {
+            seat: 1,
+            attack: c("JC")
+        }
+    );
+    act(&mut st, "ward");
+    assert_eq!(st.players[1].life, 20);
+    assert_eq!(st.players[1].hand, vec![c("2D")], "the Joker is spent");
+    let mut st = pos((&["JC"], &[], &[], 20), (&["RJ", "2D"], &[], &[], 20), &[6]);
+    act(&mut st, "play JC");
+    act(&mut st, "take");
+    assert_eq!(st.players[1].life, 10);
+}
+
+#[test]
+fn an_ace_offers_to_redraw_the_hand() {
+    let mut st = pos(
+        (&["AH", "2C", "3C"], &["9D", "9H", "9S", "9C"], &[], 20),
+        (&["2D"], &[], &[], 20),
+        &[1],
+    );
+    act(&mut st, "play AH");
+    act(&mut st, "redraw");
+    assert_eq!(
+        st.players[0].hand,
+        vec![c("9D"), c("9H"), c("9S"), c("9C")],
+        "a fresh hand"
+    );
+    assert_eq!(
+        st.active, 1,
+        "the turn ended after the redraw (no bonus on a 1)"
+    );
+    assert!(st.players[0].discard.contains(&c("2C")));
+}
+
+#[test]
+fn the_game_ends_at_zero_life_or_when_a_player_has_no_cards() {
+    let mut st = pos((&["AC"], &[], &[], 20), (&["2D"], &[], &[], 10), &[]);
+    act(&mut st, "play AC");
+    assert_eq!((st.winner, st.end), (Some(0), Some(BcEnd::Life)));
+    let mut st = pos((&["2D"], &[], &[], 20), (&[], &[], &[], 20), &[1]);
+    act(&mut st, "play 2D");
+    assert_eq!((st.winner, st.end), (None, Some(BcEnd::NoCards)));
+}
+
+#[test]
+fn random_and_greedy_games_keep_the_invariants_and_end() {
+    let rules = BcRules::default();
+    for i in 0..3000u64 {
+        let specs = [
+            [BcAgentSpec::Random, BcAgentSpec::Random],
+            [BcAgentSpec::Greedy, BcAgentSpec::Random],
+        ][i as usize % 2];
+        let seed = houses_engine::game::game_seed(9, i);
+        let mut st = BcState::new(rules.clone(), seed, false);
+        let mut agents = [
+            BcAgent::new(specs[0], seed ^ 1),
+            BcAgent::new(specs[1], seed ^ 2),
+        ];
+        while !st.is_over() {
+            let seat = st.decider().unwrap();
+            let legal = st.legal();
+            assert!(!legal.is_empty());
+            let k = agents[seat].choose(&BcView::new(&st, seat), &legal);
+            st.step(legal[k]);
+            st.check_invariants()
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        }
+        assert_ne!(st.end, Some(BcEnd::TurnLimit), "seed {seed}");
+    }
+}
+
+#[test]
+fn greedy_beats_random_and_batches_are_deterministic() {
+    let rules = BcRules::default();
+    let a = play_bc_batch(
+        &rules,
+        [BcAgentSpec::Greedy, BcAgentSpec::Random],
+        1,
+        0,
+        400,
+        1,
+        true,
+    );
+    let b = play_bc_batch(
+        &rules,
+        [BcAgentSpec::Greedy, BcAgentSpec::Random],
+        1,
+        0,
+        400,
+        2,
+        true,
+    );
+    assert_eq!(a, b);
+    let greedy_wins = a
+        .iter()
+        .enumerate()
+        .filter(|(i, r)| r.winner == (i % 2) as i8)
+        .count();
+    assert!(greedy_wins > 240, "greedy won {greedy_wins} of 400");
+}
