@@ -189,7 +189,10 @@ def _print_summary(question: str, rows: list[dict]) -> None:
 
 
 GAME_OPTION = click.option(
-    "--game", type=click.Choice(["houses", "battle_cards"]), default="houses", show_default=True
+    "--game",
+    type=click.Choice(["houses", "battle_cards", "house_of_suits"]),
+    default="houses",
+    show_default=True,
 )
 
 

@@ -11,7 +11,7 @@ import polars as pl
 from sim import _core
 
 # Column types of a batch of records, in order.
-GAMES = ("houses", "battle_cards")
+GAMES = ("houses", "battle_cards", "house_of_suits")
 
 RECORD_SCHEMA: dict[str, pl.DataType] = {
     "game": pl.UInt64(),
@@ -64,8 +64,9 @@ HOUSES_ONLY = {
 
 
 def game_of(canonical: str) -> str:
-    """The game a canonical rule string belongs to: `battle_cards(...)` or `houses(...)`."""
-    return canonical.split("(", 1)[0] if canonical.startswith("battle_cards(") else "houses"
+    """The game a canonical rule string belongs to, from its name: `battle_cards(...)`."""
+    name = canonical.split("(", 1)[0]
+    return name if name in GAMES else "houses"
 
 
 def canonical_rules(spec: str | dict[str, Any] | None = None, game: str = "houses") -> str:
@@ -76,6 +77,8 @@ def canonical_rules(spec: str | dict[str, Any] | None = None, game: str = "house
         spec = ",".join(f"{k}={_option_value(v)}" for k, v in spec.items())
     if game == "battle_cards":
         return _core.canonical_battle_cards_rules(spec)
+    if game == "house_of_suits":
+        return _core.canonical_house_of_suits_rules(spec)
     if game != "houses":
         raise ValueError(f"unknown game '{game}'; valid games: {', '.join(GAMES)}")
     return _core.canonical_rules(spec)
@@ -114,7 +117,8 @@ def play_games(
     from sim import python_agents
     from sim.agents import resolve
 
-    game = game_of(rules) if isinstance(rules, str) and rules.startswith("battle_cards(") else game
+    if isinstance(rules, str) and game_of(rules) != "houses":
+        game = game_of(rules)
     canon = canonical_rules(rules, game)
     threads = threads or os.cpu_count() or 1
     if game == "battle_cards":
@@ -122,6 +126,17 @@ def play_games(
         cols["rounds"] = [(t + 1) // 2 for t in cols["turns"]]
         cols["first_player"] = [0] * n
         cols.pop("rolls")
+        for k, v in HOUSES_ONLY.items():
+            cols[k] = [v] * n
+    elif game == "house_of_suits":
+        cols = _core.play_house_of_suits(canon, tuple(agents), seed, start, n, threads, swap_seats)
+        # Scores go where life goes; a match has no early end.
+        cols["life_p1"], cols["life_p2"] = cols.pop("score_p1"), cols.pop("score_p2")
+        cols.pop("games_in_match")
+        cols["end_reason"] = ["match"] * n
+        cols["rounds"] = [(t + 1) // 2 for t in cols["turns"]]
+        cols["first_player"] = [0] * n
+        cols["actions"] = [d1 + d2 for d1, d2 in zip(cols["decisions_p1"], cols["decisions_p2"])]
         for k, v in HOUSES_ONLY.items():
             cols[k] = [v] * n
     elif any(python_agents.is_python(a) for a in agents):
@@ -150,8 +165,9 @@ def replay(
     """Play one game (its own seed) with the log kept; returns (log lines, record)."""
     from sim.agents import resolve
 
-    if game == "battle_cards":
-        log, cols = _core.replay_battle_cards(canonical_rules(rules, game), tuple(agents), seed)
+    if game in ("battle_cards", "house_of_suits"):
+        play = getattr(_core, f"replay_{game}")
+        log, cols = play(canonical_rules(rules, game), tuple(agents), seed)
         return log, {k: v[0] for k, v in cols.items()}
     specs = (resolve(agents[0]), resolve(agents[1]))
     log, cols = _core.replay(canonical_rules(rules), specs, seed)

@@ -41,7 +41,7 @@ is dealt from (seed, <i>i</i>); agents swap seats in odd games{% if not config.s
 <div class="scroll"><table id="cells">
 <tr><th class="l">variant</th><th class="l">match-up (A v B)</th><th>games</th><th>A wins</th>
 <th>B wins</th><th>draws</th><th>A win rate [95% CI]</th><th>turns: median (10-90%)</th>
-<th>rounds: median (10-90%)</th><th>ended by life</th><th>{{ 'sudden death' if game == 'houses' else 'no winner (no cards)' }}</th></tr>
+<th>rounds: median (10-90%)</th>{% if game != 'house_of_suits' %}<th>ended by life</th><th>{{ 'sudden death' if game == 'houses' else 'no winner (no cards)' }}</th>{% endif %}</tr>
 {% for r in rows %}
 <tr data-cell="{{ r.cell }}"><td class="l">{{ r.variant }}</td><td class="l">{{ r.agent_a }} v {{ r.agent_b }}</td>
 <td data-k="games">{{ r.games }}</td><td data-k="wins_a">{{ r.wins_a }}</td>
@@ -49,7 +49,7 @@ is dealt from (seed, <i>i</i>); agents swap seats in odd games{% if not config.s
 <td>{{ r.win_a.rate|pct }} [{{ r.win_a.lo|pct }}, {{ r.win_a.hi|pct }}]</td>
 <td>{{ r.turns_median|int }} ({{ r.turns_p10|int }}-{{ r.turns_p90|int }})</td>
 <td>{{ r.rounds_median|int }} ({{ r.rounds_p10|int }}-{{ r.rounds_p90|int }})</td>
-<td data-k="by_life">{{ r.by_life }}</td>{% if game == 'houses' %}<td data-k="by_sudden_death">{{ r.by_sudden_death }}</td>{% else %}<td data-k="by_no_cards">{{ r.by_no_cards }}</td>{% endif %}</tr>
+{% if game != 'house_of_suits' %}<td data-k="by_life">{{ r.by_life }}</td>{% endif %}{% if game == 'house_of_suits' %}{% elif game == 'houses' %}<td data-k="by_sudden_death">{{ r.by_sudden_death }}</td>{% else %}<td data-k="by_no_cards">{{ r.by_no_cards }}</td>{% endif %}</tr>
 {% endfor %}
 </table></div>
 <img alt="Win rate per cell with 95% intervals" src="{{ plots.win_rates }}">

@@ -149,3 +149,11 @@ def test_replay_battle_cards_prints_a_readable_game():
         r.returncode == 2
         and "unknown battle_cards option 'lifee' (did you mean 'life'?)" in r.stderr
     )
+
+
+def test_replay_house_of_suits_prints_a_readable_match():
+    out = sim("replay", "--game", "house_of_suits", "--seed", "1").stdout.strip().splitlines()
+    assert out[0] == "rules: house_of_suits(suits=4,match=four)"
+    assert sum(line.startswith("== game ") for line in out) == 4
+    assert any(line.startswith("market: D=") for line in out)
+    assert out[-1] in {"winner: P1", "winner: P2", "winner: draw"}

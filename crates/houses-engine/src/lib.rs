@@ -9,6 +9,7 @@ pub mod battle_cards;
 pub mod card;
 pub mod engine;
 pub mod game;
+pub mod house_of_suits;
 pub mod observe;
 pub mod position;
 pub mod rng;

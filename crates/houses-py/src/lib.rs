@@ -232,6 +232,75 @@ fn battle_cards_options() -> Vec<(&'static str, &'static str)> {
     bc::BC_OPTIONS.to_vec()
 }
 
+// ---- House of Suits -----------------------------------------------------------------------
+
+use houses_engine::house_of_suits::{self as hs, HsAgentSpec, HsRecord, HsRules};
+
+fn hs_rules_of(spec: &str) -> PyResult<HsRules> {
+    HsRules::parse(spec).map_err(PyValueError::new_err)
+}
+
+fn hs_agent_of(name: &str) -> PyResult<HsAgentSpec> {
+    HsAgentSpec::parse(name).map_err(PyValueError::new_err)
+}
+
+fn hs_columns<'py>(py: Python<'py>, recs: &[HsRecord]) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    macro_rules! col {
+        ($name:expr, $f:expr) => {
+            d.set_item($name, recs.iter().map($f).collect::<Vec<_>>())?;
+        };
+    }
+    col!("seed", |r: &HsRecord| r.seed);
+    col!("winner", |r: &HsRecord| r.winner);
+    col!("turns", |r: &HsRecord| r.turns);
+    col!("score_p1", |r: &HsRecord| r.scores[0]);
+    col!("score_p2", |r: &HsRecord| r.scores[1]);
+    col!("games_in_match", |r: &HsRecord| r.games);
+    col!("decisions_p1", |r: &HsRecord| r.decisions[0]);
+    col!("decisions_p2", |r: &HsRecord| r.decisions[1]);
+    Ok(d)
+}
+
+/// House of Suits matches `start .. start+count` of the batch seeded by `seed`; columns.
+#[pyfunction]
+#[pyo3(signature = (rules, agents, seed, start, count, threads, swap_odd_seats=false))]
+#[allow(clippy::too_many_arguments)]
+fn play_house_of_suits<'py>(
+    py: Python<'py>,
+    rules: &str,
+    agents: (String, String),
+    seed: u64,
+    start: u64,
+    count: u64,
+    threads: usize,
+    swap_odd_seats: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let rules = hs_rules_of(rules)?;
+    let specs = [hs_agent_of(&agents.0)?, hs_agent_of(&agents.1)?];
+    let recs =
+        py.detach(|| hs::play_hs_batch(&rules, specs, seed, start, count, threads, swap_odd_seats));
+    hs_columns(py, &recs)
+}
+
+#[pyfunction]
+fn replay_house_of_suits<'py>(
+    py: Python<'py>,
+    rules: &str,
+    agents: (String, String),
+    seed: u64,
+) -> PyResult<(Vec<String>, Bound<'py, PyDict>)> {
+    let rules = hs_rules_of(rules)?;
+    let specs = [hs_agent_of(&agents.0)?, hs_agent_of(&agents.1)?];
+    let res = hs::play_hs_match(&rules, specs, seed, true);
+    Ok((res.log.unwrap_or_default(), hs_columns(py, &[res.record])?))
+}
+
+#[pyfunction]
+fn canonical_house_of_suits_rules(spec: &str) -> PyResult<String> {
+    Ok(hs_rules_of(spec)?.canonical())
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play_games, m)?)?;
@@ -246,6 +315,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(replay_battle_cards, m)?)?;
     m.add_function(wrap_pyfunction!(canonical_battle_cards_rules, m)?)?;
     m.add_function(wrap_pyfunction!(battle_cards_options, m)?)?;
+    m.add_function(wrap_pyfunction!(play_house_of_suits, m)?)?;
+    m.add_function(wrap_pyfunction!(replay_house_of_suits, m)?)?;
+    m.add_function(wrap_pyfunction!(canonical_house_of_suits_rules, m)?)?;
     m.add_function(wrap_pyfunction!(game_seed_py, m)?)?;
     m.add("RULES_VERSION", RULES_VERSION)?;
     m.add("AGENTS", AGENT_NAMES.to_vec())?;

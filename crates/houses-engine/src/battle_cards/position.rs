@@ -11,11 +11,7 @@ pub type Side<'a> = (&'a [&'a str], &'a [&'a str], &'a [&'a str], i32);
 /// Build a Battle Cards position: per player (hand, draw pile top first, armor bottom first,
 /// life); P1 to play. Cards not named go to each player's discard pile, so every card of each
 /// deck stays in exactly one place.
-pub fn bc_position(
-    rules: BcRules,
-    p: [Side; 2],
-    rolls: &[u8],
-) -> BcState {
+pub fn bc_position(rules: BcRules, p: [Side; 2], rolls: &[u8]) -> BcState {
     let mut st = BcState::new(rules, 0, true);
     for (s, (hand, draw, armor, life)) in p.into_iter().enumerate() {
         let pl = &mut st.players[s];
