@@ -136,7 +136,9 @@ def play_games(
         cols["end_reason"] = ["match"] * n
         cols["rounds"] = [(t + 1) // 2 for t in cols["turns"]]
         cols["first_player"] = [0] * n
-        cols["actions"] = [d1 + d2 for d1, d2 in zip(cols["decisions_p1"], cols["decisions_p2"])]
+        cols["actions"] = [
+            d1 + d2 for d1, d2 in zip(cols["decisions_p1"], cols["decisions_p2"], strict=True)
+        ]
         for k, v in HOUSES_ONLY.items():
             cols[k] = [v] * n
     elif any(python_agents.is_python(a) for a in agents):

@@ -360,10 +360,10 @@ impl HsGame {
         };
         let mut score = [0i32; 2];
         for (s, role) in roles.iter().enumerate() {
-            for p in 0..2 {
+            for (p, total) in score.iter_mut().enumerate() {
                 match role {
-                    Role::Winning => score[p] += inv(p, s),
-                    Role::Losing => score[p] -= inv(p, s),
+                    Role::Winning => *total += inv(p, s),
+                    Role::Losing => *total -= inv(p, s),
                     _ => {}
                 }
             }
