@@ -23,9 +23,9 @@ from sim.engine import GAMES, canonical_rules
 
 TOP_KEYS = {
     "name": "a short name (letters, digits, '_' or '-')",
-    "game": "houses (default) or battle_cards",
     "question": "the designers' question, in words",
     "description": "free text",
+    "game": "houses (default), battle_cards or house_of_suits",
     "seed": "a non-negative integer",
     "rules": "a mapping: preset, options, and variants or sweep",
     "matchups": "a list of agent pairs [A, B] (or {agents: [A, B], max_games: N}), "

@@ -335,6 +335,7 @@ def build(out: Path) -> Path:
         baseline=baseline,
         variants=variants,
         impact_from=impact_from,
+        game=game,
         answer=_answer(comparisons, king_rows, rows, houses, baseline),
     )
     path = out / "index.html"
