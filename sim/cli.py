@@ -316,12 +316,21 @@ def play_cmd(
     show_default=True,
     help="Agents or personas, comma-separated.",
 )
-@click.option("--games", type=int, default=400, show_default=True, help="Games per pair.")
+@click.option("--games", type=int, default=400, show_default=True, help="Games per pair (most).")
+@click.option(
+    "--chunk",
+    type=int,
+    default=0,
+    help="Play each pair in chunks of this size and stop once its interval excludes "
+    "50% (default: all --games).",
+)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--rules", default="")
 @click.option("--workers", type=int, default=0, help="Threads (default: all cores).")
 @click.option("--json", "as_json", is_flag=True)
-def ladder_cmd(agents: str, games: int, seed: int, rules: str, workers: int, as_json: bool) -> None:
+def ladder_cmd(
+    agents: str, games: int, chunk: int, seed: int, rules: str, workers: int, as_json: bool
+) -> None:
     """Rate agents against each other (Bradley-Terry on the Elo scale, with intervals)."""
     from sim.agents import resolve
     from sim.ladder import ladder, lines
@@ -334,7 +343,7 @@ def ladder_cmd(agents: str, games: int, seed: int, rules: str, workers: int, as_
             resolve(n)
         except ValueError as e:
             _fail(str(e))
-    result = ladder(names, games, seed, _rules(rules), threads=workers or None)
+    result = ladder(names, games, seed, _rules(rules), threads=workers or None, chunk=chunk or None)
     if as_json:
         click.echo(json.dumps(result, indent=2))
     else:

@@ -41,28 +41,41 @@ def ladder(
     rules: str | None = None,
     threads: int | None = None,
     bootstrap: int = 300,
+    chunk: int | None = None,
 ) -> dict[str, Any]:
+    """With `chunk`, each pair plays chunks of that many games until its head-to-head interval
+    excludes 50% or it reaches `games` (lopsided pairs stop early; close pairs play on)."""
     wins: dict[tuple[str, str], float] = {}
     n: dict[tuple[str, str], int] = {}
     pairs = []
     for a, b in itertools.combinations(agents, 2):
-        df = play_games(games, (a, b), seed, rules, threads=threads, swap_seats=True)
-        w, sw = df["winner"], df["seats_swapped"]
-        wa = int((((w == 0) & ~sw) | ((w == 1) & sw)).sum())
-        wb = int((((w == 1) & ~sw) | ((w == 0) & sw)).sum())
-        draws = df.height - wa - wb
+        wa = wb = played = 0
+        step = chunk or games
+        while played < games:
+            count = min(step, games - played)
+            df = play_games(
+                count, (a, b), seed, rules, start=played, threads=threads, swap_seats=True
+            )
+            w, sw = df["winner"], df["seats_swapped"]
+            wa += int((((w == 0) & ~sw) | ((w == 1) & sw)).sum())
+            wb += int((((w == 1) & ~sw) | ((w == 0) & sw)).sum())
+            played += df.height
+            lo, hi = wilson(wa + (played - wa - wb) / 2, played)
+            if chunk and (lo > 0.5 or hi < 0.5):
+                break
+        draws = played - wa - wb
         wins[(a, b)], wins[(b, a)] = wa + draws / 2, wb + draws / 2
-        n[(a, b)] = n[(b, a)] = df.height
-        lo, hi = wilson(wa + draws / 2, df.height)
+        n[(a, b)] = n[(b, a)] = played
+        lo, hi = wilson(wa + draws / 2, played)
         pairs.append(
             {
                 "a": a,
                 "b": b,
-                "games": df.height,
+                "games": played,
                 "wins_a": wa,
                 "wins_b": wb,
                 "draws": draws,
-                "rate_a": (wa + draws / 2) / df.height,
+                "rate_a": (wa + draws / 2) / played,
                 "lo": lo,
                 "hi": hi,
             }
@@ -128,6 +141,9 @@ def lines(result: dict[str, Any]) -> list[str]:
     ]
     for r in reversed(result["ratings"]):
         out.append(f"  {r['agent']:<24} {r['elo']:>7.0f}  [{r['lo']:>6.0f}, {r['hi']:>6.0f}]")
+    out.append(
+        "games per pair: " + ", ".join(f"{p['a']}-{p['b']} {p['games']}" for p in result["pairs"])
+    )
     out.append("ordering (each agent against the one below it):")
     for o in reversed(result["ordering"]):
         verdict = "significant" if o["significant"] else "NOT significant"

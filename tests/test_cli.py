@@ -157,3 +157,13 @@ def test_replay_house_of_suits_prints_a_readable_match():
     assert sum(line.startswith("== game ") for line in out) == 4
     assert any(line.startswith("market: D=") for line in out)
     assert out[-1] in {"winner: P1", "winner: P2", "winner: draw"}
+
+
+def test_ladder_in_chunks_stops_a_lopsided_pair_early():
+    out = json.loads(
+        sim(
+            "ladder", "--agents", "random,greedy", "--games", "1000", "--chunk", "100", "--json"
+        ).stdout
+    )
+    assert out["pairs"][0]["games"] == 100, "greedy beats random beyond doubt after 100 games"
+    assert out["strict"]
