@@ -135,7 +135,7 @@ def ladder(
 
 def lines(result: dict[str, Any]) -> list[str]:
     out = [
-        f"ladder: {len(result['agents'])} agents, {result['games_per_pair']} games per pair, "
+        f"ladder: {len(result['agents'])} agents, up to {result['games_per_pair']} games a pair, "
         f"seats swapped, same deals (seed {result['seed']}); Elo relative to "
         f"{result['anchor']}, 95% bootstrap intervals"
     ]
