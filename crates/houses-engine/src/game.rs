@@ -114,32 +114,38 @@ pub fn play_batch(
     threads: usize,
     swap_odd_seats: bool,
 ) -> Vec<GameRecord> {
+    run_batch(start, count, threads, |i| {
+        let seats = if swap_odd_seats && i % 2 == 1 {
+            [specs[1], specs[0]]
+        } else {
+            specs
+        };
+        play_game(rules, seats, game_seed(base_seed, i), false).record
+    })
+}
+
+/// Run `game(i)` for `i` in `start .. start + count`, split into contiguous ranges over
+/// `threads` threads; results come back in index order, so they do not depend on `threads`.
+pub fn run_batch<R: Send>(
+    start: u64,
+    count: u64,
+    threads: usize,
+    game: impl Fn(u64) -> R + Sync,
+) -> Vec<R> {
     let threads = threads.max(1).min(count.max(1) as usize);
     let per = count.div_ceil(threads as u64);
-    let mut parts: Vec<Vec<GameRecord>> = Vec::new();
+    let game = &game;
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads as u64)
             .map(|t| {
                 let lo = start + t * per;
                 let hi = (lo + per).min(start + count);
-                scope.spawn(move || {
-                    (lo..hi)
-                        .map(|i| {
-                            let seats = if swap_odd_seats && i % 2 == 1 {
-                                [specs[1], specs[0]]
-                            } else {
-                                specs
-                            };
-                            play_game(rules, seats, game_seed(base_seed, i), false).record
-                        })
-                        .collect::<Vec<_>>()
-                })
+                scope.spawn(move || (lo..hi).map(game).collect::<Vec<_>>())
             })
             .collect();
-        parts = handles
+        handles
             .into_iter()
-            .map(|h| h.join().expect("game thread panicked"))
-            .collect();
-    });
-    parts.into_iter().flatten().collect()
+            .flat_map(|h| h.join().expect("game thread panicked"))
+            .collect()
+    })
 }

@@ -190,17 +190,6 @@ fn a_player_at_zero_life_loses() {
     assert!(json(&st)["log"].as_array().unwrap().last().unwrap() == "winner: P1");
 }
 
-fn play_out_turn(st: &mut State) {
-    let start = st.turn;
-    while st.turn == start && !st.is_over() {
-        let m = ["end", "pass", "done"]
-            .into_iter()
-            .find(|m| has(st, m))
-            .unwrap();
-        play(st, &[m]);
-    }
-}
-
 #[test]
 fn last_card_drawn_starts_sudden_death_and_higher_life_wins() {
     let mut st = build(

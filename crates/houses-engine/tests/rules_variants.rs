@@ -12,17 +12,6 @@ fn attack_pos(rules: &str, p1: serde_json::Value, p2: serde_json::Value) -> Stat
     )
 }
 
-fn play_out_turn(st: &mut State) {
-    let start = st.turn;
-    while st.turn == start && !st.is_over() {
-        let m = ["end", "pass", "done"]
-            .into_iter()
-            .find(|m| has(st, m))
-            .unwrap();
-        play(st, &[m]);
-    }
-}
-
 #[test]
 fn spades_adjacent_strike_hits_a_neighbour_of_the_target_even_when_blocked() {
     let rules = "spades_trait=adjacent_strike";

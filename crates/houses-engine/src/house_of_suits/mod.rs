@@ -103,9 +103,11 @@ impl HsRules {
                 }
                 ("match", "four") => r.format = MatchFormat::Four,
                 ("match", "mixed") => r.format = MatchFormat::Mixed,
-                ("match", v) => return Err(format!(
+                ("match", v) => {
+                    return Err(format!(
                     "house_of_suits option 'match' has no value '{v}'; valid values: four, mixed"
-                )),
+                ))
+                }
                 (k, _) => {
                     let hint = crate::rules::closest(k, ["suits", "match"])
                         .map(|c| format!(" (did you mean '{c}'?)"))
@@ -563,31 +565,12 @@ pub fn play_hs_batch(
     threads: usize,
     swap_odd_seats: bool,
 ) -> Vec<HsRecord> {
-    let threads = threads.max(1).min(count.max(1) as usize);
-    let per = count.div_ceil(threads as u64);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads as u64)
-            .map(|t| {
-                let lo = start + t * per;
-                let hi = (lo + per).min(start + count);
-                scope.spawn(move || {
-                    (lo..hi)
-                        .map(|i| {
-                            let seats = if swap_odd_seats && i % 2 == 1 {
-                                [specs[1], specs[0]]
-                            } else {
-                                specs
-                            };
-                            play_hs_match(rules, seats, crate::game::game_seed(base_seed, i), false)
-                                .record
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("game thread panicked"))
-            .collect()
+    crate::game::run_batch(start, count, threads, |i| {
+        let seats = if swap_odd_seats && i % 2 == 1 {
+            [specs[1], specs[0]]
+        } else {
+            specs
+        };
+        play_hs_match(rules, seats, crate::game::game_seed(base_seed, i), false).record
     })
 }

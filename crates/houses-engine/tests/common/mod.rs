@@ -69,3 +69,15 @@ pub fn has(st: &State, m: &str) -> bool {
 pub fn life(st: &State, p: &str) -> i64 {
     json(st)["players"][p]["life"].as_i64().unwrap()
 }
+
+/// Play the current turn out with `end`, `pass` and `done` until the next turn begins.
+pub fn play_out_turn(st: &mut State) {
+    let start = st.turn;
+    while st.turn == start && !st.is_over() {
+        let m = ["end", "pass", "done"]
+            .into_iter()
+            .find(|m| has(st, m))
+            .unwrap();
+        play(st, &[m]);
+    }
+}
