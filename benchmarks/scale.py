@@ -28,8 +28,17 @@ chunk_size: 10000
 def measure(n: int, workdir: Path) -> dict:
     exp = workdir / f"scale_{n}.yaml"
     exp.write_text(TEMPLATE.format(n=n))
-    cmd = [sys.executable, "-m", "sim.cli", "run", str(exp), "--output", str(workdir / str(n)),
-           "--quiet", "--json"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "sim.cli",
+        "run",
+        str(exp),
+        "--output",
+        str(workdir / str(n)),
+        "--quiet",
+        "--json",
+    ]
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     t0 = time.perf_counter()
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout

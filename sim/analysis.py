@@ -286,3 +286,39 @@ def p1_rates(lf: pl.LazyFrame) -> dict[str, float]:
         )
     )
     return dict(df.iter_rows())
+
+
+def agreement(by_matchup: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Does one comparison (a `paired_difference` per match-up, keyed by a match-up label)
+    give the same answer under every match-up? A match-up where the difference is within noise
+    is only evidence against the others when its interval excludes their estimates: a search
+    cell of 4,000 games cannot confirm a half-point effect found in 400,000 greedy games.
+
+    Verdicts: `holds` (the same direction beyond noise everywhere, or noise everywhere),
+    `reverses` (opposite directions beyond noise), `differs` (noise under some match-ups whose
+    interval excludes the effect seen under the others), `unresolved` (noise under some
+    match-ups that are too small to tell)."""
+    real = {m: c for m, c in by_matchup.items() if not c["noise"]}
+    noisy = {m: c for m, c in by_matchup.items() if c["noise"]}
+    if len({c["diff"] > 0 for c in real.values()}) > 1:
+        return {"verdict": "reverses", "text": "reverses with the agents", "which": []}
+    if not real or not noisy:
+        return {"verdict": "holds", "text": "holds", "which": []}
+    # The noisy match-ups that rule out every effect seen elsewhere.
+    excluding = [
+        m
+        for m, c in noisy.items()
+        if all(not (c["lo"] <= r["diff"] <= c["hi"]) for r in real.values())
+    ]
+    if excluding:
+        return {
+            "verdict": "differs",
+            "text": f"smaller or absent under {', '.join(excluding)}",
+            "which": excluding,
+        }
+    which = list(noisy)
+    return {
+        "verdict": "unresolved",
+        "text": f"not resolved under {', '.join(which)} (too few games to tell)",
+        "which": which,
+    }

@@ -28,7 +28,7 @@ TOP_KEYS = {
     "game": "houses (default), battle_cards or house_of_suits",
     "seed": "a non-negative integer",
     "rules": "a mapping: preset, options, and variants or sweep",
-    "matchups": "a list of agent pairs [A, B] (or {agents: [A, B], max_games: N}), "
+    "matchups": "a list of agent pairs [A, B] (or {agents: [A, B], max_games: N, chunk_size: M}), "
     "or {round_robin: [A, B, ...]}",
     "games": "games per cell (a positive integer)",
     "until": "a stopping rule: {ci_halfwidth: 0.01, max_games: 2000000}",
@@ -39,7 +39,7 @@ TOP_KEYS = {
 RULES_KEYS = ("preset", "options", "variants", "sweep", "baseline")
 VARIANT_KEYS = ("name", "options")
 UNTIL_KEYS = ("ci_halfwidth", "max_games", "min_games")
-MATCHUP_KEYS = ("agents", "max_games")
+MATCHUP_KEYS = ("agents", "max_games", "chunk_size")
 PRESETS = [p[0] for p in _core.rule_presets()]
 
 
@@ -51,8 +51,10 @@ class Cell:
     variant: str
     rules: str
     agents: tuple[str, str]
-    # A match-up's own cap on games (e.g. for a slow search agent), below the experiment's.
+    # A match-up's own cap on games and chunk size (e.g. for a slow search agent, whose
+    # chunks should be small so that an interrupted run loses little).
     max_games: int | None = None
+    chunk_size: int | None = None
 
 
 @dataclass
@@ -283,7 +285,8 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
 
     # Match-ups.
     pairs: list[tuple[str, str]] = []
-    pair_limits: dict[tuple[str, str], int] = {}
+    # A match-up's own settings: max_games, chunk_size.
+    pair_settings: dict[tuple[str, str], dict[str, int]] = {}
     specs: dict[str, str] = {}
 
     def agent(a: Any, loc: tuple) -> bool:
@@ -313,12 +316,15 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
             pairs = list(itertools.combinations([str(a) for a in rr], 2))
     elif isinstance(m, list) and m:
         for i, pair in enumerate(m):
-            limit = None
+            settings: dict[str, int] = {}
             if isinstance(pair, dict):
                 item = c.mapping(pair, ("matchups", i), MATCHUP_KEYS)
                 pair = item.get("agents")
-                if "max_games" in item:
-                    limit = c.positive_int(item["max_games"], ("matchups", i, "max_games"))
+                for key in ("max_games", "chunk_size"):
+                    if key in item:
+                        value = c.positive_int(item[key], ("matchups", i, key))
+                        if value:
+                            settings[key] = value
                 loc = ("matchups", i, "agents")
             else:
                 loc = ("matchups", i)
@@ -327,9 +333,11 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
                 continue
             if all([agent(a, loc + (j,)) for j, a in enumerate(pair)]):
                 key = (str(pair[0]), str(pair[1]))
+                if key in pairs:
+                    c.fail(loc, f"the match-up {list(key)} is listed twice")
+                    continue
                 pairs.append(key)
-                if limit:
-                    pair_limits[key] = limit
+                pair_settings[key] = settings
     else:
         c.fail(("matchups",), f"expected {TOP_KEYS['matchups']}")
 
@@ -362,7 +370,16 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
 
     out = Path(output) if output else Path(data.get("output") or f"reports/{name}")
     cells = [
-        Cell(_cell_id(v, pair), v, resolved_rules[v], pair) for v in variants for pair in pairs
+        Cell(
+            _cell_id(v, pair),
+            v,
+            resolved_rules[v],
+            pair,
+            max_games=pair_settings.get(pair, {}).get("max_games"),
+            chunk_size=pair_settings.get(pair, {}).get("chunk_size"),
+        )
+        for v in variants
+        for pair in pairs
     ]
     exp = Experiment(
         path=path,
@@ -388,7 +405,13 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
             {
                 "agents": list(p),
                 "specs": [specs[p[0]], specs[p[1]]],
-                "max_games": pair_limits.get(p),
+                "max_games": pair_settings.get(p, {}).get("max_games"),
+                # Only when given, so that files without it keep their config hash.
+                **(
+                    {"chunk_size": pair_settings[p]["chunk_size"]}
+                    if "chunk_size" in pair_settings.get(p, {})
+                    else {}
+                ),
             }
             for p in pairs
         ],

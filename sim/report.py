@@ -131,7 +131,12 @@ def _delta(c: dict[str, Any], x: float) -> str:
 
 
 def _answer(
-    comparisons: list[dict], kings: list[dict], rows: list[dict], houses: list[dict], baseline: str
+    comparisons: list[dict],
+    kings: list[dict],
+    rows: list[dict],
+    houses: list[dict],
+    baseline: str,
+    robustness: dict[str, Any] | None,
 ) -> str:
     """One paragraph, written from the numbers."""
     parts = [f"{len(rows)} cells, {sum(r['games'] for r in rows):,} games."]
@@ -161,6 +166,16 @@ def _answer(
             f"With suit-split decks ({h['label']}), the strongest House is {h['best']}: it wins "
             f"{_pct(h['mean'][h['best']])} of its match-ups on average."
         )
+    if robustness and robustness["table"]:
+        table = robustness["table"]
+        held = sum(t["verdict"] == "holds" for t in table)
+        sentence = f"Across agents, {held} of {len(table)} comparisons hold"
+        others = [
+            f"the {t['label']} under '{t['variant']}' {t['text']}"
+            for t in table
+            if t["verdict"] != "holds"
+        ]
+        parts.append(sentence + (f"; {'; '.join(others)}." if others else "."))
     return " ".join(parts)
 
 
@@ -182,14 +197,9 @@ def _robustness(
             }
             if len(found) < 2:
                 continue
-            verdicts = {
-                ("noise" if c["noise"] else ("up" if c["diff"] > 0 else "down"))
-                for c in found.values()
-            }
+            verdict = analysis.agreement({f"{m[0]} v {m[1]}": c for m, c in found.items()})
             label = next(iter(found.values()))["label"]
-            table.append(
-                {"variant": v, "label": label, "cells": found, "holds": len(verdicts) == 1}
-            )
+            table.append({"variant": v, "label": label, "cells": found, **verdict})
     kings_by_agent = []
     for a in dict.fromkeys(r["agent_a"] for r in rows if r["agent_a"] == r["agent_b"]):
         cells = [r["cell"] for r in rows if r["agent_a"] == a and r["agent_b"] == a]
@@ -214,7 +224,8 @@ def _robustness(
         "matchups": matchups,
         "table": table,
         "kings": kings_by_agent,
-        "holds": all(t["holds"] for t in table),
+        "holds": all(t["verdict"] == "holds" for t in table),
+        "conflicts": any(t["verdict"] in ("reverses", "differs") for t in table),
     }
 
 
@@ -336,7 +347,7 @@ def build(out: Path) -> Path:
         variants=variants,
         impact_from=impact_from,
         game=game,
-        answer=_answer(comparisons, king_rows, rows, houses, baseline),
+        answer=_answer(comparisons, king_rows, rows, houses, baseline, robustness),
     )
     path = out / "index.html"
     path.write_text(html)

@@ -146,14 +146,17 @@ in hand, and few changes of the lead.</p>
 {% if robustness %}
 <h2>Robustness across agents</h2>
 <p class="note">The same comparisons under each match-up. A row holds when every match-up gives
-the same verdict (the same direction beyond noise, or noise everywhere).
-{% if robustness.holds %}<b>Every comparison holds across the agents.</b>{% else %}<b>Some
-answers depend on the agents: read those with care.</b>{% endif %}</p>
+the same verdict (the same direction beyond noise, or noise everywhere). A match-up where the
+difference is within noise contradicts the others only when its interval excludes their
+effect; otherwise it has too few games to tell.
+{% if robustness.holds %}<b>Every comparison holds across the agents.</b>{% elif robustness.conflicts %}<b>Some
+answers depend on the agents: read those with care.</b>{% else %}<b>No answer changes with the
+agents, but some are not resolved under the smaller match-ups.</b>{% endif %}</p>
 <div class="scroll"><table id="robustness">
 <tr><th class="l">variant</th><th class="l">measure</th>{% for m in robustness.matchups %}<th>{{ m[0] }} v {{ m[1] }}</th>{% endfor %}<th class="l">across agents</th></tr>
 {% for t in robustness.table %}<tr><td class="l">{{ t.variant }}</td><td class="l">{{ t.label }}</td>
 {% for m in robustness.matchups %}{% set c = t.cells.get(m) %}<td class="{{ 'noise' if c and c.noise else '' }}">{% if c %}{{ delta(c, c.diff) }} [{{ delta(c, c.lo) }}, {{ delta(c, c.hi) }}]{% endif %}</td>{% endfor %}
-<td class="l">{{ 'holds' if t.holds else 'depends on the agents' }}</td></tr>{% endfor %}
+<td class="l" data-verdict="{{ t.verdict }}">{{ t.text }}</td></tr>{% endfor %}
 </table></div>
 {% if robustness.kings %}
 <p class="note">The strongest King per mirror match-up (the player who deploys it, against one

@@ -100,32 +100,38 @@ def _limit(exp: Experiment, cell: Cell) -> int:
     return min(exp.max_games(), cell.max_games or exp.max_games())
 
 
+def _size(exp: Experiment, cell: Cell) -> int:
+    """Games per chunk of this cell: its match-up's chunk_size, else the experiment's."""
+    return min(cell.chunk_size or exp.chunk_size, _limit(exp, cell))
+
+
 def _stopped(exp: Experiment, cell: Cell, t: Tally) -> bool:
     if t.games >= _limit(exp, cell):
         return True
     if exp.games is not None:
         return False
     u = exp.until
-    return t.games >= u.get("min_games", exp.chunk_size) and t.halfwidth() <= u["ci_halfwidth"]
+    return t.games >= u.get("min_games", _size(exp, cell)) and t.halfwidth() <= u["ci_halfwidth"]
 
 
 def _rounds(exp: Experiment, tallies: dict[str, Tally]) -> Iterator[list[Chunk]]:
     """The chunks to play, round by round. A fixed count is one round; a stopping rule plays
     one chunk per unfinished cell per round and checks the rule between rounds, so the same
     chunks are played whatever the order in which they finish."""
-    size = exp.chunk_size
     if exp.games is not None:
         yield [
             c
             for cell in exp.cells
-            for k in range(-(-_limit(exp, cell) // size))
-            if (c := _chunks_of(cell, k, size, _limit(exp, cell)))
+            for k in range(-(-_limit(exp, cell) // _size(exp, cell)))
+            if (c := _chunks_of(cell, k, _size(exp, cell), _limit(exp, cell)))
         ]
         return
     k = 0
     while True:
         active = [cell for cell in exp.cells if not _stopped(exp, cell, tallies[cell.id])]
-        chunks = [c for cell in active if (c := _chunks_of(cell, k, size, _limit(exp, cell)))]
+        chunks = [
+            c for cell in active if (c := _chunks_of(cell, k, _size(exp, cell), _limit(exp, cell)))
+        ]
         if not chunks:
             return
         yield chunks
@@ -235,9 +241,14 @@ def run(
             for chunk in chunks:
                 path = chunk_path(out, chunk)
                 if path.exists():  # finished by an earlier, interrupted run
-                    tallies[chunk.cell.id].add(
-                        pl.read_parquet(path, columns=["winner", "seats_swapped"])
-                    )
+                    kept = pl.read_parquet(path, columns=["winner", "seats_swapped"])
+                    if kept.height != chunk.count:
+                        raise RunError(
+                            f"{path} holds {kept.height} games where this configuration's "
+                            f"chunk has {chunk.count} (written by another version of sim?); "
+                            f"use --force to delete the records and start again"
+                        )
+                    tallies[chunk.cell.id].add(kept)
                     bar.update(chunk.count)
                 else:
                     todo.append(chunk)

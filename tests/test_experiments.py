@@ -108,6 +108,21 @@ BAD = [
         12,
         "key 'chunk_size': expected a positive integer",
     ),
+    (
+        GOOD.replace("  - [greedy, random]", "  - [greedy, random]\n  - [greedy, random]"),
+        11,
+        "key 'matchups[1]': the match-up ['greedy', 'random'] is listed twice",
+    ),
+    (
+        GOOD.replace("[greedy, random]", "{agents: [greedy, random], chunk_size: 0}"),
+        10,
+        "key 'matchups[0].chunk_size': expected a positive integer",
+    ),
+    (
+        GOOD.replace("[greedy, random]", "{agents: [greedy, random], chunks: 5}"),
+        10,
+        "key 'matchups[0].chunks': unknown key (did you mean 'chunk_size'?)",
+    ),
     ("name: x\nquestion: [unclosed\n", 3, "not valid YAML"),
 ]
 
@@ -280,6 +295,49 @@ def test_stopping_rule_stops_each_cell_at_its_precision(tmp_path):
     assert games["base__greedy-vs-random"] == 1000
     assert 2000 <= games["base__greedy-vs-greedy"] <= 3000
     assert all(n % 1000 == 0 for n in games.values())
+
+
+def test_matchup_max_games_and_chunk_size_apply_to_its_cells_only(tmp_path):
+    # A slow match-up (e.g. search) gets its own cap and smaller chunks; records of its games
+    # are the same games the experiment-wide chunking would play (same deals, same seeds).
+    text = GOOD.replace(
+        "  - [greedy, random]",
+        "  - [greedy, random]\n  - {agents: [greedy, greedy], max_games: 1300, chunk_size: 400}",
+    )
+    f = write(tmp_path, text)
+    run(load(f, tmp_path / "o"), workers=2, quiet=True)
+    chunks = sorted(p.name for p in (tmp_path / "o/records/base__greedy-vs-greedy").iterdir())
+    assert chunks == [f"chunk-{s:010d}.parquet" for s in (0, 400, 800, 1200)]
+    games = dict(records(tmp_path / "o").group_by("cell").len().iter_rows())
+    assert games == {
+        "base__greedy-vs-random": 3000,
+        "classic__greedy-vs-random": 3000,
+        "base__greedy-vs-greedy": 1300,
+        "classic__greedy-vs-greedy": 1300,
+    }
+    plain = GOOD.replace("[greedy, random]", "[greedy, greedy]").replace("3000", "1300")
+    run(load(write(tmp_path, plain, "plain.yaml"), tmp_path / "p"), workers=1, quiet=True)
+    cols = ["cell", "game", "seed", "winner", "turns"]
+    assert (
+        records(tmp_path / "o")
+        .filter(pl.col("cell").str.contains("greedy-vs-greedy"))
+        .select(cols)
+        .equals(records(tmp_path / "p").select(cols))
+    )
+
+
+def test_resume_refuses_a_chunk_of_the_wrong_size(tmp_path):
+    f = write(tmp_path, GOOD)
+    run(load(f, tmp_path / "o"), workers=2, quiet=True)
+    manifest = tmp_path / "o/manifest.json"
+    m = json.loads(manifest.read_text())
+    manifest.write_text(json.dumps({**m, "status": "running"}))
+    chunk = tmp_path / "o/records/base__greedy-vs-random/chunk-0000001000.parquet"
+    pl.read_parquet(chunk).head(10).write_parquet(chunk)
+    r = sim("run", str(f), "--output", str(tmp_path / "o"), "--quiet", check=False)
+    assert r.returncode == 2
+    assert f"{chunk} holds 10 games where this configuration's chunk has 1000" in r.stderr
+    assert "use --force" in r.stderr
 
 
 def test_run_json_summary(tmp_path):

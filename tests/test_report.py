@@ -187,3 +187,54 @@ def test_battle_cards_experiment_report(tmp_path):
         d = df.filter(pl.col("cell") == cell)
         assert int(row["games"]) == d.height
         assert int(row["by_no_cards"]) == d.filter(pl.col("end_reason") == "no_cards").height
+
+
+def _cmp(diff: float, lo: float, hi: float) -> dict:
+    return {"diff": diff, "lo": lo, "hi": hi, "noise": lo <= 0 <= hi}
+
+
+@pytest.mark.parametrize(
+    ("cells", "verdict", "which"),
+    [
+        # The same direction beyond noise under both agents.
+        ({"greedy": _cmp(0.02, 0.01, 0.03), "search": _cmp(0.05, 0.01, 0.09)}, "holds", []),
+        ({"greedy": _cmp(0.001, -0.01, 0.01), "search": _cmp(0.0, -0.05, 0.05)}, "holds", []),
+        (
+            {"greedy": _cmp(0.02, 0.01, 0.03), "search": _cmp(-0.05, -0.09, -0.01)},
+            "reverses",
+            [],
+        ),
+        # Search is within noise, and its interval still holds greedy's +2 points: too small.
+        (
+            {"greedy": _cmp(0.02, 0.015, 0.025), "search": _cmp(0.01, -0.02, 0.04)},
+            "unresolved",
+            ["search"],
+        ),
+        # Search's interval excludes greedy's +8 points: the effect is smaller or absent.
+        (
+            {"greedy": _cmp(0.08, 0.07, 0.09), "search": _cmp(0.0, -0.02, 0.02)},
+            "differs",
+            ["search"],
+        ),
+    ],
+)
+def test_robustness_verdicts(cells, verdict, which):
+    from sim.analysis import agreement
+
+    got = agreement(cells)
+    assert (got["verdict"], got["which"]) == (verdict, which)
+
+
+def test_report_has_a_robustness_row_per_comparison(report):
+    html = (report / "index.html").read_text()
+    assert "<h2>Robustness across agents</h2>" in html
+    section = html.split('<table id="robustness">')[1].split("</table>")[0]
+    # Two non-baseline variants; only game length is measured under both match-ups (the mirror
+    # match-up compares the first player's win rate, greedy v random agent A's).
+    verdicts = re.findall(r'data-verdict="(\w+)"', section)
+    assert len(verdicts) == 2
+    assert section.count("rounds per game") == 2
+    answer = html.split('id="answer"')[1].split("</p>")[0]
+    held = verdicts.count("holds")
+    assert f"Across agents, {held} of 2 comparisons hold" in answer
+    assert set(verdicts) <= {"holds", "reverses", "differs", "unresolved"}
