@@ -135,8 +135,11 @@ def test_bench_reports_decisions_per_second_for_the_search_agent():
         ).stdout
     )
     by = r["decisions_per_second_by_agent"]
-    assert by["search(iterations=50,worlds=2)"] > 0 and by["greedy"] > 0
-    assert r["decisions_per_second"] >= by["greedy"]
+    search = by["search(iterations=50,worlds=2)"]
+    # Each agent's rate is its own (from a batch against itself), not a share of the mixed
+    # batch's wall time: the one-ply greedy player decides far faster than 50 simulations.
+    assert 0 < search < r["decisions_per_second"] < by["greedy"]
+    assert by["greedy"] > 50 * search
 
 
 def test_replay_battle_cards_prints_a_readable_game():

@@ -1277,7 +1277,7 @@ impl State {
         for u in front {
             for uc in &u.cards {
                 let mut nu = u.clone();
-                nu.cards = vec![*uc];
+                nu.cards = UnitCards::from_iter([*uc]);
                 nu.leader_damage = 0;
                 singles.push(nu);
             }

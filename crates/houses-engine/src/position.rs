@@ -15,7 +15,9 @@ use crate::action::Action;
 use crate::card::Card;
 use crate::rng::GameRng;
 use crate::rules::Rules;
-use crate::state::{JokerVariant, Pending, Player, Seat, State, Target, Unit, UnitCard};
+use crate::state::{
+    JokerVariant, Pending, Player, Seat, State, Target, Unit, UnitCard, UnitCards, MAX_UNIT_CARDS,
+};
 
 #[derive(Deserialize, Debug, Default)]
 #[serde(deny_unknown_fields)]
@@ -92,8 +94,13 @@ fn cards(list: &[String], what: &str) -> Result<Vec<Card>, String> {
 pub fn parse_unit(text: &str) -> Result<Unit, String> {
     let mut words = text.split_whitespace();
     let cards_part = words.next().ok_or_else(|| "empty unit".to_string())?;
-    let mut ucs = Vec::new();
+    let mut ucs = UnitCards::new();
     for part in cards_part.split('/') {
+        if ucs.is_full() {
+            return Err(format!(
+                "unit '{cards_part}': a unit holds at most {MAX_UNIT_CARDS} cards"
+            ));
+        }
         let (card, face) = match part.split_once('=') {
             Some((a, b)) => (Card::parse(a)?, Card::parse(b)?),
             None => {

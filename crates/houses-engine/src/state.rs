@@ -47,10 +47,17 @@ pub struct UnitCard {
     pub burn: bool,
 }
 
+/// The most cards a unit can hold (a Blood Bond of three, with `front_ranks=3x3`).
+pub const MAX_UNIT_CARDS: usize = 3;
+
+/// A unit's cards, stored inline: the board is read on every move and cloned for every search
+/// simulation, and a heap allocation per unit made both slow.
+pub type UnitCards = arrayvec::ArrayVec<UnitCard, MAX_UNIT_CARDS>;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unit {
     /// Leader first: damage is applied to it first.
-    pub cards: Vec<UnitCard>,
+    pub cards: UnitCards,
     pub exhausted: bool,
     /// Damage the current leader has taken this turn without being defeated.
     pub leader_damage: u32,
@@ -82,11 +89,11 @@ pub struct Unit {
 impl Unit {
     pub fn new(card: Card, face: Card, exhausted: bool) -> Unit {
         Unit {
-            cards: vec![UnitCard {
+            cards: UnitCards::from_iter([UnitCard {
                 card,
                 face,
                 burn: false,
-            }],
+            }]),
             exhausted,
             leader_damage: 0,
             poisoned: false,

@@ -225,6 +225,10 @@ fn position_errors_are_clear() {
         build_err(json!({"players": {"P1": {"front": ["KH"]}}})).contains("'KH' is not a soldier")
     );
     assert!(build_err(json!({"players": {"P3": {}}})).contains("'P3' is not a player"));
+    assert!(
+        build_err(json!({"players": {"P1": {"front": ["9C/8C/7C/6C"]}}}))
+            .contains("unit '9C/8C/7C/6C': a unit holds at most 3 cards")
+    );
     let e = build_err(json!({"players": {"P1": {"hand": ["7H"]}}, "moves": ["deploy 8H"]}));
     assert!(
         e.starts_with(

@@ -98,6 +98,8 @@ impl Params {
 pub struct Greedy {
     rng: GameRng,
     params: Params,
+    /// The best moves of the current decision (kept to reuse its allocation).
+    ties: Vec<usize>,
 }
 
 impl Greedy {
@@ -109,6 +111,7 @@ impl Greedy {
         Greedy {
             rng: GameRng::new(seed),
             params,
+            ties: Vec::new(),
         }
     }
 }
@@ -141,286 +144,349 @@ fn dealt(v: &View, u: &Unit) -> u32 {
 
 /// The score of a move for the player to move (higher is better).
 pub fn score(v: &View, a: &Action, k: &Params) -> f64 {
-    let me = v.seat();
-    let opp = other(me);
-    let my_turn = v.active() == me;
-    let uval = |id: Card| v.unit(id).map(unit_value).unwrap_or(0.0);
-    let is_mine = |id: Card| v.owner_of(id) == Some(me);
-    let opp_ready_attack: u32 = v.front(opp).iter().map(|u| v.unit_attack(u)).sum();
-    match *a {
-        Action::Start => 1.0,
-        Action::Defer => 0.0,
-        Action::Deploy {
-            card,
-            face,
-            onto,
-            lead,
-            variant,
-        } => {
-            let joker_cost = if card != face { 1.0 } else { 0.0 };
-            let base = match face.kind() {
-                Kind::Soldier => match onto {
-                    None => k.deploy + 0.5 * face.rank() as f64,
-                    Some(id) => {
-                        let leader = v.unit(id).map(|u| u.leader_face().rank()).unwrap_or(0);
-                        1.0 + 0.5 * face.rank() as f64
-                            + if lead == (face.rank() > leader) {
-                                0.2
-                            } else {
-                                0.0
-                            }
-                    }
-                },
-                Kind::King => {
-                    let same = v
-                        .front(me)
-                        .iter()
-                        .filter(|u| u.house() == face.suit())
-                        .count();
-                    k.king + 2.0 * same as f64
-                }
-                Kind::Ace => {
-                    let best = v
-                        .front(opp)
-                        .iter()
-                        .chain(v.rear(opp))
-                        .map(unit_value)
-                        .fold(0.0, f64::max);
-                    if best > 0.0 {
-                        2.0 + 0.3 * best
-                    } else {
-                        -1.0
-                    }
-                }
-                Kind::Joker => match variant {
-                    Some(JokerVariant::Necromancer) => 4.0,
-                    Some(JokerVariant::InsaneWizard) => {
-                        3.0 + 2.0 * v.front(opp).iter().filter(|u| u.cards.len() > 1).count() as f64
-                    }
-                    _ => 2.0,
-                },
-                _ => 0.0,
-            };
-            base - joker_cost
+    Decision::new(v).score(a, k)
+}
+
+/// An attacker's part of an attack's score, the same for all its targets.
+#[derive(Clone, Copy)]
+struct Attacker {
+    id: Card,
+    kind: Kind,
+    damage: f64,
+    risk: f64,
+}
+
+/// What the moves of one decision share, worked out once per decision rather than once per
+/// move: the search agent's play-outs score millions of moves, most of them attacks.
+struct Decision<'v> {
+    v: &'v View<'v>,
+    opp_ready_attack: u32,
+    opp_can_block: bool,
+    /// The attackers scored so far.
+    attackers: Vec<Attacker>,
+}
+
+impl<'v> Decision<'v> {
+    fn new(v: &'v View<'v>) -> Decision<'v> {
+        let opp = other(v.seat());
+        Decision {
+            v,
+            opp_ready_attack: v.front(opp).iter().map(|u| v.unit_attack(u)).sum(),
+            opp_can_block: v.front(opp).iter().any(|u| !u.exhausted),
+            attackers: Vec::new(),
         }
-        Action::Scout { face, .. } => match face.suit() {
-            Some(Suit::Spades) => 3.5,
-            Some(Suit::Clubs) => 3.0,
-            Some(Suit::Hearts) => 2.5,
-            _ => 1.5,
-        },
-        Action::Play { card, face, t1, t2 } => {
-            let joker_cost = if card != face { 1.0 } else { 0.0 };
-            let s = match (face.kind(), face.suit().unwrap()) {
-                (Kind::Ace, _) => t1.map(uval).unwrap_or(0.0) - k.ace_threshold,
-                (Kind::Jack, Suit::Diamonds) => {
-                    if my_turn {
-                        -5.0
-                    } else {
-                        1.0 + 0.3 * opp_ready_attack as f64
+    }
+
+    fn attacker(&mut self, id: Card, k: &Params) -> Option<Attacker> {
+        if let Some(a) = self.attackers.iter().find(|a| a.id == id) {
+            return Some(*a);
+        }
+        let v = self.v;
+        let att = v.unit(id)?;
+        // A (classic) King of Clubs' challenge deals 13.
+        let damage = if att.is_king() {
+            13.0
+        } else {
+            dealt(v, att) as f64
+        };
+        let opp = other(v.seat());
+        let risk = if att.kind() != Kind::Ace
+            && v.front(opp)
+                .iter()
+                .filter(|b| !b.exhausted)
+                .any(|b| v.unit_attack(b) >= v.unit_defence(att))
+        {
+            k.risk * unit_value(att)
+        } else {
+            0.0
+        };
+        let a = Attacker {
+            id,
+            kind: att.kind(),
+            damage,
+            risk,
+        };
+        self.attackers.push(a);
+        Some(a)
+    }
+
+    fn score(&mut self, a: &Action, k: &Params) -> f64 {
+        let v = self.v;
+        let me = v.seat();
+        let opp = other(me);
+        let my_turn = v.active() == me;
+        let uval = |id: Card| v.unit(id).map(unit_value).unwrap_or(0.0);
+        let is_mine = |id: Card| v.owner_of(id) == Some(me);
+        let opp_ready_attack = self.opp_ready_attack;
+        match *a {
+            Action::Start => 1.0,
+            Action::Defer => 0.0,
+            Action::Deploy {
+                card,
+                face,
+                onto,
+                lead,
+                variant,
+            } => {
+                let joker_cost = if card != face { 1.0 } else { 0.0 };
+                let base = match face.kind() {
+                    Kind::Soldier => match onto {
+                        None => k.deploy + 0.5 * face.rank() as f64,
+                        Some(id) => {
+                            let leader = v.unit(id).map(|u| u.leader_face().rank()).unwrap_or(0);
+                            1.0 + 0.5 * face.rank() as f64
+                                + if lead == (face.rank() > leader) {
+                                    0.2
+                                } else {
+                                    0.0
+                                }
+                        }
+                    },
+                    Kind::King => {
+                        let same = v
+                            .front(me)
+                            .iter()
+                            .filter(|u| u.house() == face.suit())
+                            .count();
+                        k.king + 2.0 * same as f64
                     }
-                }
-                (Kind::Jack, Suit::Clubs) => match t1.and_then(|id| v.unit(id)) {
-                    Some(u) if my_turn && !u.exhausted => 0.5 * v.unit_attack(u) as f64 - 1.0,
-                    Some(u) if !my_turn && !u.exhausted => 0.5,
-                    _ => -2.0,
-                },
-                (Kind::Jack, Suit::Hearts) => {
-                    if my_turn {
-                        -2.0
-                    } else {
-                        0.2
+                    Kind::Ace => {
+                        let best = v
+                            .front(opp)
+                            .iter()
+                            .chain(v.rear(opp))
+                            .map(unit_value)
+                            .fold(0.0, f64::max);
+                        if best > 0.0 {
+                            2.0 + 0.3 * best
+                        } else {
+                            -1.0
+                        }
                     }
-                }
-                (Kind::Jack, Suit::Spades) => t1.map(uval).unwrap_or(0.0) - 2.0,
-                (Kind::Queen, Suit::Diamonds) => 5.0,
-                (Kind::Queen, Suit::Clubs) => {
-                    let mut s = -4.0;
-                    for id in [t1, t2].into_iter().flatten() {
-                        s += if is_mine(id) { -uval(id) } else { uval(id) };
-                    }
-                    s
-                }
-                (Kind::Queen, Suit::Hearts) => t1.map(card_value).unwrap_or(0.0) - 2.0,
-                (Kind::Queen, Suit::Spades) => 3.0,
-                _ => 0.0,
-            };
-            if matches!(face.kind(), Kind::Jack | Kind::Queen) && s > 0.0 {
-                k.tricks * s - joker_cost
-            } else {
-                s - joker_cost
+                    Kind::Joker => match variant {
+                        Some(JokerVariant::Necromancer) => 4.0,
+                        Some(JokerVariant::InsaneWizard) => {
+                            3.0 + 2.0
+                                * v.front(opp).iter().filter(|u| u.cards.len() > 1).count() as f64
+                        }
+                        _ => 2.0,
+                    },
+                    _ => 0.0,
+                };
+                base - joker_cost
             }
-        }
-        Action::Summon(c) => 1.0 + 0.6 * c.rank() as f64,
-        Action::Return(_) => -3.0,
-        Action::Bond { .. } => 0.5,
-        Action::Split { .. } => -2.0,
-        Action::End | Action::Pass | Action::Done => 0.0,
-        Action::Attack {
-            attacker,
-            target,
-            second,
-        } => {
-            let Some(att) = v.unit(attacker) else {
-                return 0.0;
-            };
-            // A (classic) King of Clubs' challenge deals 13.
-            let dmg = if att.is_king() {
-                13.0
-            } else {
-                dealt(v, att) as f64
-            };
-            let blockers: Vec<&Unit> = v.front(opp).iter().filter(|u| !u.exhausted).collect();
-            let risk = if att.kind() != Kind::Ace
-                && blockers
+            Action::Scout { face, .. } => match face.suit() {
+                Some(Suit::Spades) => 3.5,
+                Some(Suit::Clubs) => 3.0,
+                Some(Suit::Hearts) => 2.5,
+                _ => 1.5,
+            },
+            Action::Play { card, face, t1, t2 } => {
+                let joker_cost = if card != face { 1.0 } else { 0.0 };
+                let s = match (face.kind(), face.suit().unwrap()) {
+                    (Kind::Ace, _) => t1.map(uval).unwrap_or(0.0) - k.ace_threshold,
+                    (Kind::Jack, Suit::Diamonds) => {
+                        if my_turn {
+                            -5.0
+                        } else {
+                            1.0 + 0.3 * opp_ready_attack as f64
+                        }
+                    }
+                    (Kind::Jack, Suit::Clubs) => match t1.and_then(|id| v.unit(id)) {
+                        Some(u) if my_turn && !u.exhausted => 0.5 * v.unit_attack(u) as f64 - 1.0,
+                        Some(u) if !my_turn && !u.exhausted => 0.5,
+                        _ => -2.0,
+                    },
+                    (Kind::Jack, Suit::Hearts) => {
+                        if my_turn {
+                            -2.0
+                        } else {
+                            0.2
+                        }
+                    }
+                    (Kind::Jack, Suit::Spades) => t1.map(uval).unwrap_or(0.0) - 2.0,
+                    (Kind::Queen, Suit::Diamonds) => 5.0,
+                    (Kind::Queen, Suit::Clubs) => {
+                        let mut s = -4.0;
+                        for id in [t1, t2].into_iter().flatten() {
+                            s += if is_mine(id) { -uval(id) } else { uval(id) };
+                        }
+                        s
+                    }
+                    (Kind::Queen, Suit::Hearts) => t1.map(card_value).unwrap_or(0.0) - 2.0,
+                    (Kind::Queen, Suit::Spades) => 3.0,
+                    _ => 0.0,
+                };
+                if matches!(face.kind(), Kind::Jack | Kind::Queen) && s > 0.0 {
+                    k.tricks * s - joker_cost
+                } else {
+                    s - joker_cost
+                }
+            }
+            Action::Summon(c) => 1.0 + 0.6 * c.rank() as f64,
+            Action::Return(_) => -3.0,
+            Action::Bond { .. } => 0.5,
+            Action::Split { .. } => -2.0,
+            Action::End | Action::Pass | Action::Done => 0.0,
+            Action::Attack {
+                attacker,
+                target,
+                second,
+            } => {
+                let Some(Attacker {
+                    kind: att_kind,
+                    damage: dmg,
+                    risk,
+                    ..
+                }) = self.attacker(attacker, k)
+                else {
+                    return 0.0;
+                };
+                let can_block = self.opp_can_block;
+                let hit = |t: Target| match t {
+                    Target::Player => {
+                        if dmg as i32 >= v.life(opp) {
+                            100.0
+                        } else if !can_block {
+                            k.aggression * dmg
+                        } else {
+                            0.6 * k.aggression * dmg
+                        }
+                    }
+                    Target::Unit(id) => match v.unit(id) {
+                        Some(u) if att_kind == Kind::Ace => unit_value(u),
+                        Some(u) if dmg >= v.unit_defence(u) as f64 => unit_value(u) + 1.0,
+                        Some(_) => 0.2,
+                        None => 0.0,
+                    },
+                };
+                let mut s = hit(target) + second.map(hit).unwrap_or(0.0) - risk;
+                // Hold back when the opponent's board threatens our life.
+                if (v.life(me) as f64) <= opp_ready_attack as f64 * k.hold_back
+                    && att_kind != Kind::Ace
+                {
+                    s -= 2.0;
+                }
+                s
+            }
+            Action::Block { blocker, attacker } => {
+                let (Some(b), Some(x)) = (v.unit(blocker), v.unit(attacker)) else {
+                    return 0.0;
+                };
+                let xa = dealt(v, x);
+                let ba = dealt(v, b);
+                let target = v
+                    .attacks()
                     .iter()
-                    .any(|b| v.unit_attack(b) >= v.unit_defence(att))
-            {
-                k.risk * unit_value(att)
-            } else {
-                0.0
-            };
-            let hit = |t: Target| match t {
-                Target::Player => {
-                    if dmg as i32 >= v.life(opp) {
-                        100.0
-                    } else if blockers.is_empty() {
-                        k.aggression * dmg
-                    } else {
-                        0.6 * k.aggression * dmg
+                    .find(|t| t.attacker == attacker)
+                    .map(|t| t.target);
+                let saves = match target {
+                    Some(Target::Player) => {
+                        if xa as i32 >= v.life(me) {
+                            100.0
+                        } else {
+                            0.5 * xa as f64 * if v.life(me) < 15 { 3.0 } else { 1.0 }
+                        }
                     }
-                }
-                Target::Unit(id) => match v.unit(id) {
-                    Some(u) if att.kind() == Kind::Ace => unit_value(u),
-                    Some(u) if dmg >= v.unit_defence(u) as f64 => unit_value(u) + 1.0,
-                    Some(_) => 0.2,
+                    Some(Target::Unit(t)) => match v.unit(t) {
+                        Some(u) if xa >= v.unit_defence(u) => unit_value(u),
+                        _ => 0.3,
+                    },
                     None => 0.0,
-                },
-            };
-            let mut s = hit(target) + second.map(hit).unwrap_or(0.0) - risk;
-            // Hold back when the opponent's board threatens our life.
-            if (v.life(me) as f64) <= opp_ready_attack as f64 * k.hold_back
-                && att.kind() != Kind::Ace
-            {
-                s -= 2.0;
+                };
+                let kill = if ba >= v.unit_defence(x) {
+                    unit_value(x)
+                } else {
+                    0.0
+                };
+                let lose = if xa >= v.unit_defence(b) && !b.protected {
+                    unit_value(b)
+                } else {
+                    0.0
+                };
+                k.block * saves + kill - lose
             }
-            s
-        }
-        Action::Block { blocker, attacker } => {
-            let (Some(b), Some(x)) = (v.unit(blocker), v.unit(attacker)) else {
-                return 0.0;
-            };
-            let xa = dealt(v, x);
-            let ba = dealt(v, b);
-            let target = v
-                .attacks()
+            Action::Excess(t) | Action::Charge(t) => {
+                let amount = match v.pending() {
+                    Pending::Excess { amount, .. } | Pending::Charge { amount, .. } => *amount,
+                    _ => 0,
+                };
+                match t {
+                    Target::Player => {
+                        if amount as i32 >= v.life(opp) {
+                            100.0
+                        } else {
+                            amount as f64
+                        }
+                    }
+                    Target::Unit(id) => match v.unit(id) {
+                        Some(u) if amount >= v.unit_defence(u) => unit_value(u) + 1.0,
+                        _ => 0.1,
+                    },
+                }
+            }
+            Action::Keep { card, .. } => card_value(card),
+            Action::Reblock { attacker, blocker } => {
+                let (Some(x), Some(b)) = (v.unit(attacker), v.unit(blocker)) else {
+                    return 0.0;
+                };
+                let kill = if dealt(v, x) >= v.unit_defence(b) {
+                    unit_value(b)
+                } else {
+                    0.0
+                };
+                let lose = if dealt(v, b) >= v.unit_defence(x) {
+                    unit_value(x)
+                } else {
+                    0.0
+                };
+                kill - lose
+            }
+            Action::Aid { aider, blocker } => {
+                let (Some(a), Some(b)) = (v.unit(aider), v.unit(blocker)) else {
+                    return 0.0;
+                };
+                let attacker = v
+                    .attacks()
+                    .iter()
+                    .find(|t| t.blocker == Some(blocker))
+                    .and_then(|t| v.unit(t.attacker));
+                match attacker {
+                    Some(x) => {
+                        let before = dealt(v, b) >= v.unit_defence(x);
+                        let after = dealt(v, b) + v.unit_attack(a) / 2 >= v.unit_defence(x);
+                        if after && !before {
+                            unit_value(x)
+                        } else {
+                            0.1
+                        }
+                    }
+                    None => 0.0,
+                }
+            }
+            // A trade rarely helps a one-ply player: stay put.
+            Action::Trade { .. } => -0.5,
+            Action::Stun(id) => v.unit(id).map(|u| v.unit_attack(u) as f64).unwrap_or(0.0),
+            // Keep the best cards: discard the least valuable.
+            Action::Discard(card) => -card_value(card),
+            Action::Stay(set) => v
+                .front(me)
                 .iter()
-                .find(|t| t.attacker == attacker)
-                .map(|t| t.target);
-            let saves = match target {
-                Some(Target::Player) => {
-                    if xa as i32 >= v.life(me) {
-                        100.0
-                    } else {
-                        0.5 * xa as f64 * if v.life(me) < 15 { 3.0 } else { 1.0 }
-                    }
-                }
-                Some(Target::Unit(t)) => match v.unit(t) {
-                    Some(u) if xa >= v.unit_defence(u) => unit_value(u),
-                    _ => 0.3,
-                },
-                None => 0.0,
-            };
-            let kill = if ba >= v.unit_defence(x) {
-                unit_value(x)
-            } else {
-                0.0
-            };
-            let lose = if xa >= v.unit_defence(b) && !b.protected {
-                unit_value(b)
-            } else {
-                0.0
-            };
-            k.block * saves + kill - lose
+                .filter(|u| set.contains(u.id()))
+                .map(unit_value)
+                .sum(),
         }
-        Action::Excess(t) | Action::Charge(t) => {
-            let amount = match v.pending() {
-                Pending::Excess { amount, .. } | Pending::Charge { amount, .. } => *amount,
-                _ => 0,
-            };
-            match t {
-                Target::Player => {
-                    if amount as i32 >= v.life(opp) {
-                        100.0
-                    } else {
-                        amount as f64
-                    }
-                }
-                Target::Unit(id) => match v.unit(id) {
-                    Some(u) if amount >= v.unit_defence(u) => unit_value(u) + 1.0,
-                    _ => 0.1,
-                },
-            }
-        }
-        Action::Keep { card, .. } => card_value(card),
-        Action::Reblock { attacker, blocker } => {
-            let (Some(x), Some(b)) = (v.unit(attacker), v.unit(blocker)) else {
-                return 0.0;
-            };
-            let kill = if dealt(v, x) >= v.unit_defence(b) {
-                unit_value(b)
-            } else {
-                0.0
-            };
-            let lose = if dealt(v, b) >= v.unit_defence(x) {
-                unit_value(x)
-            } else {
-                0.0
-            };
-            kill - lose
-        }
-        Action::Aid { aider, blocker } => {
-            let (Some(a), Some(b)) = (v.unit(aider), v.unit(blocker)) else {
-                return 0.0;
-            };
-            let attacker = v
-                .attacks()
-                .iter()
-                .find(|t| t.blocker == Some(blocker))
-                .and_then(|t| v.unit(t.attacker));
-            match attacker {
-                Some(x) => {
-                    let before = dealt(v, b) >= v.unit_defence(x);
-                    let after = dealt(v, b) + v.unit_attack(a) / 2 >= v.unit_defence(x);
-                    if after && !before {
-                        unit_value(x)
-                    } else {
-                        0.1
-                    }
-                }
-                None => 0.0,
-            }
-        }
-        // A trade rarely helps a one-ply player: stay put.
-        Action::Trade { .. } => -0.5,
-        Action::Stun(id) => v.unit(id).map(|u| v.unit_attack(u) as f64).unwrap_or(0.0),
-        // Keep the best cards: discard the least valuable.
-        Action::Discard(card) => -card_value(card),
-        Action::Stay(set) => v
-            .front(me)
-            .iter()
-            .filter(|u| set.contains(u.id()))
-            .map(unit_value)
-            .sum(),
     }
 }
 
 impl Agent for Greedy {
     fn choose(&mut self, view: &View, legal: &[Action]) -> usize {
         let mut best = f64::NEG_INFINITY;
-        let mut ties: Vec<usize> = Vec::new();
+        let ties = &mut self.ties;
+        ties.clear();
+        let mut decision = Decision::new(view);
         for (i, a) in legal.iter().enumerate() {
-            let s = score(view, a, &self.params);
+            let s = decision.score(a, &self.params);
             if s > best + 1e-9 {
                 best = s;
                 ties.clear();
