@@ -133,9 +133,10 @@ def paired_difference(
     }
 
 
-def kings(lf: pl.LazyFrame) -> pl.DataFrame:
-    """Per variant and King: games where exactly one player deployed it, how often its player
-    won them, how often it was deployed at all, and the round of its (first King) deployment."""
+def kings(lf: pl.LazyFrame, by: tuple[str, ...] = ("variant",)) -> pl.DataFrame:
+    """Per variant (or per `by` columns) and King: games where exactly one player deployed it,
+    how often its player won them, how often it was deployed at all, and the round of its
+    (first King) deployment."""
     rows = []
     for k in KINGS:
         p1 = pl.col("kings_p1").str.contains(k)
@@ -146,7 +147,7 @@ def kings(lf: pl.LazyFrame) -> pl.DataFrame:
         solo1 = pl.col("kings_p1") == k
         solo2 = pl.col("kings_p2") == k
         rows.append(
-            lf.group_by("variant").agg(
+            lf.group_by(*by).agg(
                 king=pl.lit(k),
                 games=pl.len(),
                 one_sided=(only1 | only2).sum(),
@@ -165,7 +166,7 @@ def kings(lf: pl.LazyFrame) -> pl.DataFrame:
         rate=(pl.col("won") + pl.col("drawn") / 2) / pl.col("one_sided"),
         deployed_share=pl.col("deployed") / pl.col("games"),
         mean_round=pl.col("round_sum") / pl.col("round_n"),
-    ).sort("variant", "king")
+    ).sort(*by, "king")
 
 
 def cards(lf: pl.LazyFrame, jokers: bool) -> pl.DataFrame:

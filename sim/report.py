@@ -24,6 +24,8 @@ from sim import analysis  # noqa: E402
 from sim.report_template import TEMPLATE  # noqa: E402
 from sim.stats import wilson  # noqa: E402
 
+# The agent label of impact figures read from every match-up (when none is a mirror).
+ALL_MATCHUPS = "all match-ups"
 COLOURS = ["#1b6ca8", "#d1495b", "#00798c", "#edae49", "#66a182", "#8d6a9f", "#2e4057", "#c2703d"]
 
 
@@ -83,32 +85,37 @@ def plot_lengths(lengths: pl.DataFrame, rows: list[dict[str, Any]]) -> str:
 
 
 def plot_kings(kings: pl.DataFrame, variants: list[str]) -> str:
-    fig, ax = plt.subplots(figsize=(7, 3.5))
+    """One panel per agent (the same agent in both seats), a bar per variant and King."""
+    agents = list(dict.fromkeys(kings["agent"].to_list())) or [ALL_MATCHUPS]
+    fig, axes = plt.subplots(
+        len(agents), 1, figsize=(7, 3.2 * len(agents)), squeeze=False, sharex=True
+    )
     width = 0.8 / max(1, len(variants))
-    for vi, v in enumerate(variants):
-        d = kings.filter(pl.col("variant") == v)
-        for ki, k in enumerate(analysis.KINGS):
-            row = d.filter(pl.col("king") == k)
-            if not row.height or not row["one_sided"][0]:
-                continue
-            n = row["one_sided"][0]
-            rate = row["rate"][0]
-            lo, hi = wilson(rate * n, n)
-            ax.bar(
-                ki + vi * width,
-                rate,
-                width,
-                color=COLOURS[vi % len(COLOURS)],
-                yerr=[[rate - lo], [hi - rate]],
-                capsize=2,
-                label=v if ki == 0 else None,
-            )
-    ax.axhline(0.5, color="#888", lw=0.8, ls="--")
-    ax.set_xticks([k + width * (len(variants) - 1) / 2 for k in range(4)], analysis.KINGS)
-    ax.set_ylabel("win rate of the player who deployed it")
-    ax.set_ylim(0, 1)
-    ax.set_title("King impact (games where only one player deployed that King)")
-    ax.legend(fontsize=7)
+    for ax, agent in zip(axes[:, 0], agents, strict=True):
+        for vi, v in enumerate(variants):
+            d = kings.filter((pl.col("variant") == v) & (pl.col("agent") == agent))
+            for ki, k in enumerate(analysis.KINGS):
+                row = d.filter(pl.col("king") == k)
+                if not row.height or not row["one_sided"][0]:
+                    continue
+                n = row["one_sided"][0]
+                rate = row["rate"][0]
+                lo, hi = wilson(rate * n, n)
+                ax.bar(
+                    ki + vi * width,
+                    rate,
+                    width,
+                    color=COLOURS[vi % len(COLOURS)],
+                    yerr=[[rate - lo], [hi - rate]],
+                    capsize=2,
+                    label=v if ki == 0 else None,
+                )
+        ax.axhline(0.5, color="#888", lw=0.8, ls="--")
+        ax.set_xticks([k + width * (len(variants) - 1) / 2 for k in range(4)], analysis.KINGS)
+        ax.set_ylabel("deployer's win rate")
+        ax.set_ylim(0, 1)
+        ax.set_title(f"King impact, {agent} (games where only one player deployed that King)")
+        ax.legend(fontsize=7)
     return _svg(fig)
 
 
@@ -154,12 +161,15 @@ def _answer(
         parts.append(f"Within noise of the baseline (p >= 0.05): {'; '.join(quiet)}.")
     if comparisons and not real:
         parts.append("No variant differs from the baseline beyond noise.")
+    several = len({k["agent"] for k in kings}) > 1
     for k in kings:
         if k["dominant"]:
+            who = f" with {k['agent']} in both seats" if several else ""
             parts.append(
-                f"Under '{k['variant']}', the player who deploys {k['king']} (and whose opponent "
-                f"does not) wins {_pct(k['rate'])} of those games (95% CI {_pct(k['lo'])}-"
-                f"{_pct(k['hi'])}, n = {k['one_sided']:,}): the strongest King there."
+                f"Under '{k['variant']}'{who}, the player who deploys {k['king']} (and whose "
+                f"opponent does not) wins {_pct(k['rate'])} of those games (95% CI "
+                f"{_pct(k['lo'])}-{_pct(k['hi'])}, n = {k['one_sided']:,}): the strongest King "
+                "there."
             )
     for h in houses:
         parts.append(
@@ -180,7 +190,7 @@ def _answer(
 
 
 def _robustness(
-    comparisons: list[dict], rows: list[dict], lf: pl.LazyFrame, variants: list[str]
+    comparisons: list[dict], rows: list[dict], king_rows: list[dict], variants: list[str]
 ) -> dict[str, Any] | None:
     """Does the answer change with the agents? Each comparison across match-ups, and the
     strongest King per mirror agent."""
@@ -200,26 +210,7 @@ def _robustness(
             verdict = analysis.agreement({f"{m[0]} v {m[1]}": c for m, c in found.items()})
             label = next(iter(found.values()))["label"]
             table.append({"variant": v, "label": label, "cells": found, **verdict})
-    kings_by_agent = []
-    for a in dict.fromkeys(r["agent_a"] for r in rows if r["agent_a"] == r["agent_b"]):
-        cells = [r["cell"] for r in rows if r["agent_a"] == a and r["agent_b"] == a]
-        df = analysis.kings(lf.filter(pl.col("cell").is_in(cells)))
-        for v in variants:
-            d = df.filter((pl.col("variant") == v) & (pl.col("one_sided") > 0))
-            if d.height:
-                best = d.sort("rate", descending=True).row(0, named=True)
-                lo, hi = wilson(best["rate"] * best["one_sided"], best["one_sided"])
-                kings_by_agent.append(
-                    {
-                        "agent": a,
-                        "variant": v,
-                        "king": best["king"],
-                        "rate": best["rate"],
-                        "lo": lo,
-                        "hi": hi,
-                        "n": best["one_sided"],
-                    }
-                )
+    kings_by_agent = [k for k in king_rows if k["best"] and k["agent"] != ALL_MATCHUPS]
     return {
         "matchups": matchups,
         "table": table,
@@ -284,6 +275,12 @@ def build(out: Path) -> Path:
     # agent in both seats) when the experiment has any: otherwise agent strength confounds them.
     mirror = [r["cell"] for r in rows if r["agent_a"] == r["agent_b"]]
     impact_lf = lf.filter(pl.col("cell").is_in(mirror)) if mirror else lf
+    # King impact per agent: a King that only a strong player exploits is the designers' case.
+    kings_lf = (
+        impact_lf.with_columns(agent=pl.col("agent_p1"))
+        if mirror
+        else impact_lf.with_columns(agent=pl.lit(ALL_MATCHUPS))
+    )
     impact_from = (
         "mirror match-ups ("
         + ", ".join(sorted({r["agent_a"] for r in rows if r["cell"] in mirror}))
@@ -291,19 +288,32 @@ def build(out: Path) -> Path:
         if mirror
         else "all match-ups"
     )
-    kings_df = analysis.kings(impact_lf if game == "houses" else impact_lf.filter(pl.lit(False)))
+    kings_df = analysis.kings(
+        kings_lf if game == "houses" else kings_lf.filter(pl.lit(False)), ("variant", "agent")
+    )
+    agent_order = list(dict.fromkeys(r["agent_a"] for r in rows if r["cell"] in mirror))
+    kings_df = kings_df.sort(
+        pl.col("variant").replace_strict(variants, list(range(len(variants)))),
+        pl.col("agent").replace_strict(
+            agent_order, list(range(len(agent_order))), default=len(agent_order)
+        ),
+        "king",
+    )
     king_rows = []
     for r in kings_df.iter_rows(named=True):
         n = r["one_sided"]
         lo, hi = wilson((r["rate"] or 0) * n, n) if n else (0.0, 1.0)
-        king_rows.append({**r, "lo": lo, "hi": hi, "dominant": False})
+        king_rows.append({**r, "lo": lo, "hi": hi, "dominant": False, "best": False})
+    # The strongest King per variant and agent; dominant when its interval is above 50%.
     for v in variants:
-        vk = [k for k in king_rows if k["variant"] == v and k["one_sided"]]
-        if vk:
-            best = max(vk, key=lambda k: k["rate"])
-            best["dominant"] = best["lo"] > 0.5
+        for a in dict.fromkeys(k["agent"] for k in king_rows):
+            vk = [k for k in king_rows if (k["variant"], k["agent"]) == (v, a) and k["one_sided"]]
+            if vk:
+                best = max(vk, key=lambda k: k["rate"])
+                best["best"] = True
+                best["dominant"] = best["lo"] > 0.5
     houses = analysis.houses(cells, manifest) if game == "houses" else []
-    robustness = _robustness(comparisons, rows, lf, variants)
+    robustness = _robustness(comparisons, rows, king_rows, variants)
     jokers = any("jokers=true" in c["rules"] for c in manifest["cells"])
     cards = analysis.cards(
         impact_lf if game == "houses" else impact_lf.filter(pl.lit(False)), jokers

@@ -75,14 +75,14 @@ since either agent's is 50% by symmetry. Differences with p ≥ 0.05 are within 
 
 {% if game == 'houses' %}
 <h2>King impact</h2>
-<p class="note">From {{ impact_from }}. Games in which exactly one player deployed that King: how often that player
+<p class="note">From {{ impact_from }}, per agent. Games in which exactly one player deployed that King: how often that player
 won (draws half), with a 95% interval; how often the King was deployed at all; the mean round
 of a player's first King when it was that King.</p>
 <div class="scroll"><table id="kings">
-<tr><th class="l">variant</th><th class="l">King</th><th>deployed in</th><th>mean round</th>
+<tr><th class="l">variant</th><th class="l">agent</th><th class="l">King</th><th>deployed in</th><th>mean round</th>
 <th>one-sided games</th><th>deployer win rate [95% CI]</th></tr>
 {% for k in kings %}
-<tr class="{{ 'real' if k.dominant else '' }}"><td class="l">{{ k.variant }}</td><td class="l">{{ k.king }}</td>
+<tr class="{{ 'real' if k.dominant else '' }}"><td class="l">{{ k.variant }}</td><td class="l">{{ k.agent }}</td><td class="l">{{ k.king }}</td>
 <td>{{ k.deployed_share|pct }}</td><td>{{ '%.1f'|format(k.mean_round) if k.mean_round is not none else '-' }}</td>
 <td>{{ k.one_sided }}</td><td>{{ k.rate|pct }} [{{ k.lo|pct }}, {{ k.hi|pct }}]</td></tr>
 {% endfor %}
@@ -163,7 +163,7 @@ agents, but some are not resolved under the smaller match-ups.</b>{% endif %}</p
 who does not):</p>
 <div class="scroll"><table id="kings_by_agent"><tr><th class="l">agent</th><th class="l">variant</th><th class="l">King</th><th>deployer win rate [95% CI]</th><th>one-sided games</th></tr>
 {% for k in robustness.kings %}<tr><td class="l">{{ k.agent }}</td><td class="l">{{ k.variant }}</td><td class="l">{{ k.king }}</td>
-<td>{{ k.rate|pct }} [{{ k.lo|pct }}, {{ k.hi|pct }}]</td><td>{{ k.n }}</td></tr>{% endfor %}
+<td>{{ k.rate|pct }} [{{ k.lo|pct }}, {{ k.hi|pct }}]</td><td>{{ k.one_sided }}</td></tr>{% endfor %}
 </table></div>
 {% endif %}
 {% endif %}

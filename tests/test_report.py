@@ -238,3 +238,24 @@ def test_report_has_a_robustness_row_per_comparison(report):
     held = verdicts.count("holds")
     assert f"Across agents, {held} of 2 comparisons hold" in answer
     assert set(verdicts) <= {"holds", "reverses", "differs", "unresolved"}
+
+
+def test_king_impact_is_per_mirror_agent_and_counts_one_sided_games(report):
+    html = (report / "index.html").read_text()
+    table = html.split('<table id="kings">')[1].split("</table>")[0]
+    rows = [
+        [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>.*?</td>", tr, re.S)]
+        for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)[1:]
+    ]
+    # Read from the mirror match-up only (greedy against itself), one row per variant and King.
+    assert {r[1] for r in rows} == {"greedy"}
+    assert len(rows) == 3 * 4
+    df = pl.read_parquet(report / "records" / "*" / "*.parquet").filter(
+        pl.col("variant") == "classic",
+        pl.col("agent_p1") == "greedy",
+        pl.col("agent_p2") == "greedy",
+    )
+    p1, p2 = pl.col("kings_p1").str.contains("KC"), pl.col("kings_p2").str.contains("KC")
+    one_sided = df.filter(p1 ^ p2).height
+    kc = next(r for r in rows if r[0] == "classic" and r[2] == "KC")
+    assert int(kc[5]) == one_sided
