@@ -169,14 +169,14 @@ def kings(lf: pl.LazyFrame, by: tuple[str, ...] = ("variant",)) -> pl.DataFrame:
     ).sort(*by, "king")
 
 
-def cards(lf: pl.LazyFrame, jokers: bool) -> pl.DataFrame:
-    """Per variant and card (the 17lands ideas): the win rate of a player in games where they
-    deployed it, and in games where they drew it but did not deploy it; the improvement is the
-    difference. Each game counts once for each player."""
+def cards(lf: pl.LazyFrame, jokers: bool, by: tuple[str, ...] = ("variant",)) -> pl.DataFrame:
+    """Per variant (or per `by` columns) and card (the 17lands ideas): the win rate of a player
+    in games where they deployed it, and in games where they drew it but did not deploy it; the
+    improvement is the difference. Each game counts once for each player."""
     w = pl.col("winner")
     sides = [
         lf.select(
-            "variant",
+            *by,
             score=pl.when(w == -1).then(0.5).otherwise((w == s).cast(pl.Float64)),
             dep=pl.col(f"deployed_mask_p{s + 1}"),
             drawn=pl.col(f"drawn_mask_p{s + 1}"),
@@ -196,7 +196,7 @@ def cards(lf: pl.LazyFrame, jokers: bool) -> pl.DataFrame:
             held.sum().alias(f"h{c}"),
             pl.when(held).then(pl.col("score")).otherwise(0.0).sum().alias(f"hw{c}"),
         ]
-    wide = _collect(both.group_by("variant").agg(aggs)).sort("variant")
+    wide = _collect(both.group_by(*by).agg(aggs)).sort(*by)
     rows = []
     for r in wide.iter_rows(named=True):
         for c in range(n):
@@ -205,7 +205,7 @@ def cards(lf: pl.LazyFrame, jokers: bool) -> pl.DataFrame:
             hwr = r[f"hw{c}"] / h if h else None
             rows.append(
                 {
-                    "variant": r["variant"],
+                    **{k: r[k] for k in by},
                     "card": CARDS[c],
                     "deployed": d,
                     "held": h,
@@ -217,7 +217,7 @@ def cards(lf: pl.LazyFrame, jokers: bool) -> pl.DataFrame:
     return pl.DataFrame(
         rows,
         schema={
-            "variant": pl.Utf8,
+            **{k: pl.Utf8 for k in by},
             "card": pl.Utf8,
             "deployed": pl.Int64,
             "held": pl.Int64,

@@ -119,13 +119,18 @@ def plot_kings(kings: pl.DataFrame, variants: list[str]) -> str:
     return _svg(fig)
 
 
-def plot_cards(top: pl.DataFrame, variant: str) -> str:
-    fig, ax = plt.subplots(figsize=(7, 3.5))
-    d = top.sort("improvement")
-    ax.barh(d["card"].to_list(), [100 * x for x in d["improvement"].to_list()], color=COLOURS[0])
-    ax.axvline(0, color="#888", lw=0.8)
-    ax.set_xlabel("improvement: win rate when deployed minus when held (points)")
-    ax.set_title(f"Card impact, ten largest ({variant})")
+def plot_cards(tops: list[dict[str, Any]], variant: str) -> str:
+    """One panel per agent: the ten cards of largest impact under `variant`."""
+    fig, axes = plt.subplots(len(tops), 1, figsize=(7, 3.5 * len(tops)), squeeze=False)
+    for ax, t in zip(axes[:, 0], tops, strict=True):
+        d = t["table"].sort("improvement")
+        ax.barh(
+            d["card"].to_list(), [100 * x for x in d["improvement"].to_list()], color=COLOURS[0]
+        )
+        ax.axvline(0, color="#888", lw=0.8)
+        ax.set_xlabel("improvement: win rate when deployed minus when held (points)")
+        ax.set_title(f"Card impact, ten largest ({variant}, {t['agent']})")
+    fig.tight_layout()
     return _svg(fig)
 
 
@@ -275,8 +280,8 @@ def build(out: Path) -> Path:
     # agent in both seats) when the experiment has any: otherwise agent strength confounds them.
     mirror = [r["cell"] for r in rows if r["agent_a"] == r["agent_b"]]
     impact_lf = lf.filter(pl.col("cell").is_in(mirror)) if mirror else lf
-    # King impact per agent: a King that only a strong player exploits is the designers' case.
-    kings_lf = (
+    # Impact per agent: a card that only a strong player exploits is the designers' case.
+    agent_lf = (
         impact_lf.with_columns(agent=pl.col("agent_p1"))
         if mirror
         else impact_lf.with_columns(agent=pl.lit(ALL_MATCHUPS))
@@ -289,7 +294,7 @@ def build(out: Path) -> Path:
         else "all match-ups"
     )
     kings_df = analysis.kings(
-        kings_lf if game == "houses" else kings_lf.filter(pl.lit(False)), ("variant", "agent")
+        agent_lf if game == "houses" else agent_lf.filter(pl.lit(False)), ("variant", "agent")
     )
     agent_order = list(dict.fromkeys(r["agent_a"] for r in rows if r["cell"] in mirror))
     kings_df = kings_df.sort(
@@ -316,19 +321,29 @@ def build(out: Path) -> Path:
     robustness = _robustness(comparisons, rows, king_rows, variants)
     jokers = any("jokers=true" in c["rules"] for c in manifest["cells"])
     cards = analysis.cards(
-        impact_lf if game == "houses" else impact_lf.filter(pl.lit(False)), jokers
+        agent_lf if game == "houses" else agent_lf.filter(pl.lit(False)),
+        jokers,
+        ("variant", "agent"),
     )
-    top = {
-        v: cards.filter(
-            (pl.col("variant") == v)
-            & pl.col("improvement").is_not_null()
-            & (pl.col("deployed") >= 30)
-            & (pl.col("held") >= 30)
-        )
-        .sort(pl.col("improvement").abs(), descending=True)
-        .head(10)
+    agents = list(dict.fromkeys(k["agent"] for k in king_rows))
+    top = [
+        {
+            "variant": v,
+            "agent": a,
+            "table": cards.filter(
+                (pl.col("variant") == v)
+                & (pl.col("agent") == a)
+                & pl.col("improvement").is_not_null()
+                & (pl.col("deployed") >= 30)
+                & (pl.col("held") >= 30)
+            )
+            .sort(pl.col("improvement").abs(), descending=True)
+            .head(10),
+        }
         for v in variants
-    }
+        for a in agents
+    ]
+    top = [t for t in top if t["table"].height]
     lengths = analysis.lengths(lf)
     plots = {
         "win_rates": plot_win_rates(rows),
@@ -336,8 +351,8 @@ def build(out: Path) -> Path:
     }
     if game == "houses":
         plots["kings"] = plot_kings(kings_df, variants)
-    if top.get(baseline) is not None and top[baseline].height:
-        plots["cards"] = plot_cards(top[baseline], baseline)
+    if any(t["variant"] == baseline for t in top):
+        plots["cards"] = plot_cards([t for t in top if t["variant"] == baseline], baseline)
     env = Environment(autoescape=True)
     env.filters["pct"] = _pct
     env.filters["points"] = _points
@@ -349,7 +364,7 @@ def build(out: Path) -> Path:
         comparisons=comparisons,
         kings=king_rows,
         cards=cards.to_dicts(),
-        top={v: t.to_dicts() for v, t in top.items()},
+        top=[{**t, "rows": t["table"].to_dicts()} for t in top],
         houses=houses,
         robustness=robustness,
         plots=plots,

@@ -90,25 +90,25 @@ of a player's first King when it was that King.</p>
 <img alt="King impact per variant" src="{{ plots.kings }}">
 
 <h2>Card impact</h2>
-<p class="note">From {{ impact_from }}. For each card: the win rate of a player in games where they deployed it, in
+<p class="note">From {{ impact_from }}, per agent. For each card: the win rate of a player in games where they deployed it, in
 games where they drew it but kept it in hand, and the improvement (the difference). The ten
-cards with the largest improvement (in size) per variant, then every card (click a heading to
+cards with the largest improvement (in size) per variant and agent, then every card (click a heading to
 sort).</p>
-{% for v in variants %}{% if top[v] %}
-<h3>{{ v }}</h3>
+{% for t in top %}
+<h3>{{ t.variant }}{% if top|map(attribute='agent')|unique|list|length > 1 %}, {{ t.agent }}{% endif %}</h3>
 <div class="scroll"><table>
 <tr><th class="l">card</th><th>deployed</th><th>win rate deployed</th><th>held</th><th>win rate held</th><th>improvement</th></tr>
-{% for c in top[v] %}<tr><td class="l">{{ c.card }}</td><td>{{ c.deployed }}</td><td>{{ c.deployed_wr|pct }}</td>
+{% for c in t.rows %}<tr><td class="l">{{ c.card }}</td><td>{{ c.deployed }}</td><td>{{ c.deployed_wr|pct }}</td>
 <td>{{ c.held }}</td><td>{{ c.held_wr|pct }}</td><td>{{ c.improvement|points }}</td></tr>{% endfor %}
 </table></div>
-{% endif %}{% endfor %}
+{% endfor %}
 {% if plots.cards %}<img alt="Card impact, ten largest" src="{{ plots.cards }}">{% endif %}
 <details><summary>Every card</summary>
 <div class="scroll"><table id="cards" class="sortable">
-<tr><th class="l sort">variant</th><th class="l sort">card</th><th class="sort">deployed</th>
+<tr><th class="l sort">variant</th><th class="l sort">agent</th><th class="l sort">card</th><th class="sort">deployed</th>
 <th class="sort">win rate deployed</th><th class="sort">held</th><th class="sort">win rate held</th>
 <th class="sort">improvement</th></tr>
-{% for c in cards %}<tr><td class="l">{{ c.variant }}</td><td class="l">{{ c.card }}</td>
+{% for c in cards %}<tr><td class="l">{{ c.variant }}</td><td class="l">{{ c.agent }}</td><td class="l">{{ c.card }}</td>
 <td>{{ c.deployed }}</td><td data-v="{{ c.deployed_wr }}">{{ c.deployed_wr|pct }}</td><td>{{ c.held }}</td>
 <td data-v="{{ c.held_wr }}">{{ c.held_wr|pct }}</td>
 <td data-v="{{ c.improvement }}">{{ c.improvement|points if c.improvement is not none else '-' }}</td></tr>{% endfor %}

@@ -259,3 +259,7 @@ def test_king_impact_is_per_mirror_agent_and_counts_one_sided_games(report):
     one_sided = df.filter(p1 ^ p2).height
     kc = next(r for r in rows if r[0] == "classic" and r[2] == "KC")
     assert int(kc[5]) == one_sided
+    # Card impact too: every card per variant, from the greedy mirror.
+    cards = html.split('<table id="cards"')[1].split("</table>")[0]
+    agents = re.findall(r'<tr><td class="l">[^<]*</td><td class="l">([^<]*)</td>', cards)
+    assert len(agents) == 3 * 52 and set(agents) == {"greedy"}
