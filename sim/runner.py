@@ -156,10 +156,15 @@ def prepare(exp: Experiment, force: bool) -> dict[str, Any] | None:
     old = _manifest(out)
     if old is not None and old.get("config_hash") != exp.config_hash:
         if not force:
+            before = old.get("config", {})
+            changed = sorted(
+                k for k in set(before) | set(exp.resolved) if before.get(k) != exp.resolved.get(k)
+            )
             raise RunError(
                 f"{out} holds records of a different configuration (hash {old.get('config_hash')}"
-                f", this file's is {exp.config_hash}); mixing them is refused: use another "
-                f"--output, or --force to delete them and start again"
+                f", this file's is {exp.config_hash}; they differ in: {', '.join(changed)}; "
+                f"written by sim {old.get('package_version', '?')}); mixing them is refused: use "
+                f"another --output, or --force to delete them and start again"
             )
     if force:
         shutil.rmtree(out / RECORDS, ignore_errors=True)

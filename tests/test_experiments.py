@@ -211,6 +211,7 @@ def test_rerun_does_nothing_changed_file_is_refused_force_reruns(tmp_path):
     r = sim("run", str(f), "--output", str(out), check=False)
     assert r.returncode == 2
     assert "holds records of a different configuration" in r.stderr and "--force" in r.stderr
+    assert "they differ in: games;" in r.stderr
     sim("run", str(f), "--output", str(out), "--force", "--quiet")
     assert records(out).height == 4000
 
