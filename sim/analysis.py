@@ -230,8 +230,10 @@ def cards(lf: pl.LazyFrame, jokers: bool, by: tuple[str, ...] = ("variant",)) ->
 
 def houses(cells_info: dict[str, dict[str, Any]], manifest: dict[str, Any]) -> list[dict]:
     """Suit-split variants: a House-against-House matrix of the win rate of the row House's
-    player (draws half), one matrix per rule set apart from the split."""
-    groups: dict[str, dict[tuple[str, str], list[float]]] = {}
+    player (draws half), one matrix per rule set apart from the split and per match-up (a
+    House's strength depends on who plays it, and in a mixed match-up without seat swaps the
+    seat's agent would be measured instead)."""
+    groups: dict[tuple[str, str], dict[tuple[str, str], list[float]]] = {}
     for c in manifest.get("cells", []):
         rules = c["rules"]
         if "deck=suit_split" not in rules:
@@ -243,9 +245,12 @@ def houses(cells_info: dict[str, dict[str, Any]], manifest: dict[str, Any]) -> l
             continue
         # The record's winner is a seat: P1 holds h1 whatever agent sits there.
         group = rules.replace(f"split_houses={split}", "split_houses=*")
-        groups.setdefault(group, {}).setdefault((h1, h2), []).append(info["p1_rate"])
+        a, b = c["agents"]
+        matchup = a if a == b else f"{a} v {b}"
+        groups.setdefault((group, matchup), {}).setdefault((h1, h2), []).append(info["p1_rate"])
+    several = len({m for _, m in groups}) > 1
     result = []
-    for group, seen in groups.items():
+    for (group, matchup), seen in groups.items():
         names = sorted({h for pair in seen for h in pair}, key="DCHS".find)
         matrix: dict[str, dict[str, float | None]] = {r: dict.fromkeys(names) for r in names}
         for (h1, h2), rates in seen.items():
@@ -263,9 +268,12 @@ def houses(cells_info: dict[str, dict[str, Any]], manifest: dict[str, Any]) -> l
             for p in group.removeprefix("houses(").removesuffix(")").split(",")
             if p.split("=")[0] in {"kings", "spades_trait", "front_ranks", "jokers"}
         )
+        if several:
+            label = f"{label}, {matchup}"
         result.append(
             {
                 "group": group,
+                "matchup": matchup,
                 "label": label or group,
                 "houses": names,
                 "matrix": matrix,

@@ -263,3 +263,21 @@ def test_king_impact_is_per_mirror_agent_and_counts_one_sided_games(report):
     cards = html.split('<table id="cards"')[1].split("</table>")[0]
     agents = re.findall(r'<tr><td class="l">[^<]*</td><td class="l">([^<]*)</td>', cards)
     assert len(agents) == 3 * 52 and set(agents) == {"greedy"}
+
+
+def test_house_matrix_is_per_match_up(report):
+    # Spades against Hearts, no seat swap needed for the House: P1 holds Spades. Each match-up
+    # gets its own matrix; agents are not pooled.
+    html = (report / "index.html").read_text()
+    tables = re.findall(r'<table class="houses" id="houses\d+">(.*?)</table>', html, re.S)
+    notes = re.findall(r"Suit-split decks \(([^)]*)\)", html)
+    assert len(tables) == 2 and [n.split(", ")[-1] for n in notes] == ["greedy", "greedy v random"]
+    df = pl.read_parquet(report / "records" / "*" / "*.parquet").filter(
+        pl.col("cell") == "spades_v_hearts__greedy-vs-greedy"
+    )
+    p1 = df.select(
+        pl.when(pl.col("winner") == -1).then(0.5).otherwise((pl.col("winner") == 0) * 1.0).mean()
+    ).item()
+    spades_row = re.search(r"<tr><th>S</th>(.*?)</tr>", tables[0], re.S).group(1)
+    cells = re.findall(r"<td>([^<]*)</td>", spades_row)
+    assert f"{100 * p1:.1f}%" in cells
