@@ -258,9 +258,9 @@ def houses(cells_info: dict[str, dict[str, Any]], manifest: dict[str, Any]) -> l
             matrix[h1][h2] = rate
             if matrix[h2][h1] is None:
                 matrix[h2][h1] = 1 - rate
+        played = {h: sum(v is not None for v in matrix[h].values()) for h in names}
         mean = {
-            h: sum(v for v in matrix[h].values() if v is not None)
-            / max(1, sum(v is not None for v in matrix[h].values()))
+            h: sum(v for v in matrix[h].values() if v is not None) / max(1, played[h])
             for h in names
         }
         label = ", ".join(
@@ -278,6 +278,7 @@ def houses(cells_info: dict[str, dict[str, Any]], manifest: dict[str, Any]) -> l
                 "houses": names,
                 "matrix": matrix,
                 "mean": mean,
+                "played": played,
                 "best": max(mean, key=mean.get),
             }
         )

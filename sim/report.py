@@ -179,7 +179,12 @@ def _answer(
     for h in houses:
         parts.append(
             f"With suit-split decks ({h['label']}), the strongest House is {h['best']}: it wins "
-            f"{_pct(h['mean'][h['best']])} of its match-ups on average."
+            f"{_pct(h['mean'][h['best']])} of its games on average over "
+            + (
+                "its one pairing."
+                if h["played"][h["best"]] == 1
+                else f"its {h['played'][h['best']]} pairings."
+            )
         )
     if robustness and robustness["table"]:
         table = robustness["table"]
