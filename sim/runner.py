@@ -155,6 +155,15 @@ def prepare(exp: Experiment, force: bool) -> dict[str, Any] | None:
     out = exp.output
     old = _manifest(out)
     if old is not None and old.get("config_hash") != exp.config_hash:
+        old_version = old.get("rules_version")
+        if not force and old_version is not None and old_version != _core.RULES_VERSION:
+            raise RunError(
+                f"{out} holds records played under rules version {old_version}, and this sim "
+                f"plays rules version {_core.RULES_VERSION}: the engine's behaviour changed "
+                f"between them (see the CHANGELOG's Rules section), so resuming would mix two "
+                f"rule readings in one cell; use another --output, or --force to delete the old "
+                f"records and start again"
+            )
         if not force:
             before = old.get("config", {})
             changed = sorted(

@@ -216,6 +216,29 @@ def test_rerun_does_nothing_changed_file_is_refused_force_reruns(tmp_path):
     assert records(out).height == 4000
 
 
+def test_records_of_another_rules_version_are_refused_with_the_reason(tmp_path):
+    f = write(tmp_path, GOOD.replace("games: 3000", "games: 1000"))
+    out = tmp_path / "out"
+    sim("run", str(f), "--output", str(out), "--quiet")
+    # As if an older engine, whose rule readings differ, had written an unfinished run.
+    m = json.loads((out / "manifest.json").read_text())
+    m.update(status="running", rules_version=m["rules_version"] - 1, config_hash="older")
+    m["config"]["rules_version"] -= 1
+    (out / "manifest.json").write_text(json.dumps(m))
+    r = sim("run", str(f), "--output", str(out), check=False)
+    assert r.returncode == 2
+    from sim import _core
+
+    v = _core.RULES_VERSION
+    assert (
+        f"holds records played under rules version {v - 1}, and this sim plays rules version "
+        f"{v}: the engine's behaviour changed between them" in r.stderr
+    ), r.stderr
+    assert "--force" in r.stderr
+    r = sim("run", str(f), "--output", str(out), "--force", "--quiet")
+    assert json.loads((out / "manifest.json").read_text())["rules_version"] == v
+
+
 def test_killed_run_resumes_to_identical_records(tmp_path):
     text = GOOD.replace("games: 3000", "games: 200000").replace(
         "chunk_size: 1000", "chunk_size: 5000"

@@ -9,9 +9,9 @@ use crate::action::Action;
 use crate::card::{Card, CardSet, Kind, Suit, BLACK_JOKER, RED_JOKER};
 use crate::rng::GameRng;
 use crate::rules::{
-    AceOfHeartsGuard, AceOfSpadesSecond, ClubsExcess, DeckMode, Doppelganger, ExtraDraw,
-    HeartsExhaustedBlock, JackOfClubs, Kings, Option1KingOfHearts, Rules, SpadesTrait,
-    StartingPlayer,
+    AceOfHeartsGuard, AceOfSpadesSecond, ClubsExcess, DeckMode, Defeat, Doppelganger, ExtraDraw,
+    HeartsExhaustedBlock, JackOfClubs, Kings, Option1KingOfHearts, RearDeploy, Rules, SpadesTrait,
+    StartingPlayer, SuddenDeath,
 };
 use crate::state::*;
 
@@ -156,7 +156,11 @@ impl State {
     /// The last card is gone from the pile `s` draws from: the final round begins.
     fn check_deck_out(&mut self, s: Seat) {
         if self.pile(s).is_empty() && self.sudden_death.is_none() {
-            self.sudden_death = Some(1);
+            // The turns still to come after the one under way.
+            self.sudden_death = Some(match self.rules.sudden_death {
+                SuddenDeath::ThisRound => 1,
+                SuddenDeath::NextRound => 3,
+            });
             self.log(|| "the deck is empty: sudden death, one more turn each".into());
         }
     }
@@ -345,6 +349,21 @@ impl State {
         u.remaining_defence()
     }
 
+    /// How much more than a card's remaining defence defeats it: 1 under Spring '25 ("more
+    /// damage than their defense value"), 0 under `defeat=reaches`.
+    fn defeat_margin(&self) -> u32 {
+        match self.rules.defeat {
+            Defeat::Exceeds => 1,
+            Defeat::Reaches => 0,
+        }
+    }
+
+    /// The least damage that defeats unit `u` this turn (the one rule every "does it fall?"
+    /// question asks, the agents' included).
+    pub fn lethal(&self, u: &Unit) -> u32 {
+        self.unit_defence(u) + self.defeat_margin()
+    }
+
     fn front_has_room(&self, s: Seat) -> bool {
         self.players[s].front.len() < self.rules.front_rank_units
     }
@@ -391,6 +410,14 @@ impl State {
         }
         face.suit() != Some(Suit::Diamonds)
             || self.players[other(s)].has_variant(JokerVariant::InsaneWizard)
+    }
+
+    /// Rear-Rank units (Aces, Kings, Jokers) arrive exhausted like every newly deployed unit,
+    /// unless `rear_deploy=ready`, or a classic / Option 1 King of Diamonds lets its owner's
+    /// units "attack on the same turn they are deployed".
+    fn rear_enters_exhausted(&self, s: Seat) -> bool {
+        self.rules.rear_deploy == RearDeploy::Exhausted
+            && !self.king_power(s, Suit::Diamonds, &[Kings::Classic, Kings::Option1])
     }
 
     // ----------------------------------------------------------------------------------------
@@ -845,6 +872,12 @@ impl State {
             }
             let id = u.id();
             let spades = u.leader_face().suit() == Some(Suit::Spades);
+            // Rear-Rank attackers "Can target any unit ... or the opponent directly".
+            out.push(Action::Attack {
+                attacker: id,
+                target: Target::Player,
+                second: None,
+            });
             for (fi, t) in opp.front.iter().enumerate() {
                 if !free(t.id()) {
                     continue;
@@ -886,14 +919,34 @@ impl State {
     /// May unit `b` of the defending seat `d` block attack `a`?
     fn can_block(&self, d: Seat, b: &Unit, a: &Attack) -> bool {
         if b.guard {
-            return true; // the Ace of Hearts guard defends from the Rear Ranks
+            // The Ace of Hearts guard defends from the Rear Ranks, when ready: only Hearts
+            // soldiers defend while exhausted.
+            return !b.exhausted;
         }
         if !b.is_soldier() {
             return false;
         }
         !b.exhausted
             || (matches!(a.target, Target::Unit(_)) && self.has_trait(d, b, Suit::Hearts))
-            || (b.attacked && self.shares(d, Suit::Hearts))
+            || (b.attacked && self.king_lets_attackers_block(d))
+    }
+
+    /// Does blocker `b` of seat `d` deal its damage? Not when it is exhausted and defends by the
+    /// Hearts trait's Magic Shield under `hearts_trait=no_damage` (the guard and a King's "block
+    /// after attacking" are other abilities).
+    pub fn blocker_deals_damage(&self, d: Seat, b: &Unit) -> bool {
+        let magic_shield =
+            b.exhausted && !b.guard && !(b.attacked && self.king_lets_attackers_block(d));
+        !(magic_shield && self.rules.hearts_exhausted_block == HeartsExhaustedBlock::NoDamage)
+    }
+
+    /// Summer '20 Kings of Hearts under which seat `d`'s soldiers "remain available to block
+    /// after attacking": Option 2, and Option 1 when it gives every soldier the Hearts trait.
+    fn king_lets_attackers_block(&self, d: Seat) -> bool {
+        self.shares(d, Suit::Hearts)
+            || (self.rules.kings == Kings::Option1
+                && self.rules.option1_king_of_hearts == Option1KingOfHearts::HeartsTrait
+                && self.king_suit(d) == Some(Suit::Hearts))
     }
 
     /// An attack the defender may not block: an Ace's strike, the classic King of Clubs'
@@ -939,16 +992,15 @@ impl State {
         out.push(Action::Done);
     }
 
-    /// King aid (Spring '22): a natural Spades or Hearts soldier whose King is in play, not
-    /// itself blocking, adds half its attack to a blocking ally.
+    /// King aid (Spring '22): a natural Spades or Hearts soldier whose King is in play, itself
+    /// blocking ("when they are both defending"), adds half its attack to another blocking ally.
     fn aid_moves(&self, d: Seat, out: &mut Vec<Action>) {
         for aider in &self.players[d].front {
             let suit = aider.leader_face().suit();
             let natural = matches!(suit, Some(Suit::Spades) | Some(Suit::Hearts));
             if !natural
-                || aider.exhausted
                 || self.king_suit(d) != suit
-                || self.blocking(aider.id())
+                || !self.blocking(aider.id())
                 || self.aids.iter().any(|(x, _)| *x == aider.id())
             {
                 continue;
@@ -1016,6 +1068,11 @@ impl State {
             return Err(format!("the game is over; '{a}' cannot be played"));
         }
         let legal = self.legal_actions();
+        // Two chosen units that form an unordered pair may be written in either order.
+        let a = match self.swapped_pair(a) {
+            Some(b) if !legal.contains(&a) && legal.contains(&b) => b,
+            _ => a,
+        };
         if !legal.contains(&a) {
             let who = self.pending.decider().map(seat_name).unwrap_or_default();
             let mut shown: Vec<String> = legal.iter().take(40).map(|m| m.to_string()).collect();
@@ -1030,6 +1087,42 @@ impl State {
         }
         self.apply_unchecked(a);
         Ok(())
+    }
+
+    /// The same choice with its two units swapped, where their order means nothing: the Queen
+    /// of Clubs' two units, an Ace of Spades' two targets, a dual-wielding Spades attack's two
+    /// targets (under `stun` and `adjacent_strike` the second target is a different role).
+    fn swapped_pair(&self, a: Action) -> Option<Action> {
+        match a {
+            Action::Play {
+                card,
+                face,
+                t1: Some(x),
+                t2: Some(y),
+            } if face.kind() == Kind::Queen && face.suit() == Some(Suit::Clubs) => {
+                Some(Action::Play {
+                    card,
+                    face,
+                    t1: Some(y),
+                    t2: Some(x),
+                })
+            }
+            Action::Attack {
+                attacker,
+                target: Target::Unit(x),
+                second: Some(Target::Unit(y)),
+            } => {
+                let u = self.unit(attacker)?;
+                let unordered = u.kind() == Kind::Ace
+                    || (u.is_soldier() && self.rules.spades_trait == SpadesTrait::DualWield);
+                unordered.then_some(Action::Attack {
+                    attacker,
+                    target: Target::Unit(y),
+                    second: Some(Target::Unit(x)),
+                })
+            }
+            _ => None,
+        }
     }
 
     /// Apply a move known to be legal (taken from `legal_actions`).
@@ -1261,7 +1354,7 @@ impl State {
             }
             return;
         }
-        let mut u = Unit::new(card, face, false);
+        let mut u = Unit::new(card, face, self.rear_enters_exhausted(s));
         u.variant = variant;
         self.players[s].rear.push(u);
         if variant == Some(JokerVariant::InsaneWizard) {
@@ -1407,6 +1500,7 @@ impl State {
                     u.exhausted = self.enters_exhausted(s, c);
                     self.players[s].front.push(u);
                 } else {
+                    u.exhausted = self.rear_enters_exhausted(s);
                     if c.kind() == Kind::King {
                         self.players[s].kings.insert(c);
                         self.players[s].king_round.get_or_insert(self.round);
@@ -1521,6 +1615,7 @@ impl State {
     /// enhanced Hearts blocker facing lethal damage, the whole unit returns to hand). Returns
     /// whether the unit is gone.
     fn damage_unit(&mut self, id: Card, amount: u32, hearts_saves: bool) -> bool {
+        let margin = self.defeat_margin();
         let Some((s, rear, i)) = self.find_unit(id) else {
             return true;
         };
@@ -1532,7 +1627,7 @@ impl State {
         if u.protected || amount == 0 {
             return false;
         }
-        let lethal = amount >= u.remaining_defence();
+        let lethal = amount >= u.remaining_defence() + margin;
         if lethal && hearts_saves && !u.poisoned {
             self.log(|| format!("{id} takes lethal damage and returns to hand (enhanced Hearts)"));
             self.remove_unit(id, Leave::Hand);
@@ -1550,8 +1645,10 @@ impl State {
             } else {
                 u.cards[0].face.defence()
             };
+            // The card sustains damage up to its defence; what is beyond it defeats the card
+            // and passes on to the next card of the bond.
             let need = def.saturating_sub(u.leader_damage);
-            if left >= need {
+            if left >= need + margin {
                 defeated.push(u.cards.remove(0));
                 left -= need;
                 u.leader_damage = 0;
@@ -1648,7 +1745,7 @@ impl State {
         let mut unit_hits: Vec<(Card, u32, bool)> = Vec::new(); // (unit, amount, hearts_saves)
         let mut player_hit = [0u32; 2];
         let mut poison: Vec<(Card, bool)> = Vec::new(); // (unit, by the Ace of Clubs)
-        let mut spent_aces: Vec<Card> = Vec::new();
+        let mut spent_aces: Vec<(Card, bool)> = Vec::new(); // (Ace, stays as a guard)
         let mut excess: Vec<Pending> = Vec::new();
         let mut charges: Vec<u32> = Vec::new();
         let mut stuns: Vec<Card> = Vec::new();
@@ -1663,14 +1760,21 @@ impl State {
             if att.kind() == Kind::Ace {
                 let clubs = att.leader_face().suit() == Some(Suit::Clubs);
                 for t in targets {
-                    if let Target::Unit(t) = t {
-                        if self.unit(t).is_some() {
+                    match t {
+                        Target::Unit(t) if self.unit(t).is_some() => {
                             poison.push((t, clubs));
                             unit_hits.push((t, dmg, false));
                         }
+                        Target::Unit(_) => {}
+                        // A strike at the player deals the Ace's attack; nothing is poisoned.
+                        Target::Player => player_hit[o] += dmg,
                     }
                 }
-                spent_aces.push(att.id());
+                // The Ace of Hearts stays as a guard "after its target has been defeated":
+                // a unit (poisoned, it leaves at the end of the turn), not the player.
+                let stays =
+                    att.leader_face().suit() == Some(Suit::Hearts) && a.target != Target::Player;
+                spent_aces.push((att.id(), stays));
                 continue;
             }
             if att.is_king() {
@@ -1686,13 +1790,10 @@ impl State {
             let spades = self.has_trait(s, att, Suit::Spades);
             match a.blocker.and_then(|b| self.unit(b)) {
                 Some(b) => {
-                    let exhausted_hearts = b.exhausted && !b.guard;
-                    let mut back = if exhausted_hearts
-                        && self.rules.hearts_exhausted_block == HeartsExhaustedBlock::NoDamage
-                    {
-                        0
-                    } else {
+                    let mut back = if self.blocker_deals_damage(o, b) {
                         self.dealt(b) + self.aid_for(b.id())
+                    } else {
+                        0
                     };
                     if b.guard {
                         poison.push((att.id(), false));
@@ -1703,14 +1804,14 @@ impl State {
                     let att_first = self.shares(s, Suit::Diamonds);
                     let blk_first = (self.has_trait(o, b, Suit::Diamonds) && self.enhanced(o, b))
                         || (self.shares(o, Suit::Diamonds) && natural(b, Suit::Diamonds));
-                    let attacker_falls = !att.protected && back >= self.unit_defence(att);
-                    let blocker_falls = !b.protected && dmg >= self.unit_defence(b);
+                    let attacker_falls = !att.protected && back >= self.lethal(att);
+                    let blocker_falls = !b.protected && dmg >= self.lethal(b);
                     match (att_first, blk_first) {
                         (true, false) if blocker_falls => back = 0,
                         (false, true) if attacker_falls => forward = 0,
                         _ => {}
                     }
-                    let attacker_falls = !att.protected && back >= self.unit_defence(att);
+                    let attacker_falls = !att.protected && back >= self.lethal(att);
                     let hearts_saves = self.has_trait(o, b, Suit::Hearts) && self.enhanced(o, b);
                     unit_hits.push((b.id(), forward, hearts_saves));
                     unit_hits.push((att.id(), back, false));
@@ -1732,8 +1833,13 @@ impl State {
                     if clubs && self.enhanced(s, att) && attacker_falls {
                         charges.push(dmg);
                     }
-                    // The original Spades trait: the adjacent strike lands whoever blocks.
-                    if spades && self.rules.spades_trait == SpadesTrait::AdjacentStrike {
+                    // The original Spades trait: "the second strike is only an option if they
+                    // defeat their blocker".
+                    if spades
+                        && self.rules.spades_trait == SpadesTrait::AdjacentStrike
+                        && !b.protected
+                        && forward >= self.lethal(b)
+                    {
                         if let Some(Target::Unit(t2)) = a.second {
                             unit_hits.push((t2, dmg, false));
                         }
@@ -1741,7 +1847,7 @@ impl State {
                     // Option 1 King of Spades: a soldier that defeats its blocker stuns.
                     if self.king_power(s, Suit::Spades, &[Kings::Option1])
                         && !b.protected
-                        && forward >= self.unit_defence(b)
+                        && forward >= self.lethal(b)
                     {
                         stun_if_defeated.push(b.id());
                     }
@@ -1758,11 +1864,23 @@ impl State {
                     }
                 }
                 None => {
+                    // Unblocked, the adjacent strike follows only if the target falls.
+                    let first_falls = a
+                        .target_unit()
+                        .and_then(|t| self.unit(t))
+                        .is_some_and(|u| !u.protected && dmg >= self.lethal(u));
                     for (i, t) in targets.enumerate() {
                         if i == 1 && spades && self.rules.spades_trait == SpadesTrait::Stun {
                             if let Target::Unit(t) = t {
                                 stuns.push(t);
                             }
+                            continue;
+                        }
+                        if i == 1
+                            && spades
+                            && self.rules.spades_trait == SpadesTrait::AdjacentStrike
+                            && !first_falls
+                        {
                             continue;
                         }
                         match t {
@@ -1829,9 +1947,9 @@ impl State {
             self.log(|| format!("{king} absorbed 13 or more and falls"));
             self.remove_unit(king, Leave::Barrows);
         }
-        for id in spent_aces {
+        for (id, stays) in spent_aces {
             let Some(u) = self.unit_mut(id) else { continue };
-            if u.leader_face().suit() == Some(Suit::Hearts) {
+            if stays {
                 u.guard = true; // the Ace of Hearts stays on as a Rear-Rank defender
             } else {
                 self.remove_unit(id, Leave::Barrows);
@@ -1857,31 +1975,37 @@ impl State {
         self.next_trigger();
     }
 
-    /// Classic King of Hearts: it absorbs the damage dealt to its allied soldiers, the largest
-    /// hits first, up to 13 a combat; having absorbed 13 it is defeated (returned for removal).
+    /// Classic King of Hearts: it absorbs up to 13 of the damage dealt to one allied soldier
+    /// unit "of choice"; having absorbed 13 it is defeated (returned for removal). The choice is
+    /// made for its owner, with no decision: the unit whose cards the absorption saves that are
+    /// worth the most (ranks added up), else the largest hit.
     fn absorb_with_classic_king_of_hearts(&self, hits: &mut [(Card, u32, bool)]) -> Vec<Card> {
         let mut fallen = Vec::new();
         for seat in 0..2 {
             if !self.king_power(seat, Suit::Hearts, &[Kings::Classic]) {
                 continue;
             }
-            let mut order: Vec<usize> = (0..hits.len())
-                .filter(|&i| {
+            let best = (0..hits.len())
+                .filter_map(|i| {
                     let (id, amt, _) = hits[i];
-                    amt > 0
-                        && matches!(self.find_unit(id), Some((x, false, _)) if x == seat)
-                        && self.unit(id).is_some_and(|u| !u.protected)
+                    let u = self.unit(id)?;
+                    let own_front = matches!(self.find_unit(id), Some((x, false, _)) if x == seat);
+                    if amt == 0 || !own_front || u.protected {
+                        return None;
+                    }
+                    let lethal = self.lethal(u);
+                    let saved = amt >= lethal && amt - amt.min(13) < lethal;
+                    let worth: u32 = u.cards.iter().map(|c| c.face.rank() as u32).sum();
+                    Some(((if saved { worth } else { 0 }, amt), i))
                 })
-                .collect();
-            order.sort_by_key(|&i| std::cmp::Reverse(hits[i].1));
-            let mut absorbed = 0;
-            for i in order {
-                let take = hits[i].1.min(13 - absorbed);
-                hits[i].1 -= take;
-                absorbed += take;
-            }
-            if absorbed >= 13 {
-                fallen.extend(self.players[seat].king().map(|k| k.id()));
+                .max_by_key(|&(key, i)| (key, std::cmp::Reverse(i)))
+                .map(|(_, i)| i);
+            if let Some(i) = best {
+                let absorbed = hits[i].1.min(13);
+                hits[i].1 -= absorbed;
+                if absorbed >= 13 {
+                    fallen.extend(self.players[seat].king().map(|k| k.id()));
+                }
             }
         }
         fallen

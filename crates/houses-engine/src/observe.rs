@@ -49,6 +49,14 @@ impl<'a> View<'a> {
     pub fn unit_defence(&self, u: &Unit) -> u32 {
         self.state.unit_defence(u)
     }
+    /// Does blocker `b` of seat `d` deal damage (an exhausted Hearts blocker may not)?
+    pub fn blocker_deals_damage(&self, d: Seat, b: &Unit) -> bool {
+        self.state.blocker_deals_damage(d, b)
+    }
+    /// The least damage that defeats `u` this turn, under the rule set's `defeat` option.
+    pub fn lethal(&self, u: &Unit) -> u32 {
+        self.state.lethal(u)
+    }
     pub fn enhanced(&self, s: Seat, u: &Unit) -> bool {
         self.state.enhanced(s, u)
     }

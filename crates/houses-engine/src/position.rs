@@ -134,11 +134,13 @@ pub fn parse_unit(text: &str) -> Result<Unit, String> {
             "clubs_mark" => u.clubs_mark = true,
             "stunned" => u.stunned = true,
             "dazed" => u.dazed = true,
+            // It attacked on its owner's last turn (Kings of Hearts that let attackers block).
+            "attacked" => u.attacked = true,
             v => {
                 u.variant = Some(JokerVariant::parse(v).ok_or_else(|| {
                     format!(
                         "unit '{text}': unknown flag '{v}' (flags: exhausted, poisoned, protected, double, \
-                         summoned, resurrected, guard, clubs_mark, stunned, dazed, necromancer, wizard, spirit)"
+                         summoned, resurrected, guard, clubs_mark, stunned, dazed, attacked, necromancer, wizard, spirit)"
                     )
                 })?)
             }

@@ -8,7 +8,7 @@ use crate::card::{Card, Suit};
 
 /// Bumped whenever the engine's behaviour under some rule set changes, so that figures from
 /// different versions are never mixed. Stamped on every record.
-pub const RULES_VERSION: u32 = 1;
+pub const RULES_VERSION: u32 = 2;
 
 /// A choice option's values: the enum, its names in configs, and the parse back.
 macro_rules! choice {
@@ -46,10 +46,37 @@ choice!(StartingPlayer {
 });
 
 choice!(HeartsExhaustedBlock {
-    /// Full rules: an exhausted Hearts soldier may defend an ally unit (and fights normally).
-    FullDamage = "full_damage",
-    /// Quick reference: "Defend while exhausted but cannot apply damage when doing so."
+    /// Quick reference: "Defend while exhausted but cannot apply damage when doing so" (the
+    /// full text is silent on the damage, so the quick reference fills the gap).
     NoDamage = "no_damage",
+    /// An exhausted Hearts blocker fights normally (the engine's reading before rules v2).
+    FullDamage = "full_damage",
+});
+
+choice!(Defeat {
+    /// Spring '25: "Units taking more damage than their defense value are defeated".
+    Exceeds = "exceeds",
+    /// The older notes: damage equal to the defence defeats (a 10+3 bond "threaten[s] the
+    /// King with 13 Defense"; the classic King of Hearts falls at "13 (or more)").
+    Reaches = "reaches",
+});
+
+choice!(SuddenDeath {
+    /// "Each player takes one more round starting with the player who drew the last card":
+    /// the round that starts with the drawer's own turn, then the opponent's turn.
+    ThisRound = "this_round",
+    /// The round under way plays out, then one more round begins with the drawer: drawer's
+    /// turn, opponent's, drawer's, opponent's.
+    NextRound = "next_round",
+});
+
+choice!(RearDeploy {
+    /// Spring '25: a newly deployed unit is exhausted ("Exhausted: A unit that has performed an
+    /// action (like attacking or being newly deployed)"), so Aces and the classic King of
+    /// Clubs act from their owner's next turn; only the Ace of Diamonds "may deploy and attack".
+    Exhausted = "exhausted",
+    /// Rear-Rank units enter ready and may strike the turn they are deployed (before rules v2).
+    Ready = "ready",
 });
 
 choice!(AceOfHeartsGuard {
@@ -155,8 +182,8 @@ pub const PRESETS: &[(&str, &str, &str)] = &[
     ),
     (
         "summer20_kings",
-        "kings=classic,jack_of_clubs=discard_random,front_ranks=3x3",
-        "the Summer '20 game: classic Kings, the older Jack of Clubs, 3x3 Front Ranks",
+        "kings=classic,jack_of_clubs=discard_random,front_ranks=3x3,defeat=reaches",
+        "the Summer '20 game: classic Kings, the older Jack of Clubs, 3x3 Front Ranks, damage that reaches the defence defeats",
     ),
 ];
 
@@ -174,6 +201,9 @@ pub struct Rules {
     pub hand_size: usize,
     pub starting_player: StartingPlayer,
     pub multiple_attackers: bool,
+    pub defeat: Defeat,
+    pub rear_deploy: RearDeploy,
+    pub sudden_death: SuddenDeath,
     pub hearts_exhausted_block: HeartsExhaustedBlock,
     pub ace_of_hearts_guard: AceOfHeartsGuard,
     pub ace_of_spades_second: AceOfSpadesSecond,
@@ -207,7 +237,10 @@ impl Default for Rules {
             hand_size: 5,
             starting_player: StartingPlayer::AdvantageDraw,
             multiple_attackers: true,
-            hearts_exhausted_block: HeartsExhaustedBlock::FullDamage,
+            defeat: Defeat::Exceeds,
+            rear_deploy: RearDeploy::Exhausted,
+            sudden_death: SuddenDeath::ThisRound,
+            hearts_exhausted_block: HeartsExhaustedBlock::NoDamage,
             ace_of_hearts_guard: AceOfHeartsGuard::ZeroOne,
             ace_of_spades_second: AceOfSpadesSecond::AnyFront,
             clubs_excess: ClubsExcess::BlockedOnly,
@@ -245,7 +278,10 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec { name: "front_ranks", kind: "choice", choices: &["4x2", "3x3"], help: "Front-Rank units x cards per Blood Bond (Summer '20: 3x3 became 4x2)" },
     OptionSpec { name: "starting_player", kind: "choice", choices: StartingPlayer::CHOICES, help: "how the first player is chosen" },
     OptionSpec { name: "multiple_attackers", kind: "bool", choices: &["true", "false"], help: "several attackers may target one enemy unit" },
-    OptionSpec { name: "hearts_trait", kind: "choice", choices: HeartsExhaustedBlock::CHOICES, help: "an exhausted Hearts blocker deals damage (full rules) or none (quick reference)" },
+    OptionSpec { name: "defeat", kind: "choice", choices: Defeat::CHOICES, help: "a unit is defeated by more damage than its defence (Spring '25) or by damage that reaches it (older notes)" },
+    OptionSpec { name: "rear_deploy", kind: "choice", choices: RearDeploy::CHOICES, help: "newly deployed Aces (and the classic King of Clubs) are exhausted until their owner's next turn (Spring '25) or ready to strike at once" },
+    OptionSpec { name: "sudden_death", kind: "choice", choices: SuddenDeath::CHOICES, help: "once the last card is drawn: the drawer's turn and the opponent's end the game (this_round), or the round plays out and one more follows (next_round)" },
+    OptionSpec { name: "hearts_trait", kind: "choice", choices: HeartsExhaustedBlock::CHOICES, help: "an exhausted Hearts blocker deals no damage (quick reference; the full text is silent) or full damage" },
     OptionSpec { name: "ace_of_hearts_guard", kind: "choice", choices: AceOfHeartsGuard::CHOICES, help: "the Ace of Hearts guard's stats: +0/+1 (full rules) or +1/+0 (quick reference)" },
     OptionSpec { name: "ace_of_spades", kind: "choice", choices: AceOfSpadesSecond::CHOICES, help: "Ace of Spades' second target: any Front-Rank unit (full rules) or an adjacent one (quick reference)" },
     OptionSpec { name: "clubs_excess", kind: "choice", choices: ClubsExcess::CHOICES, help: "Clubs excess damage only through a blocker (full rules) or from any target (quick reference)" },
@@ -378,6 +414,9 @@ impl Rules {
                 }
             }
             "starting_player" => self.starting_player = StartingPlayer::parse(v).ok_or_else(bad)?,
+            "defeat" => self.defeat = Defeat::parse(v).ok_or_else(bad)?,
+            "rear_deploy" => self.rear_deploy = RearDeploy::parse(v).ok_or_else(bad)?,
+            "sudden_death" => self.sudden_death = SuddenDeath::parse(v).ok_or_else(bad)?,
             "hearts_trait" => {
                 self.hearts_exhausted_block = HeartsExhaustedBlock::parse(v).ok_or_else(bad)?
             }
@@ -427,6 +466,9 @@ impl Rules {
             "multiple_attackers" => self.multiple_attackers.to_string(),
             "front_ranks" => format!("{}x{}", self.front_rank_units, self.bond_size),
             "starting_player" => self.starting_player.name().into(),
+            "defeat" => self.defeat.name().into(),
+            "rear_deploy" => self.rear_deploy.name().into(),
+            "sudden_death" => self.sudden_death.name().into(),
             "hearts_trait" => self.hearts_exhausted_block.name().into(),
             "ace_of_hearts_guard" => self.ace_of_hearts_guard.name().into(),
             "ace_of_spades" => self.ace_of_spades_second.name().into(),
@@ -564,7 +606,7 @@ mod tests {
             "{e}"
         );
         let e = Rules::parse("hearts_trait=no_dmg").unwrap_err();
-        assert!(e.contains("valid values: full_damage, no_damage"), "{e}");
+        assert!(e.contains("valid values: no_damage, full_damage"), "{e}");
         let e = Rules::parse("life=-3").unwrap_err();
         assert!(e.contains("expects a positive integer"), "{e}");
     }

@@ -60,8 +60,10 @@ fn random_games_keep_invariants_with_jokers() {
 
 #[test]
 fn random_games_keep_invariants_under_option_mixes() {
-    for (i, spec) in [
+    let mixes = [
         "front_ranks=3x3,jokers=true,doppelganger=any_card",
+        "defeat=reaches,rear_deploy=ready,hearts_trait=full_damage,sudden_death=next_round",
+        "preset=summer20_kings,sudden_death=next_round,spades_trait=adjacent_strike,king_aid_half=true",
         "hearts_trait=no_damage,ace_of_hearts_guard=1/0,ace_of_spades=adjacent,clubs_excess=any_target",
         "scouts=false,soul_burn=false,multiple_attackers=false,starting_player=coin,life=20",
         "jack_of_clubs=discard_random,extra_draw=from_round_6",
@@ -76,10 +78,8 @@ fn random_games_keep_invariants_under_option_mixes() {
         "kings=option1,spades_trait=stun",
         "kings=share_trait,jokers=true,doppelganger=any_card",
         "kings=share_trait,deck=suit_split,split_houses=D-S",
-    ]
-    .iter()
-    .enumerate()
-    {
+    ];
+    for (i, spec) in mixes.iter().enumerate() {
         run(&Rules::parse(spec).unwrap(), games() / 15, 10 + i as u64);
     }
 }

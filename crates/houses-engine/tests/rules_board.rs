@@ -206,6 +206,24 @@ fn last_card_drawn_starts_sudden_death_and_higher_life_wins() {
 }
 
 #[test]
+fn sudden_death_next_round_option_plays_the_round_out_and_one_more() {
+    let mut st = build(json!({"rules": "sudden_death=next_round", "turn": 5,
+        "players": {"P1": {"life": 30}, "P2": {"life": 25}}, "deck": ["9D"]}));
+    play_out_turn(&mut st); // P1's turn 5 ends; P2 draws the last card on turn 6
+    assert_eq!(st.active, 1);
+    for turn in 6..9 {
+        play_out_turn(&mut st);
+        assert!(!st.is_over(), "turn {turn}");
+    }
+    play_out_turn(&mut st); // P1's turn 9: P2 (the drawer) and P1 each had one more turn
+    let o = st.outcome.unwrap();
+    assert_eq!(
+        (o.winner, o.reason, st.turn),
+        (Some(0), EndReason::SuddenDeath, 9)
+    );
+}
+
+#[test]
 fn sudden_death_with_equal_life_is_a_draw() {
     let mut st = build(json!({"turn": 5, "players": {"P1": {}, "P2": {}}, "deck": ["9D"]}));
     for _ in 0..3 {
@@ -378,4 +396,28 @@ fn records_count_low_hand_turns_lead_changes_and_the_king_round() {
         (-1, 1),
         "the lead changed hands"
     );
+}
+
+#[test]
+fn the_order_of_chosen_units_does_not_matter() {
+    let pos = || {
+        build(json!({"players": {"P1": {"hand": ["QC"]},
+            "P2": {"front": ["7H", "9S"]}}, "deck": ["10H"]}))
+    };
+    let mut a = pos();
+    play(&mut a, &["play QC 7H 9S"]);
+    let mut b = pos();
+    play(&mut b, &["play QC 9S 7H"]);
+    assert!(front(&a, "P2").is_empty());
+    assert_eq!(json(&a)["players"], json(&b)["players"]);
+    // Two targets of one Spades attack, and of the Ace of Spades, in either order.
+    let mut st = build(json!({"phase": "attack", "players": {
+        "P1": {"front": ["8S"], "rear": ["AS"]}, "P2": {"front": ["3D", "4D"]}}}));
+    play(&mut st, &["attack 8S 4D 3D", "attack AS 4D 3D"]);
+    // Under the stun trait the order says which target is stunned, so both orders stay legal.
+    let st = build(
+        json!({"rules": "spades_trait=stun", "phase": "attack", "players": {
+        "P1": {"front": ["8S"]}, "P2": {"front": ["3D", "4D"]}}}),
+    );
+    assert!(has(&st, "attack 8S 3D 4D") && has(&st, "attack 8S 4D 3D"));
 }

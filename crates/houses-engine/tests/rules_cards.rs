@@ -157,13 +157,10 @@ fn queen_of_spades_keeps_one_of_four_and_orders_the_rest() {
 #[test]
 fn aces_poison_unblockably_and_the_target_leaves_at_the_end_of_the_turn() {
     let mut st = deploy_pos(
-        json!({"hand": ["AS"]}),
+        json!({"rear": ["AS"]}),
         json!({"front": ["7H", "8H", "9H"]}),
     );
-    play(
-        &mut st,
-        &["deploy AS", "end", "pass", "attack AS 7H 9H", "done"],
-    );
+    play(&mut st, &["end", "pass", "attack AS 7H 9H", "done"]);
     assert_eq!(legal(&st), ["done"], "an Ace cannot be blocked");
     play(&mut st, &["done"]);
     assert_eq!(front(&st, "P2"), ["8H"]);
@@ -198,9 +195,15 @@ fn ace_of_hearts_stays_as_a_guard_that_poisons_what_it_blocks() {
     assert_eq!(
         rear(&st, "P1"),
         ["AH exhausted guard"],
-        "it struck this turn; a guard defends all the same"
+        "it struck this turn"
     );
-    // P2's turn: the 9 attacks P1, the guard blocks, the 9 is poisoned and leaves at turn end.
+    // P2's turn: the guard is still exhausted and cannot block the 9.
+    play(&mut st, &["end", "pass", "attack 9S player", "done"]);
+    assert!(!has(&st, "block AH 9S"));
+    play(&mut st, &["done"]);
+    assert_eq!(life(&st, "P1"), 31);
+    play_out_turn(&mut st); // P1's turn readies the guard
+                            // P2's next turn: the guard blocks, the 9 is poisoned and leaves at turn end.
     play(
         &mut st,
         &[
@@ -217,7 +220,7 @@ fn ace_of_hearts_stays_as_a_guard_that_poisons_what_it_blocks() {
         rear(&st, "P1").is_empty(),
         "the +0/+1 guard takes 9 and falls"
     );
-    assert_eq!(life(&st, "P1"), 40);
+    assert_eq!(life(&st, "P1"), 31);
 }
 
 #[test]
@@ -325,8 +328,12 @@ fn joker_variants_can_be_fixed_by_the_rules() {
 fn ace_of_hearts_guard_stats_option() {
     // P2's 2 attacks; P1's guard blocks under a Jack of Clubs (double damage), played in response.
     // A +1/+0 guard deals 2 and defeats the 2 in combat; a +0/+1 guard deals nothing (the 2
-    // still leaves at the end of the turn, poisoned).
-    for (rules, defeated_in_combat) in [("ace_of_hearts_guard=1/0", true), ("", false)] {
+    // still leaves at the end of the turn, poisoned). Under defeat=reaches, so that 2 damage
+    // defeats the 2.
+    for (rules, defeated_in_combat) in [
+        ("ace_of_hearts_guard=1/0,defeat=reaches", true),
+        ("defeat=reaches", false),
+    ] {
         let mut st = build(json!({"rules": rules, "active": "P2", "players": {
             "P1": {"hand": ["JC"], "rear": ["AH guard"]}, "P2": {"front": ["2C"]}},
             "deck": ["10H", "10S"]}));
@@ -355,4 +362,59 @@ fn ace_of_hearts_guard_stats_option() {
             "{rules}: poisoned or defeated, it is gone"
         );
     }
+}
+
+#[test]
+fn rear_rank_aces_may_attack_the_opponent_directly() {
+    // "Rear Rank Attackers (Aces, Jokers, Queens, Kings): Can target any unit within the
+    // opponent's ranks (Front or Rear) or the opponent directly."
+    let mut st = build(json!({"phase": "attack", "players": {
+        "P1": {"rear": ["AS", "AH"]}, "P2": {}}, "deck": ["10H", "10S"]}));
+    assert!(has(&st, "attack AS player") && has(&st, "attack AH player"));
+    play(&mut st, &["attack AS player", "attack AH player", "done"]);
+    assert_eq!(legal(&st), ["done"], "an Ace's strike cannot be blocked");
+    play(&mut st, &["done"]);
+    assert_eq!(life(&st, "P2"), 38, "one point from each Ace");
+    // Both go to the Barrows: the Ace of Hearts stays as a guard only "after its target has
+    // been defeated", and a player is not defeated by one point.
+    assert!(rear(&st, "P1").is_empty());
+    assert!(barrows(&st).contains(&"AS".to_string()) && barrows(&st).contains(&"AH".to_string()));
+}
+
+#[test]
+fn a_newly_deployed_ace_strikes_from_its_owners_next_turn() {
+    // "Exhausted: A unit that has performed an action (like attacking or being newly
+    // deployed) ... cannot perform actions until it is readied"; "Attackers must be ready".
+    // Only the Ace of Diamonds "may deploy and attack".
+    let mut st = deploy_pos(json!({"hand": ["AS"]}), json!({"front": ["7H"]}));
+    play(&mut st, &["deploy AS", "end", "pass"]);
+    assert_eq!(rear(&st, "P1"), ["AS exhausted"]);
+    assert!(!legal(&st).iter().any(|m| m.starts_with("attack AS")));
+    play(&mut st, &["done"]);
+    play_out_turn(&mut st); // P2's turn
+    play(&mut st, &["end", "pass"]);
+    assert_eq!(rear(&st, "P1"), ["AS"], "readied in P1's READY phase");
+    assert!(has(&st, "attack AS 7H"));
+    // rear_deploy=ready: the reading before issue #11, an Ace strikes the turn it arrives.
+    let mut st = build(json!({"rules": "rear_deploy=ready", "players": {
+        "P1": {"hand": ["AS"]}, "P2": {"front": ["7H"]}}, "deck": ["10H", "10S"]}));
+    play(&mut st, &["deploy AS", "end", "pass"]);
+    assert!(has(&st, "attack AS 7H"));
+}
+
+#[test]
+fn an_exhausted_ace_of_hearts_guard_does_not_block() {
+    // Only Hearts soldiers defend while exhausted; the guard struck last turn.
+    let guard_pos = |guard: &str| {
+        let mut st = build(json!({"active": "P2", "phase": "attack", "players": {
+            "P1": {"rear": [guard]}, "P2": {"front": ["9S"]}}, "deck": ["10H", "10S"]}));
+        play(&mut st, &["attack 9S player", "done"]);
+        st
+    };
+    assert!(!has(&guard_pos("AH guard exhausted"), "block AH 9S"));
+    let mut st = guard_pos("AH guard");
+    assert!(has(&st, "block AH 9S"));
+    play(&mut st, &["block AH 9S", "done"]);
+    assert!(front(&st, "P2").is_empty(), "the blocked 9 was poisoned");
+    assert_eq!(life(&st, "P1"), 40);
 }

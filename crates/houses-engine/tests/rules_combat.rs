@@ -9,26 +9,32 @@ fn attack_pos(p1: serde_json::Value, p2: serde_json::Value) -> houses_engine::St
 }
 
 #[test]
-fn summer_20_worked_example_damage_reaches_defence() {
-    let mut st = attack_pos(
-        json!({"front": ["5H/2H", "3D", "9S", "4S"], "rear": ["KS"]}),
-        json!({"front": ["10D", "6C/4C"], "rear": ["KC"]}),
-    );
-    play(
-        &mut st,
-        &[
-            "attack 5H player",
-            "attack 3D player",
-            "attack 9S KC",
-            "attack 4S KC",
-            "done",
-        ],
-    );
-    play(&mut st, &["block 10D 5H", "block 6C 9S", "done"]);
-    assert_eq!(front(&st, "P1"), ["3D exhausted", "4S exhausted"]);
-    assert_eq!(front(&st, "P2"), ["10D", "4C"]);
-    assert_eq!(life(&st, "P2"), 37);
-    assert_eq!(rear(&st, "P2"), ["KC"], "the King took 4 of 13 and stands");
+fn summer_20_worked_example_under_either_defeat_rule() {
+    // The example does not decide reading R1: no card in it takes exactly its defence.
+    for rules in ["", "defeat=reaches"] {
+        let mut st = build(json!({"rules": rules, "phase": "attack", "players": {
+            "P1": {"front": ["5H/2H", "3D", "9S", "4S"], "rear": ["KS"]},
+            "P2": {"front": ["10D", "6C/4C"], "rear": ["KC"]}}, "deck": ["10H", "10S"]}));
+        play(
+            &mut st,
+            &[
+                "attack 5H player",
+                "attack 3D player",
+                "attack 9S KC",
+                "attack 4S KC",
+                "done",
+            ],
+        );
+        play(&mut st, &["block 10D 5H", "block 6C 9S", "done"]);
+        assert_eq!(
+            front(&st, "P1"),
+            ["3D exhausted", "4S exhausted"],
+            "{rules}"
+        );
+        assert_eq!(front(&st, "P2"), ["10D", "4C"], "{rules}");
+        assert_eq!(life(&st, "P2"), 37, "{rules}");
+        assert_eq!(rear(&st, "P2"), ["KC"], "the King took 4 of 13 and stands");
+    }
 }
 
 #[test]
@@ -95,22 +101,6 @@ fn exhausted_hearts_may_defend_an_ally_unit_but_not_the_player() {
 }
 
 #[test]
-fn exhausted_hearts_blocker_deals_damage_unless_the_quick_reference_option() {
-    for (rules, survives) in [("", false), ("hearts_trait=no_damage", true)] {
-        let mut st = build(json!({"rules": rules, "phase": "attack", "players": {
-            "P1": {"front": ["8S"]}, "P2": {"front": ["9H exhausted", "4D"]}}}));
-        play(&mut st, &["attack 8S 4D", "done", "block 9H 8S", "done"]);
-        assert_eq!(
-            front(&st, "P1") == ["8S exhausted"],
-            survives,
-            "rules '{rules}'"
-        );
-        // P2's turn has begun: its READY phase straightened the 9.
-        assert_eq!(front(&st, "P2"), ["9H", "4D"]);
-    }
-}
-
-#[test]
 fn enhanced_hearts_blocker_returns_to_hand_instead_of_dying_unless_poisoned() {
     let mut st = attack_pos(
         json!({"front": ["8S"]}),
@@ -135,15 +125,15 @@ fn enhanced_hearts_blocker_returns_to_hand_instead_of_dying_unless_poisoned() {
 
 #[test]
 fn clubs_excess_damage_through_a_blocker_goes_to_the_player_or_another_front_unit() {
-    let mut st = attack_pos(json!({"front": ["9C"]}), json!({"front": ["4D", "5S"]}));
+    let mut st = attack_pos(json!({"front": ["9C"]}), json!({"front": ["4D", "4S"]}));
     play(
         &mut st,
         &["attack 9C player", "done", "block 4D 9C", "done"],
     );
     assert_eq!(json(&st)["pending"], "excess");
-    assert_eq!(legal(&st), ["excess player", "excess 5S"]);
-    play(&mut st, &["excess 5S"]);
-    assert!(front(&st, "P2").is_empty(), "5 excess defeats the 5");
+    assert_eq!(legal(&st), ["excess player", "excess 4S"]);
+    play(&mut st, &["excess 4S"]);
+    assert!(front(&st, "P2").is_empty(), "5 excess defeats the 4");
     let mut st = attack_pos(json!({"front": ["9C"]}), json!({"front": ["4D"]}));
     play(
         &mut st,
@@ -212,10 +202,11 @@ fn spades_dual_wield_two_front_targets_and_with_their_king_the_rear() {
 
 #[test]
 fn enhanced_diamonds_blocker_strikes_first() {
+    // Both deal double (Jack of Clubs), so each would defeat the other.
     for (rear, attacker_survives_damage) in [(json!([]), false), (json!(["KD"]), true)] {
         let mut st = attack_pos(
-            json!({"front": ["8S"]}),
-            json!({"front": ["8D"], "rear": rear}),
+            json!({"front": ["8S double"]}),
+            json!({"front": ["8D double"], "rear": rear}),
         );
         play(
             &mut st,
@@ -262,4 +253,59 @@ fn damage_does_not_carry_over_to_the_next_turn() {
         ["9D"],
         "5 + 5 over two turns does not defeat a 9"
     );
+}
+
+#[test]
+fn a_unit_is_defeated_only_by_more_damage_than_its_defence() {
+    // Spring '25: "Units taking more damage than their defense value are defeated".
+    // A 5 blocking a 5: each takes exactly its defence and both stand.
+    let mut st = attack_pos(json!({"front": ["5S"]}), json!({"front": ["5D"]}));
+    play(
+        &mut st,
+        &["attack 5S player", "done", "block 5D 5S", "done"],
+    );
+    assert_eq!(front(&st, "P1"), ["5S exhausted"]);
+    assert_eq!(front(&st, "P2"), ["5D"]);
+    // A bond takes damage leader first: 8 on 5C/3C defeats the 5 (8 > 5) and the 3 left over
+    // is what the 3 can sustain; 9 leaves 4 over, which defeats the 3 as well.
+    for (attacker, left) in [("8S", vec!["3C"]), ("9S", vec![])] {
+        let mut st = attack_pos(json!({"front": [attacker]}), json!({"front": ["5C/3C"]}));
+        play(&mut st, &[&format!("attack {attacker} 5C"), "done", "done"]);
+        assert_eq!(front(&st, "P2"), left, "{attacker} on 5C/3C");
+    }
+    // defeat=reaches (the older notes: a 10+3 bond "threaten[s] the King with 13 Defense"):
+    // exactly the defence defeats.
+    let mut st = build(
+        json!({"rules": "defeat=reaches", "phase": "attack", "players": {
+        "P1": {"front": ["5S"]}, "P2": {"front": ["5D"]}}}),
+    );
+    play(
+        &mut st,
+        &["attack 5S player", "done", "block 5D 5S", "done"],
+    );
+    assert!(front(&st, "P1").is_empty() && front(&st, "P2").is_empty());
+    let mut st = build(
+        json!({"rules": "defeat=reaches", "phase": "attack", "players": {
+        "P1": {"front": ["8S"]}, "P2": {"front": ["5C/3C"]}}}),
+    );
+    play(&mut st, &["attack 8S 5C", "done", "done"]);
+    assert!(front(&st, "P2").is_empty());
+}
+
+#[test]
+fn exhausted_hearts_blocker_deals_no_damage_unless_the_full_damage_option() {
+    // Quick reference: "Defend while exhausted but cannot apply damage when doing so"; the full
+    // text is silent on the damage, so the quick reference fills the gap.
+    for (rules, attacker_survives) in [("", true), ("hearts_trait=full_damage", false)] {
+        let mut st = build(json!({"rules": rules, "phase": "attack", "players": {
+            "P1": {"front": ["8S"]}, "P2": {"front": ["9H exhausted", "4D"]}}}));
+        play(&mut st, &["attack 8S 4D", "done", "block 9H 8S", "done"]);
+        assert_eq!(
+            front(&st, "P1") == ["8S exhausted"],
+            attacker_survives,
+            "rules '{rules}'"
+        );
+        // P2's turn has begun: its READY phase straightened the 9, which sustained the 8.
+        assert_eq!(front(&st, "P2"), ["9H", "4D"]);
+    }
 }

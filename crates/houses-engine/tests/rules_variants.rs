@@ -13,7 +13,7 @@ fn attack_pos(rules: &str, p1: serde_json::Value, p2: serde_json::Value) -> Stat
 }
 
 #[test]
-fn spades_adjacent_strike_hits_a_neighbour_of_the_target_even_when_blocked() {
+fn spades_adjacent_strike_hits_a_neighbour_once_the_unit_it_fights_falls() {
     let rules = "spades_trait=adjacent_strike";
     let st = attack_pos(
         rules,
@@ -33,9 +33,34 @@ fn spades_adjacent_strike_hits_a_neighbour_of_the_target_even_when_blocked() {
     play(&mut st, &["attack 8S 4D 3D", "done", "block 9C 8S", "done"]);
     assert_eq!(
         front(&st, "P2"),
-        ["4D", "9C"],
-        "the 3 next to the target falls; the 9 blocked"
+        ["3D", "4D", "9C"],
+        "the 9 blocked and stood: no second strike (Summer '20: \"only an option if they \
+         defeat their blocker\")"
     );
+    let mut st = attack_pos(
+        rules,
+        json!({"front": ["8S"]}),
+        json!({"front": ["3D", "4D", "5C"]}),
+    );
+    play(&mut st, &["attack 8S 4D 3D", "done", "block 5C 8S", "done"]);
+    assert_eq!(
+        front(&st, "P2"),
+        ["4D"],
+        "the blocking 5 fell, so the 3 is struck too"
+    );
+    // Unblocked: the second strike follows the fall of the target.
+    for (p2, left) in [
+        (json!(["3D", "4D"]), vec![]),
+        (json!(["3D", "9D"]), vec!["3D", "9D"]),
+    ] {
+        let mut st = attack_pos(rules, json!({"front": ["8S"]}), json!({"front": p2}));
+        let second = front(&st, "P2")[1].clone();
+        play(
+            &mut st,
+            &[&format!("attack 8S {second} 3D"), "done", "done"],
+        );
+        assert_eq!(front(&st, "P2"), left);
+    }
 }
 
 #[test]
@@ -87,18 +112,29 @@ fn spades_choose_blocker_lets_the_attacker_pick_who_blocks() {
 
 #[test]
 fn king_aid_adds_half_of_a_natural_spade_to_a_blocking_ally() {
-    // The notes' example: the 9 of Spades aids the 7 of Diamonds, adding 4.
+    // The notes' example: "The 9 of Spades may aid an allied 7 of Diamonds when they are both
+    // defending by adding 4": the 9 blocks the 3, the 7 blocks the 10.
+    let p1 = json!({"front": ["10C", "3H"]});
     let p2 = json!({"front": ["7D", "9S"], "rear": ["KS"]});
-    let mut st = attack_pos("king_aid_half=true", json!({"front": ["10C"]}), p2.clone());
-    play(&mut st, &["attack 10C player", "done", "block 7D 10C"]);
+    let blocks = [
+        "attack 10C player",
+        "attack 3H player",
+        "done",
+        "block 7D 10C",
+    ];
+    let mut st = attack_pos("king_aid_half=true", p1.clone(), p2.clone());
+    play(&mut st, &blocks);
+    assert!(!has(&st, "aid 9S 7D"), "the 9 is not defending yet");
+    play(&mut st, &["block 9S 3H"]);
     assert!(has(&st, "aid 9S 7D"));
     play(&mut st, &["aid 9S 7D", "done"]);
     assert!(
         front(&st, "P1").is_empty(),
-        "7 + 4 reaches the 10's defence"
+        "7 + 4 is more than the 10's defence; the 9 defeats the 3 as well"
     );
-    let mut st = attack_pos("", json!({"front": ["10C"]}), p2);
-    play(&mut st, &["attack 10C player", "done", "block 7D 10C"]);
+    let mut st = attack_pos("", p1.clone(), p2);
+    play(&mut st, &blocks);
+    play(&mut st, &["block 9S 3H"]);
     assert!(
         !legal(&st).iter().any(|m| m.starts_with("aid")),
         "off by default"
@@ -106,10 +142,11 @@ fn king_aid_adds_half_of_a_natural_spade_to_a_blocking_ally() {
     let st = {
         let mut st = attack_pos(
             "king_aid_half=true",
-            json!({"front": ["10C"]}),
+            p1,
             json!({"front": ["7D", "9S"], "rear": ["KH"]}),
         );
-        play(&mut st, &["attack 10C player", "done", "block 7D 10C"]);
+        play(&mut st, &blocks);
+        play(&mut st, &["block 9S 3H"]);
         st
     };
     assert!(
@@ -184,9 +221,22 @@ fn classic_king_of_hearts_absorbs_up_to_13_and_falls_when_it_does() {
         json!({"front": ["7H exhausted", "5D exhausted"], "rear": ["KH"]}),
     );
     play(&mut st, &["attack 9C 7H", "attack 6S 5D", "done", "done"]);
-    // The 9 on the 7 is absorbed whole (9), then 4 of the 6 on the 5: 13 absorbed, King falls.
-    assert_eq!(front(&st, "P2"), ["7H", "5D"]);
-    assert!(rear(&st, "P2").is_empty());
+    // "an allied soldier unit of choice": one unit. Saving the 7 is worth more than the 5: the
+    // 9 on the 7 is absorbed (9 < 13, the King stands) and the 5 takes its 6 and falls.
+    assert_eq!(front(&st, "P2"), ["7H"]);
+    assert_eq!(rear(&st, "P2"), ["KH"]);
+    let mut st = attack_pos(
+        "kings=classic",
+        json!({"front": ["10C/4C"]}),
+        json!({"front": ["7H exhausted"], "rear": ["KH"]}),
+    );
+    play(&mut st, &["attack 10C 7H", "done", "done"]);
+    assert_eq!(
+        front(&st, "P2"),
+        ["7H"],
+        "13 of the 14 absorbed; the 7 sustains 1"
+    );
+    assert!(rear(&st, "P2").is_empty(), "13 absorbed: the King falls");
     let mut st = attack_pos(
         "kings=classic",
         json!({"front": ["9C"]}),
@@ -249,6 +299,18 @@ fn option1_king_of_hearts_gives_every_soldier_the_hearts_trait_or_reassigns_bloc
         has(&st, "block 9C 8S"),
         "an exhausted Club defends an ally like a Heart"
     );
+    // "everyone ... would remain available to block after attacking", the player included,
+    // and such a blocker fights with its full damage.
+    let mut st = attack_pos(
+        "kings=option1",
+        json!({"front": ["8S"]}),
+        json!({"front": ["9C exhausted attacked"], "rear": ["KH"]}),
+    );
+    play(
+        &mut st,
+        &["attack 8S player", "done", "block 9C 8S", "done"],
+    );
+    assert!(front(&st, "P1").is_empty(), "the 9 defeats the 8");
     let mut st = attack_pos(
         "kings=option1,option1_king_of_hearts=reassign_blockers",
         json!({"front": ["8S"]}),
@@ -287,11 +349,11 @@ fn option1_king_of_spades_stuns_after_defeating_the_blocker() {
 
 #[test]
 fn option2_king_of_diamonds_attackers_strike_first_and_clash_with_natural_diamonds() {
-    // The 8 defeats the 8 first and takes no damage back.
+    // The 8 (doubled by a Jack of Clubs) defeats the 8 first and takes no damage back.
     let mut st = attack_pos(
         "kings=share_trait",
-        json!({"front": ["8S"], "rear": ["KD"]}),
-        json!({"front": ["8C"]}),
+        json!({"front": ["8S double"], "rear": ["KD"]}),
+        json!({"front": ["8C double"]}),
     );
     play(
         &mut st,
@@ -303,8 +365,8 @@ fn option2_king_of_diamonds_attackers_strike_first_and_clash_with_natural_diamon
     // (Two Kings of Diamonds: one is a Doppelganger.)
     let mut st = attack_pos(
         "kings=share_trait,jokers=true",
-        json!({"front": ["8S"], "rear": ["BJ=KD"]}),
-        json!({"front": ["8D"], "rear": ["KD"]}),
+        json!({"front": ["8S double"], "rear": ["BJ=KD"]}),
+        json!({"front": ["8D double"], "rear": ["KD"]}),
     );
     play(
         &mut st,

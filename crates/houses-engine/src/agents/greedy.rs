@@ -194,7 +194,7 @@ impl<'v> Decision<'v> {
             && v.front(opp)
                 .iter()
                 .filter(|b| !b.exhausted)
-                .any(|b| v.unit_attack(b) >= v.unit_defence(att))
+                .any(|b| v.unit_attack(b) >= v.lethal(att))
         {
             k.risk * unit_value(att)
         } else {
@@ -347,6 +347,9 @@ impl<'v> Decision<'v> {
                     Target::Player => {
                         if dmg as i32 >= v.life(opp) {
                             100.0
+                        } else if att_kind == Kind::Ace {
+                            // An Ace spent on a point of life is an assassin lost.
+                            k.aggression * dmg - card_value(attacker)
                         } else if !can_block {
                             k.aggression * dmg
                         } else {
@@ -355,7 +358,7 @@ impl<'v> Decision<'v> {
                     }
                     Target::Unit(id) => match v.unit(id) {
                         Some(u) if att_kind == Kind::Ace => unit_value(u),
-                        Some(u) if dmg >= v.unit_defence(u) as f64 => unit_value(u) + 1.0,
+                        Some(u) if dmg >= v.lethal(u) as f64 => unit_value(u) + 1.0,
                         Some(_) => 0.2,
                         None => 0.0,
                     },
@@ -374,7 +377,11 @@ impl<'v> Decision<'v> {
                     return 0.0;
                 };
                 let xa = dealt(v, x);
-                let ba = dealt(v, b);
+                let ba = if v.blocker_deals_damage(me, b) {
+                    dealt(v, b)
+                } else {
+                    0
+                };
                 let target = v
                     .attacks()
                     .iter()
@@ -389,17 +396,17 @@ impl<'v> Decision<'v> {
                         }
                     }
                     Some(Target::Unit(t)) => match v.unit(t) {
-                        Some(u) if xa >= v.unit_defence(u) => unit_value(u),
+                        Some(u) if xa >= v.lethal(u) => unit_value(u),
                         _ => 0.3,
                     },
                     None => 0.0,
                 };
-                let kill = if ba >= v.unit_defence(x) {
+                let kill = if ba >= v.lethal(x) {
                     unit_value(x)
                 } else {
                     0.0
                 };
-                let lose = if xa >= v.unit_defence(b) && !b.protected {
+                let lose = if xa >= v.lethal(b) && !b.protected {
                     unit_value(b)
                 } else {
                     0.0
@@ -420,7 +427,7 @@ impl<'v> Decision<'v> {
                         }
                     }
                     Target::Unit(id) => match v.unit(id) {
-                        Some(u) if amount >= v.unit_defence(u) => unit_value(u) + 1.0,
+                        Some(u) if amount >= v.lethal(u) => unit_value(u) + 1.0,
                         _ => 0.1,
                     },
                 }
@@ -430,12 +437,12 @@ impl<'v> Decision<'v> {
                 let (Some(x), Some(b)) = (v.unit(attacker), v.unit(blocker)) else {
                     return 0.0;
                 };
-                let kill = if dealt(v, x) >= v.unit_defence(b) {
+                let kill = if dealt(v, x) >= v.lethal(b) {
                     unit_value(b)
                 } else {
                     0.0
                 };
-                let lose = if dealt(v, b) >= v.unit_defence(x) {
+                let lose = if dealt(v, b) >= v.lethal(x) {
                     unit_value(x)
                 } else {
                     0.0
@@ -453,8 +460,8 @@ impl<'v> Decision<'v> {
                     .and_then(|t| v.unit(t.attacker));
                 match attacker {
                     Some(x) => {
-                        let before = dealt(v, b) >= v.unit_defence(x);
-                        let after = dealt(v, b) + v.unit_attack(a) / 2 >= v.unit_defence(x);
+                        let before = dealt(v, b) >= v.lethal(x);
+                        let after = dealt(v, b) + v.unit_attack(a) / 2 >= v.lethal(x);
                         if after && !before {
                             unit_value(x)
                         } else {
