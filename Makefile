@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 SIM := $(VENV)/bin/sim
 
-.PHONY: help setup build run test test-rust test-python bench lint fmt clean
+.PHONY: help setup build run test test-rust test-python bench lint fmt golden clean
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | column -t -s "$$(printf '\t')"
@@ -33,6 +33,10 @@ lint: setup ## rustfmt, clippy -D warnings, ruff
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	$(VENV)/bin/ruff check sim tests benchmarks
+
+golden: ## regenerate the golden fingerprints and games (after a behaviour change and its version bump)
+	HOUSES_GOLDEN=write cargo test --release -p houses-engine --test golden
+	git diff --stat -- crates/houses-engine/tests/golden
 
 fmt: ## format Rust and Python
 	cargo fmt --all
