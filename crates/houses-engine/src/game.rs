@@ -1,14 +1,15 @@
-//! Playing whole games: one seeded game with two agents, and batches of games on threads.
+//! Houses-Skirmish as a `Game`: its record, and the batch entry points the bindings call. The
+//! game loop itself is `core::play_game`, shared by all three games.
 
 use crate::agents::AgentSpec;
 use crate::card::CardSet;
+use crate::core::{self, Agent, AgentFactory, Game, Played, Seat};
 use crate::observe::View;
-use crate::rng::{derive_seed, STREAM_AGENT, STREAM_DEAL};
 use crate::rules::Rules;
 use crate::state::{EndReason, State};
+use crate::Action;
 
-/// A game that takes more moves than this is stopped (`turn_limit`); never expected.
-pub const MAX_ACTIONS: u32 = 100_000;
+pub use crate::core::{game_seed, run_batch, MAX_ACTIONS};
 
 /// Everything recorded about one finished game.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,42 +38,62 @@ pub struct GameRecord {
     pub decisions: [u32; 2],
 }
 
-pub struct GameResult {
-    pub record: GameRecord,
-    pub log: Option<Vec<String>>,
+pub type GameResult = Played<GameRecord>;
+
+impl Game for State {
+    const NAME: &'static str = "houses";
+    type Rules = Rules;
+    type Action = Action;
+    type Record = GameRecord;
+
+    fn new(rules: &Rules, seed: u64, keep_log: bool) -> State {
+        State::new_game_logged(rules.clone(), seed, keep_log)
+    }
+    fn decider(&self) -> Option<Seat> {
+        if self.is_over() {
+            None
+        } else {
+            self.pending.decider()
+        }
+    }
+    fn legal_into(&self, out: &mut Vec<Action>) {
+        self.legal_actions_into(out);
+    }
+    fn apply_unchecked(&mut self, a: Action) {
+        State::apply_unchecked(self, a);
+    }
+    fn actions_taken(&self) -> u32 {
+        self.actions_taken
+    }
+    fn stop(&mut self) {
+        self.force_end(EndReason::TurnLimit);
+    }
+    fn record(&self, seed: u64, decisions: [u32; 2]) -> GameRecord {
+        let mut r = record_of(self, seed);
+        r.decisions = decisions;
+        r
+    }
+    fn take_log(&mut self) -> Option<Vec<String>> {
+        self.log.take()
+    }
+}
+
+/// Houses-Skirmish agents decide from the `View` of their seat, never from the state itself.
+impl Agent<State> for Box<dyn crate::agents::Agent> {
+    fn choose(&mut self, game: &State, seat: Seat, legal: &[Action]) -> usize {
+        (**self).choose(&View::new(game, seat), legal)
+    }
+}
+
+impl AgentFactory<State> for AgentSpec {
+    fn make(&self, seed: u64) -> Box<dyn Agent<State>> {
+        Box::new(AgentSpec::make(self, seed))
+    }
 }
 
 /// Play one complete game. The deal comes from `seed`; each seat's agent from its own stream.
 pub fn play_game(rules: &Rules, specs: [&AgentSpec; 2], seed: u64, keep_log: bool) -> GameResult {
-    let mut agents = [
-        specs[0].make(derive_seed(seed, 0, STREAM_AGENT[0])),
-        specs[1].make(derive_seed(seed, 0, STREAM_AGENT[1])),
-    ];
-    let mut st = State::new_game_logged(rules.clone(), seed, keep_log);
-    let mut legal = Vec::new();
-    let mut decisions = [0u32; 2];
-    while !st.is_over() {
-        if st.actions_taken >= MAX_ACTIONS {
-            st.force_end(EndReason::TurnLimit);
-            break;
-        }
-        let seat = st.pending.decider().expect("a live game has a decider");
-        st.legal_actions_into(&mut legal);
-        // A forced move is played without asking the agent (no choice, no randomness used).
-        let i = if legal.len() == 1 {
-            0
-        } else {
-            decisions[seat] += 1;
-            agents[seat].choose(&View::new(&st, seat), &legal)
-        };
-        st.apply_unchecked(legal[i]);
-    }
-    let mut record = record_of(&st, seed);
-    record.decisions = decisions;
-    GameResult {
-        record,
-        log: st.log.take(),
-    }
+    core::play_game::<State>(rules, [specs[0], specs[1]], seed, keep_log)
 }
 
 pub fn record_of(st: &State, seed: u64) -> GameRecord {
@@ -97,11 +118,6 @@ pub fn record_of(st: &State, seed: u64) -> GameRecord {
     }
 }
 
-/// The seed of game `index` of a batch started from `base_seed`.
-pub fn game_seed(base_seed: u64, index: u64) -> u64 {
-    derive_seed(base_seed, index, STREAM_DEAL)
-}
-
 /// Play games `start .. start + count` of the batch seeded by `base_seed` on `threads` threads.
 /// Records come back in game order, identical for every thread count. With `swap_odd_seats`,
 /// odd-numbered games seat the two agents the other way round (seat advantage cancels out).
@@ -114,38 +130,13 @@ pub fn play_batch(
     threads: usize,
     swap_odd_seats: bool,
 ) -> Vec<GameRecord> {
-    run_batch(start, count, threads, |i| {
-        let seats = if swap_odd_seats && i % 2 == 1 {
-            [specs[1], specs[0]]
-        } else {
-            specs
-        };
-        play_game(rules, seats, game_seed(base_seed, i), false).record
-    })
-}
-
-/// Run `game(i)` for `i` in `start .. start + count`, split into contiguous ranges over
-/// `threads` threads; results come back in index order, so they do not depend on `threads`.
-pub fn run_batch<R: Send>(
-    start: u64,
-    count: u64,
-    threads: usize,
-    game: impl Fn(u64) -> R + Sync,
-) -> Vec<R> {
-    let threads = threads.max(1).min(count.max(1) as usize);
-    let per = count.div_ceil(threads as u64);
-    let game = &game;
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads as u64)
-            .map(|t| {
-                let lo = start + t * per;
-                let hi = (lo + per).min(start + count);
-                scope.spawn(move || (lo..hi).map(game).collect::<Vec<_>>())
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("game thread panicked"))
-            .collect()
-    })
+    core::play_batch::<State>(
+        rules,
+        [specs[0], specs[1]],
+        base_seed,
+        start,
+        count,
+        threads,
+        swap_odd_seats,
+    )
 }

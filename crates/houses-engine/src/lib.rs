@@ -7,6 +7,7 @@ pub mod action;
 pub mod agents;
 pub mod battle_cards;
 pub mod card;
+pub mod core;
 pub mod engine;
 pub mod game;
 pub mod house_of_suits;

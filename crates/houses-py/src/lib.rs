@@ -3,6 +3,7 @@
 
 use houses_engine::agents::{AgentSpec, AGENT_NAMES};
 use houses_engine::card::{Card, CardSet};
+use houses_engine::core::{AgentFactory, Session};
 use houses_engine::game::{game_seed, play_batch, play_game, GameRecord};
 use houses_engine::position::run_scenario;
 use houses_engine::rules::{Rules, OPTIONS, PRESETS, RULES_VERSION};
@@ -325,14 +326,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// One game played step by step, for agents written in Python (slower than a batch: one call
-/// per decision). Seats without a Python agent are played by built-in agents inside Rust.
+/// per decision). Seats without a Python agent are played by built-in agents inside Rust, through
+/// the engine's one game loop (`core::Session`).
 #[pyclass(module = "sim._core", unsendable)]
 struct Game {
-    state: houses_engine::State,
-    seed: u64,
-    builtin: [Option<Box<dyn houses_engine::agents::Agent>>; 2],
-    legal: Vec<houses_engine::Action>,
-    decisions: [u32; 2],
+    session: Session<houses_engine::State>,
 }
 
 #[pymethods]
@@ -341,46 +339,38 @@ impl Game {
     /// seat whose moves come from Python.
     #[new]
     fn new(rules: &str, seed: u64, agents: (Option<String>, Option<String>)) -> PyResult<Game> {
-        use houses_engine::rng::{derive_seed, STREAM_AGENT};
         let rules = rules_of(rules)?;
-        let make = |spec: &Option<String>,
-                    seat: usize|
-         -> PyResult<Option<Box<dyn houses_engine::agents::Agent>>> {
-            spec.as_deref()
-                .map(|s| Ok(agent_of(s)?.make(derive_seed(seed, 0, STREAM_AGENT[seat]))))
-                .transpose()
-        };
-        let builtin = [make(&agents.0, 0)?, make(&agents.1, 1)?];
-        let mut g = Game {
-            state: houses_engine::State::new_game(rules, seed),
-            seed,
-            builtin,
-            legal: Vec::new(),
-            decisions: [0, 0],
-        };
-        g.advance();
-        Ok(g)
+        let spec = |s: &Option<String>| s.as_deref().map(agent_of).transpose();
+        let specs = [spec(&agents.0)?, spec(&agents.1)?];
+        let factories = [0, 1].map(|s| {
+            specs[s]
+                .as_ref()
+                .map(|f| f as &dyn AgentFactory<houses_engine::State>)
+        });
+        Ok(Game {
+            session: Session::new(&rules, factories, seed, false),
+        })
     }
 
     /// The seat whose Python agent must decide now, or None when the game is over.
     #[getter]
     fn decider(&self) -> Option<usize> {
-        self.state.pending.decider()
+        self.session.waiting_for()
     }
 
     #[getter]
     fn is_over(&self) -> bool {
-        self.state.is_over()
+        self.session.game.is_over()
     }
 
     /// The legal moves, in the notation.
     fn legal(&self) -> Vec<String> {
-        self.legal.iter().map(|a| a.to_string()).collect()
+        self.session.legal.iter().map(|a| a.to_string()).collect()
     }
 
     /// What `seat` may know, as JSON: the state with hidden cards removed, plus counts.
     fn observation(&self, seat: usize) -> String {
-        let obs = houses_engine::observe::View::new(&self.state, seat).observation();
+        let obs = houses_engine::observe::View::new(&self.session.game, seat).observation();
         let mut v = houses_engine::position::state_json(&obs.state);
         v["seat"] = format!("P{}", seat + 1).into();
         v["opponent_hidden_cards"] = obs.opponent_hidden.into();
@@ -391,56 +381,15 @@ impl Game {
 
     /// Play legal move `index` for the deciding seat, then let built-in seats play.
     fn play(&mut self, index: usize) -> PyResult<()> {
-        let seat = self
-            .state
-            .pending
-            .decider()
-            .ok_or_else(|| PyValueError::new_err("the game is over"))?;
-        let a = *self.legal.get(index).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "move index {index} out of range (0..{})",
-                self.legal.len()
-            ))
-        })?;
-        self.decisions[seat] += 1;
-        self.state.apply_unchecked(a);
-        self.advance();
-        Ok(())
+        self.session.play(index).map_err(PyValueError::new_err)
     }
 
     /// The finished game's record, as columns of one row (like `play_games`).
     fn record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        if !self.state.is_over() {
-            return Err(PyValueError::new_err("the game is not over"));
-        }
-        let mut r = houses_engine::game::record_of(&self.state, self.seed);
-        r.decisions = self.decisions;
+        let r = self
+            .session
+            .record()
+            .ok_or_else(|| PyValueError::new_err("the game is not over"))?;
         columns(py, &[r])
-    }
-}
-
-impl Game {
-    /// Play forced moves and built-in seats until a Python seat must decide or the game ends.
-    fn advance(&mut self) {
-        use houses_engine::observe::View;
-        while !self.state.is_over() {
-            if self.state.actions_taken >= houses_engine::game::MAX_ACTIONS {
-                self.state.force_end(houses_engine::EndReason::TurnLimit);
-                break;
-            }
-            let seat = self.state.pending.decider().unwrap();
-            self.state.legal_actions_into(&mut self.legal);
-            let i = if self.legal.len() == 1 {
-                0
-            } else if let Some(agent) = self.builtin[seat].as_mut() {
-                self.decisions[seat] += 1;
-                agent.choose(&View::new(&self.state, seat), &self.legal)
-            } else {
-                return; // a Python agent decides
-            };
-            let a = self.legal[i];
-            self.state.apply_unchecked(a);
-        }
-        self.legal.clear();
     }
 }

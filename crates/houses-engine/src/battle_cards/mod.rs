@@ -3,7 +3,8 @@
 //! rolls; bonus-card chains; Jokers ward off attacks. Readings are in docs/battle_cards.md.
 
 use crate::card::{Card, Kind, Suit};
-use crate::rng::{derive_seed, GameRng, STREAM_AGENT};
+use crate::core::{Agent, AgentFactory, Game, Seat};
+use crate::rng::GameRng;
 
 /// A position for tests and `sim scenario --game battle_cards`: hands, piles, armor, life,
 /// and the die results to come.
@@ -779,9 +780,64 @@ pub struct BcRecord {
     pub decisions: [u32; 2],
 }
 
-pub struct BcResult {
-    pub record: BcRecord,
-    pub log: Option<Vec<String>>,
+pub type BcResult = crate::core::Played<BcRecord>;
+
+impl Game for BcState {
+    const NAME: &'static str = "battle_cards";
+    type Rules = BcRules;
+    type Action = BcAction;
+    type Record = BcRecord;
+
+    fn new(rules: &BcRules, seed: u64, keep_log: bool) -> BcState {
+        BcState::new(rules.clone(), seed, keep_log)
+    }
+    fn decider(&self) -> Option<Seat> {
+        if self.is_over() {
+            None
+        } else {
+            BcState::decider(self)
+        }
+    }
+    fn legal_into(&self, out: &mut Vec<BcAction>) {
+        out.clear();
+        out.extend(self.legal());
+    }
+    fn apply_unchecked(&mut self, a: BcAction) {
+        self.step(a);
+    }
+    fn actions_taken(&self) -> u32 {
+        self.actions
+    }
+    fn stop(&mut self) {
+        self.finish(None, BcEnd::TurnLimit);
+    }
+    fn record(&self, seed: u64, decisions: [u32; 2]) -> BcRecord {
+        BcRecord {
+            seed,
+            winner: self.winner.map(|w| w as i8).unwrap_or(-1),
+            end: self.end.unwrap(),
+            turns: self.turn,
+            life: [self.players[0].life, self.players[1].life],
+            actions: self.actions,
+            rolls: self.rolls,
+            decisions,
+        }
+    }
+    fn take_log(&mut self) -> Option<Vec<String>> {
+        self.log.take()
+    }
+}
+
+impl Agent<BcState> for BcAgent {
+    fn choose(&mut self, game: &BcState, seat: Seat, legal: &[BcAction]) -> usize {
+        BcAgent::choose(self, &BcView::new(game, seat), legal)
+    }
+}
+
+impl AgentFactory<BcState> for BcAgentSpec {
+    fn make(&self, seed: u64) -> Box<dyn Agent<BcState>> {
+        Box::new(BcAgent::new(*self, seed))
+    }
 }
 
 pub fn play_bc_game(
@@ -790,38 +846,7 @@ pub fn play_bc_game(
     seed: u64,
     keep_log: bool,
 ) -> BcResult {
-    let mut st = BcState::new(rules.clone(), seed, keep_log);
-    let mut agents = [0, 1].map(|s| BcAgent::new(specs[s], derive_seed(seed, 0, STREAM_AGENT[s])));
-    let mut decisions = [0u32; 2];
-    while !st.is_over() {
-        if st.actions > 100_000 {
-            st.finish(None, BcEnd::TurnLimit);
-            break;
-        }
-        let seat = st.decider().unwrap();
-        let legal = st.legal();
-        let i = if legal.len() == 1 {
-            0
-        } else {
-            decisions[seat] += 1;
-            agents[seat].choose(&BcView::new(&st, seat), &legal)
-        };
-        st.step(legal[i]);
-    }
-    let record = BcRecord {
-        seed,
-        winner: st.winner.map(|w| w as i8).unwrap_or(-1),
-        end: st.end.unwrap(),
-        turns: st.turn,
-        life: [st.players[0].life, st.players[1].life],
-        actions: st.actions,
-        rolls: st.rolls,
-        decisions,
-    };
-    BcResult {
-        record,
-        log: st.log.take(),
-    }
+    crate::core::play_game::<BcState>(rules, [&specs[0], &specs[1]], seed, keep_log)
 }
 
 /// Games `start .. start + count` on `threads` threads, in game order (as `game::play_batch`).
@@ -834,14 +859,15 @@ pub fn play_bc_batch(
     threads: usize,
     swap_odd_seats: bool,
 ) -> Vec<BcRecord> {
-    crate::game::run_batch(start, count, threads, |i| {
-        let seats = if swap_odd_seats && i % 2 == 1 {
-            [specs[1], specs[0]]
-        } else {
-            specs
-        };
-        play_bc_game(rules, seats, crate::game::game_seed(base_seed, i), false).record
-    })
+    crate::core::play_batch::<BcState>(
+        rules,
+        [&specs[0], &specs[1]],
+        base_seed,
+        start,
+        count,
+        threads,
+        swap_odd_seats,
+    )
 }
 
 impl BcEnd {

@@ -1,0 +1,44 @@
+//! The game interface: a state machine over decisions, small enough that a new game is one
+//! `impl Game` (after pgx's init/step/observe; OpenSpiel's fat base class is what to avoid).
+
+/// A player's seat: 0 (P1) or 1 (P2).
+pub type Seat = usize;
+
+/// A two-player game's state. Chance comes from the state's own seeded generator, so `new`'s
+/// seed fixes the deal and every random event; agents draw from streams of their own.
+pub trait Game: Sized + Send {
+    /// The game's name, as in rule strings such as `battle_cards(...)`.
+    const NAME: &'static str;
+    type Rules: Clone + Send + Sync;
+    type Action: Copy + PartialEq + std::fmt::Display + Send + Sync;
+    /// Everything recorded about a finished game (or match).
+    type Record: Send;
+
+    /// A new game dealt from `seed`; with `keep_log`, a readable log is kept for replays.
+    fn new(rules: &Self::Rules, seed: u64, keep_log: bool) -> Self;
+    /// Who decides next; `None` once the game is over.
+    fn decider(&self) -> Option<Seat>;
+    /// The legal moves, written into a reused buffer.
+    fn legal_into(&self, out: &mut Vec<Self::Action>);
+    /// Play a move taken from `legal_into`.
+    fn apply_unchecked(&mut self, a: Self::Action);
+    /// Moves applied so far (the loop's safety limit counts them).
+    fn actions_taken(&self) -> u32;
+    /// End the game as a draw: it ran past the safety limit (never expected).
+    fn stop(&mut self);
+    /// The finished game's record; `decisions` counts each seat's non-forced decisions.
+    fn record(&self, seed: u64, decisions: [u32; 2]) -> Self::Record;
+    /// The log kept since `new(.., keep_log = true)`.
+    fn take_log(&mut self) -> Option<Vec<String>>;
+}
+
+/// A player of game `G`. Information hiding is each game's business: an agent builds the view
+/// its seat may see (Houses-Skirmish agents see a `View`, never the state itself).
+pub trait Agent<G: Game>: Send {
+    fn choose(&mut self, game: &G, seat: Seat, legal: &[G::Action]) -> usize;
+}
+
+/// What a batch needs to make a fresh agent for every game: a named agent with its parameters.
+pub trait AgentFactory<G: Game>: Sync {
+    fn make(&self, seed: u64) -> Box<dyn Agent<G>>;
+}

@@ -1,0 +1,8 @@
+//! What every game shares, and nothing game-specific: the `Game` and `Agent` traits and the one
+//! game loop (`play_game`, `play_batch`) that all three games go through.
+
+mod game;
+mod play;
+
+pub use game::{Agent, AgentFactory, Game, Seat};
+pub use play::{game_seed, play_batch, play_game, run_batch, Played, Session, MAX_ACTIONS};

@@ -1,0 +1,164 @@
+//! The one game loop: one seeded game with two agents, and batches of games on threads.
+
+use super::game::{Agent, AgentFactory, Game, Seat};
+use crate::rng::{derive_seed, STREAM_AGENT, STREAM_DEAL};
+
+/// A game that takes more moves than this is stopped as a draw; never expected.
+pub const MAX_ACTIONS: u32 = 100_000;
+
+/// A finished game: its record, and its log when one was kept.
+pub struct Played<R> {
+    pub record: R,
+    pub log: Option<Vec<String>>,
+}
+
+/// A game played step by step. Seats with a built-in agent play inside; a seat without one
+/// waits for `play` (an agent written in Python, a person). Forced moves (the only legal one)
+/// are played without asking anyone, so they use no randomness and are not counted as decisions.
+pub struct Session<G: Game> {
+    pub game: G,
+    seed: u64,
+    agents: [Option<Box<dyn Agent<G>>>; 2],
+    /// The legal moves while an outside seat must decide; empty otherwise.
+    pub legal: Vec<G::Action>,
+    /// Each seat's decisions so far.
+    pub decisions: [u32; 2],
+}
+
+impl<G: Game> Session<G> {
+    /// A new game dealt from `seed`; each built-in agent draws from its seat's own stream.
+    pub fn new(
+        rules: &G::Rules,
+        agents: [Option<&dyn AgentFactory<G>>; 2],
+        seed: u64,
+        keep_log: bool,
+    ) -> Session<G> {
+        let agents =
+            [0, 1].map(|s| agents[s].map(|f| f.make(derive_seed(seed, 0, STREAM_AGENT[s]))));
+        let mut session = Session {
+            game: G::new(rules, seed, keep_log),
+            seed,
+            agents,
+            legal: Vec::new(),
+            decisions: [0, 0],
+        };
+        session.advance();
+        session
+    }
+
+    /// The seat that must decide from outside now; `None` once the game is over.
+    pub fn waiting_for(&self) -> Option<Seat> {
+        self.game.decider()
+    }
+
+    /// Play legal move `index` for the waiting seat, then let the built-in seats play.
+    pub fn play(&mut self, index: usize) -> Result<(), String> {
+        let seat = self.game.decider().ok_or("the game is over")?;
+        let a = *self
+            .legal
+            .get(index)
+            .ok_or_else(|| format!("move index {index} out of range (0..{})", self.legal.len()))?;
+        self.decisions[seat] += 1;
+        self.game.apply_unchecked(a);
+        self.advance();
+        Ok(())
+    }
+
+    /// The record, once the game is over.
+    pub fn record(&self) -> Option<G::Record> {
+        match self.game.decider() {
+            Some(_) => None,
+            None => Some(self.game.record(self.seed, self.decisions)),
+        }
+    }
+
+    /// Play forced moves and built-in seats until an outside seat must decide or the game ends.
+    /// This is the one game loop, with the one safety limit.
+    fn advance(&mut self) {
+        while let Some(seat) = self.game.decider() {
+            if self.game.actions_taken() >= MAX_ACTIONS {
+                self.game.stop();
+                break;
+            }
+            self.game.legal_into(&mut self.legal);
+            let i = if self.legal.len() == 1 {
+                0
+            } else if let Some(agent) = self.agents[seat].as_mut() {
+                self.decisions[seat] += 1;
+                agent.choose(&self.game, seat, &self.legal)
+            } else {
+                return; // an outside seat decides
+            };
+            self.game.apply_unchecked(self.legal[i]);
+        }
+        self.legal.clear();
+    }
+}
+
+/// Play one complete game with two built-in agents. The deal comes from `seed`; each seat's
+/// agent from its own stream.
+pub fn play_game<G: Game>(
+    rules: &G::Rules,
+    agents: [&dyn AgentFactory<G>; 2],
+    seed: u64,
+    keep_log: bool,
+) -> Played<G::Record> {
+    let mut s = Session::new(rules, [Some(agents[0]), Some(agents[1])], seed, keep_log);
+    Played {
+        record: s.record().expect("built-in agents play to the end"),
+        log: s.game.take_log(),
+    }
+}
+
+/// The seed of game `index` of a batch started from `base_seed`.
+pub fn game_seed(base_seed: u64, index: u64) -> u64 {
+    derive_seed(base_seed, index, STREAM_DEAL)
+}
+
+/// Play games `start .. start + count` of the batch seeded by `base_seed` on `threads` threads.
+/// Records come back in game order, identical for every thread count. With `swap_odd_seats`,
+/// odd-numbered games seat the two agents the other way round (seat advantage cancels out).
+pub fn play_batch<G: Game>(
+    rules: &G::Rules,
+    agents: [&dyn AgentFactory<G>; 2],
+    base_seed: u64,
+    start: u64,
+    count: u64,
+    threads: usize,
+    swap_odd_seats: bool,
+) -> Vec<G::Record> {
+    run_batch(start, count, threads, |i| {
+        let seats = if swap_odd_seats && i % 2 == 1 {
+            [agents[1], agents[0]]
+        } else {
+            agents
+        };
+        play_game::<G>(rules, seats, game_seed(base_seed, i), false).record
+    })
+}
+
+/// Run `game(i)` for `i` in `start .. start + count`, split into contiguous ranges over
+/// `threads` threads; results come back in index order, so they do not depend on `threads`.
+pub fn run_batch<R: Send>(
+    start: u64,
+    count: u64,
+    threads: usize,
+    game: impl Fn(u64) -> R + Sync,
+) -> Vec<R> {
+    let threads = threads.max(1).min(count.max(1) as usize);
+    let per = count.div_ceil(threads as u64);
+    let game = &game;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads as u64)
+            .map(|t| {
+                let lo = start + t * per;
+                let hi = (lo + per).min(start + count);
+                scope.spawn(move || (lo..hi).map(game).collect::<Vec<_>>())
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("game thread panicked"))
+            .collect()
+    })
+}

@@ -1,0 +1,257 @@
+//! COMBAT declarations: who may attack what, who may block what, King aid and chosen blockers.
+
+use super::*;
+
+impl State {
+    pub(super) fn attack_moves(&self, s: Seat, out: &mut Vec<Action>) {
+        let o = other(s);
+        let declared = |id: Card| self.attacks.iter().any(|a| a.attacker == id);
+        let targeted = |id: Card| {
+            self.attacks
+                .iter()
+                .any(|a| a.target == Target::Unit(id) || a.second == Some(Target::Unit(id)))
+        };
+        // Classic King of Spades: the defender's soldiers cannot be attacked.
+        let shielded = self.king_power(o, Suit::Spades, &[Kings::Classic]);
+        let mut soldier_ids = CardSet::default();
+        self.players[o]
+            .front
+            .iter()
+            .for_each(|u| soldier_ids.insert(u.id()));
+        let free = |id: Card| {
+            (self.rules.multiple_attackers || !targeted(id))
+                && !(shielded && soldier_ids.contains(id))
+        };
+        let opp = &self.players[o];
+        for u in &self.players[s].front {
+            if u.exhausted || u.dazed || declared(u.id()) || self.unit_attack(u) == 0 {
+                continue;
+            }
+            let id = u.id();
+            let attack = |target: Card, second: Option<Card>| Action::Attack {
+                attacker: id,
+                target: Target::Unit(target),
+                second: second.map(Target::Unit),
+            };
+            out.push(Action::Attack {
+                attacker: id,
+                target: Target::Player,
+                second: None,
+            });
+            let spades = self.has_trait(s, u, Suit::Spades);
+            let reach_rear = spades && self.enhanced(s, u);
+            let mut targets: Vec<Card> = opp
+                .front
+                .iter()
+                .map(|t| t.id())
+                .filter(|&t| free(t))
+                .collect();
+            if reach_rear {
+                targets.extend(opp.rear.iter().map(|t| t.id()).filter(|&t| free(t)));
+            }
+            for (i, &t) in targets.iter().enumerate() {
+                out.push(attack(t, None));
+                if !spades {
+                    continue;
+                }
+                match self.rules.spades_trait {
+                    SpadesTrait::DualWield => {
+                        for &t2 in &targets[i + 1..] {
+                            out.push(attack(t, Some(t2)));
+                        }
+                    }
+                    // The second target is stunned, not struck: the order matters.
+                    SpadesTrait::Stun => {
+                        for &t2 in targets.iter().filter(|&&t2| t2 != t) {
+                            out.push(attack(t, Some(t2)));
+                        }
+                    }
+                    SpadesTrait::AdjacentStrike => {
+                        if let Some(fi) = opp.front.iter().position(|x| x.id() == t) {
+                            for fj in [fi.wrapping_sub(1), fi + 1] {
+                                if let Some(n) = opp.front.get(fj) {
+                                    out.push(attack(t, Some(n.id())));
+                                }
+                            }
+                        }
+                    }
+                    SpadesTrait::ChooseBlocker => {}
+                }
+            }
+        }
+        // Classic King of Clubs: challenge an enemy soldier each turn.
+        for u in &self.players[s].rear {
+            if u.is_king()
+                && !u.exhausted
+                && !declared(u.id())
+                && self.king_power(s, Suit::Clubs, &[Kings::Classic])
+            {
+                for t in opp.front.iter().filter(|t| free(t.id())) {
+                    out.push(Action::Attack {
+                        attacker: u.id(),
+                        target: Target::Unit(t.id()),
+                        second: None,
+                    });
+                }
+            }
+        }
+        for u in &self.players[s].rear {
+            if u.kind() != Kind::Ace || u.guard || u.exhausted || declared(u.id()) {
+                continue;
+            }
+            let id = u.id();
+            let spades = u.leader_face().suit() == Some(Suit::Spades);
+            // Rear-Rank attackers "Can target any unit ... or the opponent directly".
+            out.push(Action::Attack {
+                attacker: id,
+                target: Target::Player,
+                second: None,
+            });
+            for (fi, t) in opp.front.iter().enumerate() {
+                if !free(t.id()) {
+                    continue;
+                }
+                out.push(Action::Attack {
+                    attacker: id,
+                    target: Target::Unit(t.id()),
+                    second: None,
+                });
+                if spades {
+                    for (fj, t2) in opp.front.iter().enumerate() {
+                        let ok = match self.rules.ace_of_spades_second {
+                            AceOfSpadesSecond::AnyFront => fj > fi,
+                            AceOfSpadesSecond::Adjacent => fj == fi + 1,
+                        };
+                        if ok && free(t2.id()) {
+                            out.push(Action::Attack {
+                                attacker: id,
+                                target: Target::Unit(t.id()),
+                                second: Some(Target::Unit(t2.id())),
+                            });
+                        }
+                    }
+                }
+            }
+            for t in &opp.rear {
+                if free(t.id()) {
+                    out.push(Action::Attack {
+                        attacker: id,
+                        target: Target::Unit(t.id()),
+                        second: None,
+                    });
+                }
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    /// May unit `b` of the defending seat `d` block attack `a`?
+    pub(super) fn can_block(&self, d: Seat, b: &Unit, a: &Attack) -> bool {
+        if b.guard {
+            // The Ace of Hearts guard defends from the Rear Ranks, when ready: only Hearts
+            // soldiers defend while exhausted.
+            return !b.exhausted;
+        }
+        if !b.is_soldier() {
+            return false;
+        }
+        !b.exhausted
+            || (matches!(a.target, Target::Unit(_)) && self.has_trait(d, b, Suit::Hearts))
+            || (b.attacked && self.king_lets_attackers_block(d))
+    }
+
+    /// An attack the defender may not block: an Ace's strike, the classic King of Clubs'
+    /// challenge, a classic King of Spades' soldier, an Option 1 King of Clubs' soldier
+    /// attacking a unit (that unit must fight it).
+    pub(super) fn unblockable(&self, s: Seat, att: &Unit, a: &Attack) -> bool {
+        att.kind() == Kind::Ace
+            || att.is_king()
+            || self.untouchable(s, att)
+            || (att.is_soldier()
+                && matches!(a.target, Target::Unit(_))
+                && self.king_power(s, Suit::Clubs, &[Kings::Option1]))
+    }
+
+    pub(super) fn blocking(&self, id: Card) -> bool {
+        self.attacks.iter().any(|a| a.blocker == Some(id))
+    }
+
+    pub(super) fn block_moves(&self, d: Seat, out: &mut Vec<Action>) {
+        let p = &self.players[d];
+        for a in &self.attacks {
+            if a.blocker.is_some() {
+                continue;
+            }
+            let Some(att) = self.unit(a.attacker) else {
+                continue;
+            };
+            if self.unblockable(self.active, att, a) {
+                continue;
+            }
+            for b in p.units() {
+                if !self.blocking(b.id()) && self.can_block(d, b, a) {
+                    out.push(Action::Block {
+                        blocker: b.id(),
+                        attacker: a.attacker,
+                    });
+                }
+            }
+        }
+        if self.rules.king_aid_half {
+            self.aid_moves(d, out);
+        }
+        out.push(Action::Done);
+    }
+
+    /// King aid (Spring '22): a natural Spades or Hearts soldier whose King is in play, itself
+    /// blocking ("when they are both defending"), adds half its attack to another blocking ally.
+    pub(super) fn aid_moves(&self, d: Seat, out: &mut Vec<Action>) {
+        for aider in &self.players[d].front {
+            let suit = aider.leader_face().suit();
+            let natural = matches!(suit, Some(Suit::Spades) | Some(Suit::Hearts));
+            if !natural
+                || self.king_suit(d) != suit
+                || !self.blocking(aider.id())
+                || self.aids.iter().any(|(x, _)| *x == aider.id())
+            {
+                continue;
+            }
+            for a in &self.attacks {
+                if let Some(b) = a.blocker {
+                    if b != aider.id() {
+                        out.push(Action::Aid {
+                            aider: aider.id(),
+                            blocker: b,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// King aid: what the aiders of blocker `b` add to its damage.
+    pub(super) fn aid_for(&self, b: Card) -> u32 {
+        self.aids
+            .iter()
+            .filter(|(_, x)| *x == b)
+            .filter_map(|(aider, _)| self.unit(*aider))
+            .map(|u| self.unit_attack(u) / 2)
+            .sum()
+    }
+
+    pub(super) fn choose_blocker_moves(&self, attacker: Card, out: &mut Vec<Action>) {
+        let d = other(self.active);
+        let Some(a) = self.attacks.iter().find(|a| a.attacker == attacker) else {
+            return;
+        };
+        for b in self.players[d].units() {
+            let current = a.blocker == Some(b.id());
+            if current || (!self.blocking(b.id()) && self.can_block(d, b, a)) {
+                out.push(Action::Reblock {
+                    attacker,
+                    blocker: b.id(),
+                });
+            }
+        }
+    }
+}

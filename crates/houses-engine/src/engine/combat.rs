@@ -1,0 +1,365 @@
+//! RESOLUTION: the steps before damage (chosen blockers, trades), simultaneous damage with every House Trait and King, and the post-combat triggers.
+
+use super::*;
+
+impl State {
+    /// Between the blocks and the damage: attackers that pick their blocker do so, in order.
+    pub(super) fn before_resolution(&mut self) {
+        let s = self.active;
+        let d = other(s);
+        // Option 1 King of Clubs: a soldier attacking a unit is fought by that unit.
+        if self.king_power(s, Suit::Clubs, &[Kings::Option1]) {
+            for i in 0..self.attacks.len() {
+                let a = self.attacks[i];
+                if let (Target::Unit(t), Some(att)) = (a.target, self.unit(a.attacker)) {
+                    if att.is_soldier() && self.unit(t).is_some() {
+                        self.attacks[i].blocker = Some(t);
+                    }
+                }
+            }
+        }
+        let mut queue = Vec::new();
+        for a in &self.attacks {
+            let (Some(_), Some(u)) = (a.blocker, self.unit(a.attacker)) else {
+                continue;
+            };
+            if !self.picks_blocker(s, u) {
+                continue;
+            }
+            let alternatives = self.players[d]
+                .units()
+                .filter(|b| !self.blocking(b.id()) && self.can_block(d, b, a))
+                .count();
+            if alternatives > 0 {
+                queue.push(Pending::ChooseBlocker {
+                    seat: s,
+                    attacker: a.attacker,
+                });
+            }
+        }
+        // Option 2 King of Hearts: a natural Hearts blocker may trade with another blocker.
+        if self.shares(d, Suit::Hearts) {
+            let blockers: Vec<Card> = self.attacks.iter().filter_map(|a| a.blocker).collect();
+            let hearts_blocker = blockers.iter().any(|&b| {
+                self.players[d].units().any(|u| {
+                    u.id() == b && u.is_soldier() && u.leader_face().suit() == Some(Suit::Hearts)
+                })
+            });
+            if hearts_blocker && blockers.len() >= 2 {
+                queue.push(Pending::Trade { seat: d });
+            }
+        }
+        self.triggers = queue;
+        self.next_before_resolution();
+    }
+
+    pub(super) fn next_before_resolution(&mut self) {
+        if self.triggers.is_empty() {
+            self.resolve_combat();
+        } else {
+            self.pending = self.triggers.remove(0);
+        }
+    }
+
+    /// RESOLUTION: all attackers and blockers deal damage at once (unless a trait says
+    /// otherwise), defeated cards leave, then post-combat triggers are resolved.
+    pub(super) fn resolve_combat(&mut self) {
+        let s = self.active;
+        let o = other(s);
+        let attacks = std::mem::take(&mut self.attacks);
+        let natural = |u: &Unit, suit: Suit| u.is_soldier() && u.leader_face().suit() == Some(suit);
+        // Everything is computed from the board as it stands, then applied at once.
+        let mut unit_hits: Vec<(Card, u32, bool)> = Vec::new(); // (unit, amount, hearts_saves)
+        let mut player_hit = [0u32; 2];
+        let mut poison: Vec<(Card, bool)> = Vec::new(); // (unit, by the Ace of Clubs)
+        let mut spent_aces: Vec<(Card, bool)> = Vec::new(); // (Ace, stays as a guard)
+        let mut excess: Vec<Pending> = Vec::new();
+        let mut charges: Vec<u32> = Vec::new();
+        let mut stuns: Vec<Card> = Vec::new();
+        let mut stun_choices: Vec<Pending> = Vec::new();
+        let mut stun_if_defeated: Vec<Card> = Vec::new(); // Option 1 King of Spades
+        for a in &attacks {
+            let Some(att) = self.unit(a.attacker) else {
+                continue;
+            };
+            let dmg = self.dealt(att);
+            let targets = [Some(a.target), a.second].into_iter().flatten();
+            if att.kind() == Kind::Ace {
+                let clubs = att.leader_face().suit() == Some(Suit::Clubs);
+                for t in targets {
+                    match t {
+                        Target::Unit(t) if self.unit(t).is_some() => {
+                            poison.push((t, clubs));
+                            unit_hits.push((t, dmg, false));
+                        }
+                        Target::Unit(_) => {}
+                        // A strike at the player deals the Ace's attack; nothing is poisoned.
+                        Target::Player => player_hit[o] += dmg,
+                    }
+                }
+                // The Ace of Hearts stays as a guard "after its target has been defeated":
+                // a unit (poisoned, it leaves at the end of the turn), not the player.
+                let stays =
+                    att.leader_face().suit() == Some(Suit::Hearts) && a.target != Target::Player;
+                spent_aces.push((att.id(), stays));
+                continue;
+            }
+            if att.is_king() {
+                // Classic King of Clubs: 13 damage to the challenged soldier, which fights back.
+                if let Some(t) = a.target_unit().and_then(|t| self.unit(t)) {
+                    let mult = if att.double_damage { 2 } else { 1 };
+                    unit_hits.push((t.id(), 13 * mult, false));
+                    unit_hits.push((att.id(), self.dealt(t), false));
+                }
+                continue;
+            }
+            let clubs = self.has_trait(s, att, Suit::Clubs);
+            let spades = self.has_trait(s, att, Suit::Spades);
+            match a.blocker.and_then(|b| self.unit(b)) {
+                Some(b) => {
+                    let mut back = if self.blocker_deals_damage(o, b) {
+                        self.dealt(b) + self.aid_for(b.id())
+                    } else {
+                        0
+                    };
+                    if b.guard {
+                        poison.push((att.id(), false));
+                    }
+                    let mut forward = dmg;
+                    // First strikes: the enhanced Diamonds blocker (Spring '25); with Option 2
+                    // Kings of Diamonds, attackers and natural Diamonds blockers. Two cancel out.
+                    let att_first = self.shares(s, Suit::Diamonds);
+                    let blk_first = (self.has_trait(o, b, Suit::Diamonds) && self.enhanced(o, b))
+                        || (self.shares(o, Suit::Diamonds) && natural(b, Suit::Diamonds));
+                    let attacker_falls = !att.protected && back >= self.lethal(att);
+                    let blocker_falls = !b.protected && dmg >= self.lethal(b);
+                    match (att_first, blk_first) {
+                        (true, false) if blocker_falls => back = 0,
+                        (false, true) if attacker_falls => forward = 0,
+                        _ => {}
+                    }
+                    let attacker_falls = !att.protected && back >= self.lethal(att);
+                    let hearts_saves = self.has_trait(o, b, Suit::Hearts) && self.enhanced(o, b);
+                    unit_hits.push((b.id(), forward, hearts_saves));
+                    unit_hits.push((att.id(), back, false));
+                    let over_blocker = forward.saturating_sub(self.unit_defence(b));
+                    if clubs && !b.protected && over_blocker > 0 {
+                        excess.push(Pending::Excess {
+                            seat: s,
+                            amount: over_blocker,
+                            blocker: b.id(),
+                        });
+                    }
+                    // Option 2 King of Clubs: what is left after combat goes to the player.
+                    if self.shares(s, Suit::Clubs) && !clubs && !b.protected {
+                        player_hit[o] += over_blocker;
+                    }
+                    if self.shares(o, Suit::Clubs) && natural(b, Suit::Clubs) && !att.protected {
+                        player_hit[s] += back.saturating_sub(self.unit_defence(att));
+                    }
+                    if clubs && self.enhanced(s, att) && attacker_falls {
+                        charges.push(dmg);
+                    }
+                    // The original Spades trait: "the second strike is only an option if they
+                    // defeat their blocker".
+                    if spades
+                        && self.rules.spades_trait == SpadesTrait::AdjacentStrike
+                        && !b.protected
+                        && forward >= self.lethal(b)
+                    {
+                        if let Some(Target::Unit(t2)) = a.second {
+                            unit_hits.push((t2, dmg, false));
+                        }
+                    }
+                    // Option 1 King of Spades: a soldier that defeats its blocker stuns.
+                    if self.king_power(s, Suit::Spades, &[Kings::Option1])
+                        && !b.protected
+                        && forward >= self.lethal(b)
+                    {
+                        stun_if_defeated.push(b.id());
+                    }
+                    // Option 2 King of Spades: attackers (and natural Spades blockers) stun a
+                    // unit next to the one they fight; two such weapons cancel out.
+                    let att_stuns = self.shares(s, Suit::Spades);
+                    let blk_stuns = self.shares(o, Suit::Spades) && natural(b, Suit::Spades);
+                    if att_stuns && !blk_stuns {
+                        let choices = self.neighbours(b.id());
+                        stun_choices.push(Pending::Stun { seat: s, choices });
+                    } else if blk_stuns && !att_stuns {
+                        let choices = self.neighbours(att.id());
+                        stun_choices.push(Pending::Stun { seat: o, choices });
+                    }
+                }
+                None => {
+                    // Unblocked, the adjacent strike follows only if the target falls.
+                    let first_falls = a
+                        .target_unit()
+                        .and_then(|t| self.unit(t))
+                        .is_some_and(|u| !u.protected && dmg >= self.lethal(u));
+                    for (i, t) in targets.enumerate() {
+                        if i == 1 && spades && self.rules.spades_trait == SpadesTrait::Stun {
+                            if let Target::Unit(t) = t {
+                                stuns.push(t);
+                            }
+                            continue;
+                        }
+                        if i == 1
+                            && spades
+                            && self.rules.spades_trait == SpadesTrait::AdjacentStrike
+                            && !first_falls
+                        {
+                            continue;
+                        }
+                        match t {
+                            Target::Player => player_hit[o] += dmg,
+                            Target::Unit(t) => {
+                                let Some(u) = self.unit(t) else { continue };
+                                let over = dmg.saturating_sub(self.unit_defence(u));
+                                if clubs
+                                    && self.rules.clubs_excess == ClubsExcess::AnyTarget
+                                    && !u.protected
+                                    && over > 0
+                                {
+                                    excess.push(Pending::Excess {
+                                        seat: s,
+                                        amount: over,
+                                        blocker: t,
+                                    });
+                                }
+                                if self.shares(s, Suit::Clubs) && !clubs && !u.protected {
+                                    player_hit[o] += over;
+                                }
+                                if self.shares(s, Suit::Spades) && i == 0 {
+                                    let choices = self.neighbours(t);
+                                    stun_choices.push(Pending::Stun { seat: s, choices });
+                                }
+                                unit_hits.push((t, dmg, false));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for (id, by_clubs) in poison {
+            if let Some(u) = self.unit_mut(id) {
+                u.poisoned = true;
+                u.clubs_mark |= by_clubs;
+            }
+        }
+        self.triggers.extend(excess);
+        // Simultaneous damage: merge the hits on each unit, then apply.
+        let mut merged: Vec<(Card, u32, bool)> = Vec::new();
+        for (id, amt, saves) in unit_hits {
+            let key = self.unit(id).map(|u| u.id()).unwrap_or(id);
+            match merged.iter_mut().find(|(k, _, _)| *k == key) {
+                Some(m) => {
+                    m.1 += amt;
+                    m.2 |= saves;
+                }
+                None => merged.push((key, amt, saves)),
+            }
+        }
+        let fallen_kings = self.absorb_with_classic_king_of_hearts(&mut merged);
+        self.hit_player(o, player_hit[o]);
+        self.hit_player(s, player_hit[s]);
+        for id in stuns {
+            if let Some(u) = self.unit_mut(id) {
+                u.stunned = true;
+            }
+        }
+        for (id, amt, saves) in merged {
+            self.damage_unit(id, amt, saves);
+        }
+        for king in fallen_kings {
+            self.log(|| format!("{king} absorbed 13 or more and falls"));
+            self.remove_unit(king, Leave::Barrows);
+        }
+        for (id, stays) in spent_aces {
+            let Some(u) = self.unit_mut(id) else { continue };
+            if stays {
+                u.guard = true; // the Ace of Hearts stays on as a Rear-Rank defender
+            } else {
+                self.remove_unit(id, Leave::Barrows);
+            }
+        }
+        for dmg in charges {
+            self.triggers.push(Pending::Charge {
+                seat: s,
+                amount: dmg,
+            });
+        }
+        for b in stun_if_defeated {
+            if self.unit(b).is_none() {
+                let mut choices = CardSet::default();
+                self.players[o]
+                    .front
+                    .iter()
+                    .for_each(|u| choices.insert(u.id()));
+                self.triggers.push(Pending::Stun { seat: s, choices });
+            }
+        }
+        self.triggers.extend(stun_choices);
+        self.next_trigger();
+    }
+
+    /// Classic King of Hearts: it absorbs up to 13 of the damage dealt to one allied soldier
+    /// unit "of choice"; having absorbed 13 it is defeated (returned for removal). The choice is
+    /// made for its owner, with no decision: the unit whose cards the absorption saves that are
+    /// worth the most (ranks added up), else the largest hit.
+    pub(super) fn absorb_with_classic_king_of_hearts(
+        &self,
+        hits: &mut [(Card, u32, bool)],
+    ) -> Vec<Card> {
+        let mut fallen = Vec::new();
+        for seat in 0..2 {
+            if !self.king_power(seat, Suit::Hearts, &[Kings::Classic]) {
+                continue;
+            }
+            let best = (0..hits.len())
+                .filter_map(|i| {
+                    let (id, amt, _) = hits[i];
+                    let u = self.unit(id)?;
+                    let own_front = matches!(self.find_unit(id), Some((x, false, _)) if x == seat);
+                    if amt == 0 || !own_front || u.protected {
+                        return None;
+                    }
+                    let lethal = self.lethal(u);
+                    let saved = amt >= lethal && amt - amt.min(13) < lethal;
+                    let worth: u32 = u.cards.iter().map(|c| c.face.rank() as u32).sum();
+                    Some(((if saved { worth } else { 0 }, amt), i))
+                })
+                .max_by_key(|&(key, i)| (key, std::cmp::Reverse(i)))
+                .map(|(_, i)| i);
+            if let Some(i) = best {
+                let absorbed = hits[i].1.min(13);
+                hits[i].1 -= absorbed;
+                if absorbed >= 13 {
+                    fallen.extend(self.players[seat].king().map(|k| k.id()));
+                }
+            }
+        }
+        fallen
+    }
+
+    pub(super) fn next_trigger(&mut self) {
+        if self.players.iter().any(|p| p.life <= 0) {
+            self.triggers.clear();
+        }
+        while !self.triggers.is_empty() {
+            let t = self.triggers.remove(0);
+            // A stun whose every candidate has left play has nothing to do.
+            if let Pending::Stun { choices, .. } = t {
+                if !self
+                    .players
+                    .iter()
+                    .any(|p| p.units().any(|u| choices.contains(u.id())))
+                {
+                    continue;
+                }
+            }
+            self.pending = t;
+            return;
+        }
+        self.finish_turn();
+    }
+}

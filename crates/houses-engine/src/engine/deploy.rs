@@ -1,0 +1,262 @@
+//! DEPLOY: deploying soldiers, Kings, Aces and Jokers (moves and effects side by side), and the Insane Wizard on entry.
+
+use super::*;
+
+impl State {
+    pub(super) fn deploy_moves(&self, s: Seat, out: &mut Vec<Action>) {
+        let p = &self.players[s];
+        // Every card is unique, so each card in hand yields its moves once.
+        for &c in &p.hand {
+            if p.no_redeploy.contains(c) {
+                continue;
+            }
+            if c == BLACK_JOKER || c == RED_JOKER {
+                self.joker_moves(s, c, out);
+            } else {
+                self.card_moves(s, c, c, true, out);
+            }
+        }
+        // Necromancer: summon a face-up soldier from the Barrows, once per turn each.
+        if p.rear
+            .iter()
+            .any(|u| u.variant == Some(JokerVariant::Necromancer) && !u.used)
+            && self.front_has_room(s)
+        {
+            for &c in &self.barrows_up {
+                if c.is_soldier() {
+                    out.push(Action::Summon(c));
+                }
+            }
+        }
+        if !p.returned_this_turn {
+            for u in p.units() {
+                if !u.summoned && !u.cards.iter().any(|c| c.burn) {
+                    out.push(Action::Return(u.id()));
+                }
+            }
+        }
+        for a in &p.front {
+            for b in &p.front {
+                if a.id() != b.id() && self.can_merge(s, a, b) {
+                    out.push(Action::Bond {
+                        leader: a.id(),
+                        other: b.id(),
+                    });
+                }
+            }
+        }
+        for u in &p.front {
+            if u.cards.len() >= 2 && !u.moved {
+                if self.front_has_room(s) {
+                    out.push(Action::Split {
+                        unit: u.id(),
+                        drop: None,
+                    });
+                } else {
+                    for c in &u.cards {
+                        out.push(Action::Split {
+                            unit: u.id(),
+                            drop: Some(c.card),
+                        });
+                    }
+                }
+            }
+        }
+        out.push(Action::End);
+    }
+
+    pub(super) fn joker_moves(&self, s: Seat, c: Card, out: &mut Vec<Action>) {
+        use crate::rules::{BlackJoker, RedJoker};
+        let (variants, doppelganger): (&[JokerVariant], bool) = if c == BLACK_JOKER {
+            match self.rules.black_joker {
+                BlackJoker::Chosen => (&[JokerVariant::Necromancer], true),
+                BlackJoker::Necromancer => (&[JokerVariant::Necromancer], false),
+                BlackJoker::Doppelganger => (&[], true),
+            }
+        } else {
+            match self.rules.red_joker {
+                RedJoker::Chosen => (
+                    &[JokerVariant::InsaneWizard, JokerVariant::BindingSpirit],
+                    false,
+                ),
+                RedJoker::Wizard => (&[JokerVariant::InsaneWizard], false),
+                RedJoker::Spirit => (&[JokerVariant::BindingSpirit], false),
+            }
+        };
+        if self.rear_has_room(s) {
+            for &v in variants {
+                out.push(Action::Deploy {
+                    card: c,
+                    face: c,
+                    onto: None,
+                    lead: true,
+                    variant: Some(v),
+                });
+            }
+        }
+        if doppelganger {
+            let mut faces = CardSet::default();
+            match self.rules.doppelganger {
+                Doppelganger::BattlefieldUnit => {
+                    for p in &self.players {
+                        for u in p.units() {
+                            for uc in &u.cards {
+                                if !uc.face.is_joker() {
+                                    faces.insert(uc.face);
+                                }
+                            }
+                        }
+                    }
+                }
+                Doppelganger::AnyCard => faces = CardSet((1u64 << 52) - 1),
+            }
+            for f in Card::deck(false) {
+                if faces.contains(f) {
+                    self.card_moves(s, c, f, false, out);
+                }
+            }
+        }
+    }
+
+    /// Moves for deploying physical card `c` as `face` (the same card, or a Doppelganger copy).
+    pub(super) fn card_moves(
+        &self,
+        s: Seat,
+        c: Card,
+        face: Card,
+        may_bond: bool,
+        out: &mut Vec<Action>,
+    ) {
+        let variant = if c != face {
+            Some(JokerVariant::Doppelganger)
+        } else {
+            None
+        };
+        let p = &self.players[s];
+        // Deploying the card as a unit of its own (Front or Rear by its kind).
+        let new_unit = Action::Deploy {
+            card: c,
+            face,
+            onto: None,
+            lead: true,
+            variant,
+        };
+        match face.kind() {
+            Kind::Soldier => {
+                if self.front_has_room(s) {
+                    out.push(new_unit);
+                }
+                if may_bond {
+                    for u in &p.front {
+                        if self.can_bond(s, face, u) {
+                            for lead in [true, false] {
+                                out.push(Action::Deploy {
+                                    card: c,
+                                    face,
+                                    onto: Some(u.id()),
+                                    lead,
+                                    variant,
+                                });
+                            }
+                        }
+                    }
+                }
+                if face.rank() == 2 && self.rules.scouts && !self.players[other(s)].hand.is_empty()
+                {
+                    out.push(Action::Scout { card: c, face });
+                }
+            }
+            Kind::King => {
+                if self.rear_has_room(s) && p.king().is_none() {
+                    out.push(new_unit);
+                }
+            }
+            Kind::Ace if face.suit() != Some(Suit::Diamonds) => {
+                if self.rear_has_room(s) {
+                    out.push(new_unit);
+                }
+            }
+            Kind::Ace | Kind::Jack | Kind::Queen => self.play_moves(s, c, face, out),
+            Kind::Joker => {}
+        }
+    }
+
+    pub(super) fn note_deployed(&mut self, s: Seat, card: Card, face: Card) {
+        let p = &mut self.players[s];
+        take(&mut p.hand, card);
+        p.known = CardSet(p.known.0 & !(1u64 << card.0));
+        p.deployed.insert(card);
+        p.cards_deployed += 1;
+        if face.kind() == Kind::King {
+            p.kings.insert(face);
+            p.king_round.get_or_insert(self.round);
+        }
+    }
+
+    pub(super) fn do_deploy(
+        &mut self,
+        s: Seat,
+        card: Card,
+        face: Card,
+        onto: Option<Card>,
+        lead: bool,
+        variant: Option<JokerVariant>,
+    ) {
+        self.note_deployed(s, card, face);
+        if s == self.active {
+            self.last_played = Some(card);
+        }
+        if face.is_soldier() {
+            let exhausted = self.enters_exhausted(s, face);
+            match onto {
+                None => {
+                    let mut u = Unit::new(card, face, exhausted);
+                    u.variant = variant;
+                    self.players[s].front.push(u);
+                }
+                Some(id) => {
+                    let u = self.unit_mut(id).unwrap();
+                    let uc = UnitCard {
+                        card,
+                        face,
+                        burn: false,
+                    };
+                    if lead {
+                        u.cards.insert(0, uc);
+                        u.leader_damage = 0;
+                    } else {
+                        u.cards.push(uc);
+                    }
+                    u.exhausted |= exhausted;
+                }
+            }
+            return;
+        }
+        let mut u = Unit::new(card, face, self.rear_enters_exhausted(s));
+        u.variant = variant;
+        self.players[s].rear.push(u);
+        if variant == Some(JokerVariant::InsaneWizard) {
+            self.cast_madness(other(s));
+        }
+    }
+
+    /// Insane Wizard on entry: the opponent's Blood Bonds come apart; if more units than the
+    /// Front Ranks hold result, the opponent chooses which stay.
+    pub(super) fn cast_madness(&mut self, o: Seat) {
+        let front = std::mem::take(&mut self.players[o].front);
+        let mut singles = Vec::new();
+        for u in front {
+            for uc in &u.cards {
+                let mut nu = u.clone();
+                nu.cards = UnitCards::from_iter([*uc]);
+                nu.leader_damage = 0;
+                singles.push(nu);
+            }
+        }
+        self.players[o].front = singles;
+        if self.players[o].front.len() > self.rules.front_rank_units {
+            self.resume = Some(self.pending.clone());
+            self.pending = Pending::WizardKeep { seat: o };
+        }
+    }
+}

@@ -1,0 +1,60 @@
+//! The invariants every reachable state keeps (the property and conformance tests check them after every move).
+
+use super::*;
+
+impl State {
+    /// The invariants every reachable state keeps; the property tests call this after each move.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut seen = CardSet::default();
+        let places = self.all_card_places();
+        for (c, place) in &places {
+            if seen.contains(*c) {
+                return Err(format!("card {c} is in two places (one is {place})"));
+            }
+            seen.insert(*c);
+        }
+        let total = self.rules.cards_in_play().len();
+        if places.len() != total {
+            return Err(format!("{} cards in play, expected {total}", places.len()));
+        }
+        for (s, p) in self.players.iter().enumerate() {
+            let choosing = self.pending == Pending::WizardKeep { seat: s };
+            if p.front.len() > self.rules.front_rank_units && !choosing {
+                return Err(format!("P{} has {} Front-Rank units", s + 1, p.front.len()));
+            }
+            if p.rear.len() > self.rules.rear_rank_units {
+                return Err(format!("P{} has {} Rear-Rank units", s + 1, p.rear.len()));
+            }
+            for u in &p.front {
+                if u.cards.is_empty() || u.cards.len() > self.rules.bond_size {
+                    return Err(format!("P{} front unit of {} cards", s + 1, u.cards.len()));
+                }
+                if !u.is_soldier() {
+                    return Err(format!("P{} has {} in the Front Ranks", s + 1, u.id()));
+                }
+            }
+            for u in &p.rear {
+                if u.cards.len() != 1 || u.is_soldier() {
+                    return Err(format!("P{} has a bad Rear-Rank unit {}", s + 1, u.id()));
+                }
+            }
+            if p.rear.iter().filter(|u| u.is_king()).count() > 1 {
+                return Err(format!("P{} has two Kings", s + 1));
+            }
+            if p.life > self.rules.life {
+                return Err(format!("P{} life {} above the start", s + 1, p.life));
+            }
+            if p.life <= 0 && !self.is_over() {
+                return Err(format!(
+                    "P{} at {} life but the game goes on",
+                    s + 1,
+                    p.life
+                ));
+            }
+        }
+        if !self.is_over() && self.legal_actions().is_empty() {
+            return Err(format!("no legal move at {}", self.pending.name()));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,108 @@
+//! The legal moves at each decision (the entry point; each phase's moves live with their rules).
+
+use super::*;
+
+impl State {
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// The legal moves, written into a reused buffer (the game loop's hot path).
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let out = &mut *out;
+        match &self.pending {
+            Pending::GameOver => {}
+            Pending::ChooseStart(_) => out.extend([Action::Start, Action::Defer]),
+            Pending::Deploy(s) => self.deploy_moves(*s, out),
+            Pending::Response(s) => {
+                for &c in &self.players[*s].hand {
+                    if matches!(c.kind(), Kind::Jack | Kind::Queen)
+                        || c == Card::new(Suit::Diamonds, 1)
+                    {
+                        self.play_moves(*s, c, c, out);
+                    }
+                }
+                out.push(Action::Pass);
+            }
+            Pending::Attack(s) => self.attack_moves(*s, out),
+            Pending::Block(s) => self.block_moves(*s, out),
+            Pending::ChooseBlocker { attacker, .. } => self.choose_blocker_moves(*attacker, out),
+            Pending::Stun { seat, choices } => {
+                let units = self.players[other(*seat)].units();
+                out.extend(
+                    units
+                        .filter(|u| choices.contains(u.id()))
+                        .map(|u| Action::Stun(u.id())),
+                );
+            }
+            Pending::Trade { seat } => {
+                let blockers: Vec<Card> = self.attacks.iter().filter_map(|a| a.blocker).collect();
+                for &a in &blockers {
+                    let hearts = self.unit(a).is_some_and(|u| {
+                        u.is_soldier() && u.leader_face().suit() == Some(Suit::Hearts)
+                    });
+                    if hearts && self.players[*seat].units().any(|u| u.id() == a) {
+                        for &b in blockers.iter().filter(|&&b| b != a) {
+                            out.push(Action::Trade { a, b });
+                        }
+                    }
+                }
+                out.push(Action::Done);
+            }
+            Pending::Discard { seat } => {
+                out.extend(self.players[*seat].hand.iter().map(|&c| Action::Discard(c)));
+            }
+            Pending::Excess { seat, blocker, .. } => {
+                out.push(Action::Excess(Target::Player));
+                for u in &self.players[other(*seat)].front {
+                    if !u.has_card(*blocker) {
+                        out.push(Action::Excess(Target::Unit(u.id())));
+                    }
+                }
+            }
+            Pending::Charge { seat, .. } => {
+                out.push(Action::Charge(Target::Player));
+                for u in self.players[other(*seat)].units() {
+                    out.push(Action::Charge(Target::Unit(u.id())));
+                }
+            }
+            Pending::QueenOfSpades { cards, .. } => {
+                for (i, &keep) in cards.iter().enumerate() {
+                    let mut rest = [BLACK_JOKER; 3];
+                    let mut n = 0;
+                    for (j, &c) in cards.iter().enumerate() {
+                        if j != i {
+                            rest[n] = c;
+                            n += 1;
+                        }
+                    }
+                    for perm in ORDERS[n] {
+                        let mut order = [None; 3];
+                        for (k, &idx) in perm.iter().enumerate() {
+                            order[k] = Some(rest[idx]);
+                        }
+                        out.push(Action::Keep { card: keep, order });
+                    }
+                }
+            }
+            Pending::WizardKeep { seat } => {
+                let ids: Vec<Card> = self.players[*seat].front.iter().map(|u| u.id()).collect();
+                let k = self.rules.front_rank_units;
+                for mask in 0u32..(1 << ids.len()) {
+                    if mask.count_ones() as usize == k {
+                        let mut set = CardSet::default();
+                        for (i, &c) in ids.iter().enumerate() {
+                            if mask & (1 << i) != 0 {
+                                set.insert(c);
+                            }
+                        }
+                        out.push(Action::Stay(set));
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! Derived rule facts: House Traits, King powers, attack and defence values, when a unit falls, room in the ranks, bonds, who enters exhausted.
+
+use super::*;
+
+impl State {
+    /// A soldier unit's House Trait works unless the opponent's Insane Wizard is in play.
+    pub fn trait_active(&self, owner: Seat, u: &Unit) -> bool {
+        u.is_soldier() && !self.players[other(owner)].has_variant(JokerVariant::InsaneWizard)
+    }
+
+    /// The enhanced trait: the trait works and the owner's King shares the unit's House.
+    pub fn enhanced(&self, owner: Seat, u: &Unit) -> bool {
+        self.rules.kings == Kings::Enhance
+            && self.trait_active(owner, u)
+            && u.house().is_some()
+            && self.king_suit(owner) == u.house()
+    }
+
+    /// Does the unit use `suit`'s (normal) House Trait? Its own House, or one its King grants
+    /// (Option 1 King of Hearts: every allied soldier gets the Hearts trait).
+    pub(super) fn has_trait(&self, owner: Seat, u: &Unit, suit: Suit) -> bool {
+        let granted = suit == Suit::Hearts
+            && self.rules.kings == Kings::Option1
+            && self.rules.option1_king_of_hearts == Option1KingOfHearts::HeartsTrait
+            && self.king_suit(owner) == Some(Suit::Hearts);
+        self.trait_active(owner, u) && (u.house() == Some(suit) || granted)
+    }
+
+    /// Option 2 (kings=share_trait): seat `s`'s King of `suit` shares its ability.
+    pub(super) fn shares(&self, s: Seat, suit: Suit) -> bool {
+        self.rules.kings == Kings::ShareTrait && self.king_suit(s) == Some(suit)
+    }
+
+    /// Classic and Option 1 Kings: is seat `s`'s King of `suit` in play under that mode?
+    pub(super) fn king_power(&self, s: Seat, suit: Suit, modes: &[Kings]) -> bool {
+        modes.contains(&self.rules.kings) && self.king_suit(s) == Some(suit)
+    }
+
+    /// Classic King of Spades: its soldiers cannot be blocked or attacked.
+    pub(super) fn untouchable(&self, owner: Seat, u: &Unit) -> bool {
+        u.is_soldier() && self.king_power(owner, Suit::Spades, &[Kings::Classic])
+    }
+
+    /// The units next to unit `id` in its Front Ranks.
+    pub(super) fn neighbours(&self, id: Card) -> CardSet {
+        let mut set = CardSet::default();
+        if let Some((s, false, i)) = self.find_unit(id) {
+            let front = &self.players[s].front;
+            for j in [i.wrapping_sub(1), i + 1] {
+                if let Some(u) = front.get(j) {
+                    set.insert(u.id());
+                }
+            }
+        }
+        set
+    }
+
+    /// Damage a unit deals (before the Jack of Clubs' doubling).
+    pub fn unit_attack(&self, u: &Unit) -> u32 {
+        if u.guard {
+            return match self.rules.ace_of_hearts_guard {
+                AceOfHeartsGuard::ZeroOne => 0,
+                AceOfHeartsGuard::OneZero => 1,
+            };
+        }
+        u.cards.iter().map(|c| c.face.attack()).sum()
+    }
+
+    pub(super) fn dealt(&self, u: &Unit) -> u32 {
+        let a = self.unit_attack(u);
+        if u.double_damage {
+            a * 2
+        } else {
+            a
+        }
+    }
+
+    pub fn unit_defence(&self, u: &Unit) -> u32 {
+        if u.guard {
+            let d: u32 = match self.rules.ace_of_hearts_guard {
+                AceOfHeartsGuard::ZeroOne => 1,
+                AceOfHeartsGuard::OneZero => 0,
+            };
+            return d.saturating_sub(u.leader_damage);
+        }
+        u.remaining_defence()
+    }
+
+    /// How much more than a card's remaining defence defeats it: 1 under Spring '25 ("more
+    /// damage than their defense value"), 0 under `defeat=reaches`.
+    pub(super) fn defeat_margin(&self) -> u32 {
+        match self.rules.defeat {
+            Defeat::Exceeds => 1,
+            Defeat::Reaches => 0,
+        }
+    }
+
+    /// The least damage that defeats unit `u` this turn (the one rule every "does it fall?"
+    /// question asks, the agents' included).
+    pub fn lethal(&self, u: &Unit) -> u32 {
+        self.unit_defence(u) + self.defeat_margin()
+    }
+
+    pub(super) fn front_has_room(&self, s: Seat) -> bool {
+        self.players[s].front.len() < self.rules.front_rank_units
+    }
+
+    pub(super) fn rear_has_room(&self, s: Seat) -> bool {
+        self.players[s].rear.len() < self.rules.rear_rank_units
+    }
+
+    /// Can soldier `face` join unit `u` of seat `s` as a Blood Bond?
+    pub(super) fn can_bond(&self, s: Seat, face: Card, u: &Unit) -> bool {
+        if !face.is_soldier()
+            || !u.is_soldier()
+            || u.summoned
+            || u.cards.len() >= self.rules.bond_size
+        {
+            return false;
+        }
+        if self.players[other(s)].has_variant(JokerVariant::InsaneWizard) {
+            return false;
+        }
+        if u.cards.iter().any(|c| c.card != c.face) {
+            return false; // a Doppelganger does not bond
+        }
+        self.players[s].has_variant(JokerVariant::BindingSpirit)
+            || u.cards.iter().all(|c| c.face.suit() == face.suit())
+    }
+
+    pub(super) fn can_merge(&self, s: Seat, a: &Unit, b: &Unit) -> bool {
+        !a.moved
+            && !b.moved
+            && a.cards.len() + b.cards.len() <= self.rules.bond_size
+            && b.cards
+                .iter()
+                .all(|c| c.card == c.face && self.can_bond(s, c.face, a))
+            && self.can_bond(s, b.leader_face(), a)
+            && !b.summoned
+    }
+
+    /// Soldiers enter exhausted, except Diamonds (their trait) whose trait is not suppressed.
+    pub(super) fn enters_exhausted(&self, s: Seat, face: Card) -> bool {
+        // Classic and Option 1 King of Diamonds: allied units attack the turn they arrive.
+        if self.king_power(s, Suit::Diamonds, &[Kings::Classic, Kings::Option1]) {
+            return false;
+        }
+        face.suit() != Some(Suit::Diamonds)
+            || self.players[other(s)].has_variant(JokerVariant::InsaneWizard)
+    }
+
+    /// Rear-Rank units (Aces, Kings, Jokers) arrive exhausted like every newly deployed unit,
+    /// unless `rear_deploy=ready`, or a classic / Option 1 King of Diamonds lets its owner's
+    /// units "attack on the same turn they are deployed".
+    pub(super) fn rear_enters_exhausted(&self, s: Seat) -> bool {
+        self.rules.rear_deploy == RearDeploy::Exhausted
+            && !self.king_power(s, Suit::Diamonds, &[Kings::Classic, Kings::Option1])
+    }
+
+    /// Does blocker `b` of seat `d` deal its damage? Not when it is exhausted and defends by the
+    /// Hearts trait's Magic Shield under `hearts_trait=no_damage` (the guard and a King's "block
+    /// after attacking" are other abilities).
+    pub fn blocker_deals_damage(&self, d: Seat, b: &Unit) -> bool {
+        let magic_shield =
+            b.exhausted && !b.guard && !(b.attacked && self.king_lets_attackers_block(d));
+        !(magic_shield && self.rules.hearts_exhausted_block == HeartsExhaustedBlock::NoDamage)
+    }
+
+    /// Summer '20 Kings of Hearts under which seat `d`'s soldiers "remain available to block
+    /// after attacking": Option 2, and Option 1 when it gives every soldier the Hearts trait.
+    pub(super) fn king_lets_attackers_block(&self, d: Seat) -> bool {
+        self.shares(d, Suit::Hearts)
+            || (self.rules.kings == Kings::Option1
+                && self.rules.option1_king_of_hearts == Option1KingOfHearts::HeartsTrait
+                && self.king_suit(d) == Some(Suit::Hearts))
+    }
+
+    /// The suit of seat `s`'s King in play, if any.
+    pub fn king_suit(&self, s: Seat) -> Option<Suit> {
+        self.players[s].king().and_then(|k| k.leader_face().suit())
+    }
+
+    /// Does this attacker pick its own blocker (Spades choose_blocker; Option 1 King of Hearts)?
+    pub(super) fn picks_blocker(&self, s: Seat, u: &Unit) -> bool {
+        (self.rules.spades_trait == SpadesTrait::ChooseBlocker
+            && self.has_trait(s, u, Suit::Spades))
+            || (self.rules.kings == Kings::Option1
+                && self.rules.option1_king_of_hearts == Option1KingOfHearts::ReassignBlockers
+                && self.king_suit(s) == Some(Suit::Hearts)
+                && u.is_soldier())
+    }
+}
