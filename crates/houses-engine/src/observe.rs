@@ -153,7 +153,7 @@ impl Observation {
         let o = other(self.seat);
         if st.rules.deck == DeckMode::SuitSplit {
             // Each pile holds only its owner's Houses; the hidden hand comes from the same ones.
-            let mask = st.rules.split_houses;
+            let mask = st.rules.split_houses.0;
             let of = |s: usize, c: &Card| c.suit().is_some_and(|x| mask[s] & (1 << x as u8) != 0);
             let mut theirs: Vec<Card> = pool.iter().copied().filter(|c| of(o, c)).collect();
             let mine: Vec<Card> = pool.iter().copied().filter(|c| of(self.seat, c)).collect();

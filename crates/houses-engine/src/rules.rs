@@ -1,6 +1,8 @@
 //! The rule set as data: every rule the engine branches on is a typed field here, defaulting to
-//! the official Spring '25 rules. Options are also reachable by name (for configs and the CLI)
-//! through one registry, so that adding an option means one field, one registry row, one test.
+//! the official Spring '25 rules. Options are reachable by name (for configs and the CLI) through
+//! one table, `rule_options!`: adding an option is one row there (its name, type, default and
+//! help), the rule code that reads the field, a row in docs/rules.md and a position test. The
+//! conformance test plays every value of every row without being edited.
 
 use std::fmt::Write;
 
@@ -31,6 +33,146 @@ macro_rules! choice {
             pub fn parse(text: &str) -> Option<$name> {
                 match text {
                     $($text => Some($name::$variant),)+
+                    _ => None,
+                }
+            }
+        }
+
+        impl OptionValue for $name {
+            const KIND: &'static str = "choice";
+            const CHOICES: &'static [&'static str] = &[$($text),+];
+            fn parse_value(v: &str) -> Option<Self> {
+                $name::parse(v)
+            }
+            fn text(&self) -> String {
+                self.name().into()
+            }
+        }
+    };
+}
+
+/// The type of an option's value: how it is written in a rule string and read back.
+pub trait OptionValue: Sized {
+    /// "choice", "bool", "int", "int_or_none" or "houses" (what `sim rules` shows).
+    const KIND: &'static str;
+    const CHOICES: &'static [&'static str];
+    fn parse_value(v: &str) -> Option<Self>;
+    fn text(&self) -> String;
+}
+
+impl OptionValue for bool {
+    const KIND: &'static str = "bool";
+    const CHOICES: &'static [&'static str] = &["true", "false"];
+    fn parse_value(v: &str) -> Option<bool> {
+        bool_value(v)
+    }
+    fn text(&self) -> String {
+        self.to_string()
+    }
+}
+
+/// A positive whole number (life).
+impl OptionValue for i32 {
+    const KIND: &'static str = "int";
+    const CHOICES: &'static [&'static str] = &[];
+    fn parse_value(v: &str) -> Option<i32> {
+        v.parse().ok().filter(|n| *n > 0)
+    }
+    fn text(&self) -> String {
+        self.to_string()
+    }
+}
+
+/// `none` or a positive whole number (the hand limit).
+impl OptionValue for Option<usize> {
+    const KIND: &'static str = "int_or_none";
+    const CHOICES: &'static [&'static str] = &["none"];
+    fn parse_value(v: &str) -> Option<Option<usize>> {
+        if v == "none" {
+            return Some(None);
+        }
+        v.parse::<usize>().ok().filter(|n| *n > 0).map(Some)
+    }
+    fn text(&self) -> String {
+        self.map(|n| n.to_string()).unwrap_or_else(|| "none".into())
+    }
+}
+
+/// The Front Ranks' layout: units x cards per Blood Bond.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FrontRanks {
+    /// Units allowed in the Front Ranks (Spring '25: 4).
+    pub units: usize,
+    /// Cards allowed in one Blood Bonded unit (Spring '25: 2).
+    pub bond: usize,
+}
+
+impl OptionValue for FrontRanks {
+    const KIND: &'static str = "choice";
+    const CHOICES: &'static [&'static str] = &["4x2", "3x3"];
+    fn parse_value(v: &str) -> Option<FrontRanks> {
+        match v {
+            "4x2" => Some(FrontRanks { units: 4, bond: 2 }),
+            "3x3" => Some(FrontRanks { units: 3, bond: 3 }),
+            _ => None,
+        }
+    }
+    fn text(&self) -> String {
+        format!("{}x{}", self.units, self.bond)
+    }
+}
+
+/// Under a suit-split deck, the Houses in each player's pile (a bit per suit), e.g. S-H.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SplitHouses(pub [u8; 2]);
+
+impl OptionValue for SplitHouses {
+    const KIND: &'static str = "houses";
+    const CHOICES: &'static [&'static str] = &[];
+    fn parse_value(v: &str) -> Option<SplitHouses> {
+        parse_houses(&v.to_ascii_uppercase()).map(SplitHouses)
+    }
+    fn text(&self) -> String {
+        format!("{}-{}", houses_text(self.0[0]), houses_text(self.0[1]))
+    }
+}
+
+/// The one table of rule options: each row makes a field of `Rules` (named as the option), its
+/// default, its registry entry (in canonical order) and its parse and print.
+macro_rules! rule_options {
+    ($($(#[$doc:meta])* $name:ident: $ty:ty = $default:expr, $help:literal;)+) => {
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct Rules {
+            $($(#[$doc])* pub $name: $ty,)+
+        }
+
+        impl Default for Rules {
+            fn default() -> Self {
+                Rules { $($name: $default,)+ }
+            }
+        }
+
+        /// The registry: what `sim rules` lists and what configs may set, in canonical order.
+        pub const OPTIONS: &[OptionSpec] = &[$(OptionSpec {
+            name: stringify!($name),
+            kind: <$ty as OptionValue>::KIND,
+            choices: <$ty as OptionValue>::CHOICES,
+            help: $help,
+        },)+];
+
+        impl Rules {
+            /// Set a registered option; `None` when the value does not parse.
+            fn set_value(&mut self, name: &str, v: &str) -> Option<()> {
+                match name {
+                    $(stringify!($name) => self.$name = <$ty as OptionValue>::parse_value(v)?,)+
+                    _ => unreachable!("option {name} is not registered"),
+                }
+                Some(())
+            }
+
+            pub fn get(&self, name: &str) -> Option<String> {
+                match name {
+                    $(stringify!($name) => Some(OptionValue::text(&self.$name)),)+
                     _ => None,
                 }
             }
@@ -187,117 +329,44 @@ pub const PRESETS: &[(&str, &str, &str)] = &[
     ),
 ];
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Rules {
-    pub life: i32,
-    pub jokers: bool,
-    pub scouts: bool,
-    pub soul_burn: bool,
-    /// Units allowed in the Front Ranks (Spring '25: 4).
-    pub front_rank_units: usize,
-    /// Cards allowed in one Blood Bonded unit (Spring '25: 2).
-    pub bond_size: usize,
-    pub rear_rank_units: usize,
-    pub hand_size: usize,
-    pub starting_player: StartingPlayer,
-    pub multiple_attackers: bool,
-    pub defeat: Defeat,
-    pub rear_deploy: RearDeploy,
-    pub sudden_death: SuddenDeath,
-    pub hearts_exhausted_block: HeartsExhaustedBlock,
-    pub ace_of_hearts_guard: AceOfHeartsGuard,
-    pub ace_of_spades_second: AceOfSpadesSecond,
-    pub clubs_excess: ClubsExcess,
-    pub doppelganger: Doppelganger,
-    pub jack_of_clubs: JackOfClubs,
-    pub extra_draw: ExtraDraw,
-    pub kings: Kings,
-    pub option1_king_of_hearts: Option1KingOfHearts,
-    pub king_aid_half: bool,
-    pub spades_trait: SpadesTrait,
-    pub deck: DeckMode,
-    /// Suit split: the Houses in each player's pile (bit per suit), e.g. Spades against Hearts.
-    pub split_houses: [u8; 2],
-    pub black_joker: BlackJoker,
-    pub red_joker: RedJoker,
-    /// Discard down to this many cards at the end of your turn (none in Spring '25).
-    pub hand_limit: Option<usize>,
-}
-
-impl Default for Rules {
-    fn default() -> Self {
-        Rules {
-            life: 40,
-            jokers: false,
-            scouts: true,
-            soul_burn: true,
-            front_rank_units: 4,
-            bond_size: 2,
-            rear_rank_units: 4,
-            hand_size: 5,
-            starting_player: StartingPlayer::AdvantageDraw,
-            multiple_attackers: true,
-            defeat: Defeat::Exceeds,
-            rear_deploy: RearDeploy::Exhausted,
-            sudden_death: SuddenDeath::ThisRound,
-            hearts_exhausted_block: HeartsExhaustedBlock::NoDamage,
-            ace_of_hearts_guard: AceOfHeartsGuard::ZeroOne,
-            ace_of_spades_second: AceOfSpadesSecond::AnyFront,
-            clubs_excess: ClubsExcess::BlockedOnly,
-            doppelganger: Doppelganger::BattlefieldUnit,
-            jack_of_clubs: JackOfClubs::DoubleDamage,
-            extra_draw: ExtraDraw::None,
-            kings: Kings::Enhance,
-            option1_king_of_hearts: Option1KingOfHearts::HeartsTrait,
-            king_aid_half: false,
-            spades_trait: SpadesTrait::DualWield,
-            deck: DeckMode::Shared,
-            split_houses: [1 << Suit::Spades as u8, 1 << Suit::Hearts as u8],
-            black_joker: BlackJoker::Chosen,
-            red_joker: RedJoker::Chosen,
-            hand_limit: None,
-        }
-    }
-}
-
-/// One row of the option registry: what `sim rules` lists and what configs may set.
+/// One row of the option registry.
 #[derive(Clone, Debug)]
 pub struct OptionSpec {
     pub name: &'static str,
-    /// "int", "bool" or "choice".
+    /// "choice", "bool", "int", "int_or_none" or "houses".
     pub kind: &'static str,
     pub choices: &'static [&'static str],
     pub help: &'static str,
 }
 
-pub const OPTIONS: &[OptionSpec] = &[
-    OptionSpec { name: "life", kind: "int", choices: &[], help: "starting life of each player (Spring '25: 40)" },
-    OptionSpec { name: "jokers", kind: "bool", choices: &["false", "true"], help: "include the two Jokers (optional in Spring '25)" },
-    OptionSpec { name: "scouts", kind: "bool", choices: &["true", "false"], help: "2s may be deployed as scouts" },
-    OptionSpec { name: "soul_burn", kind: "bool", choices: &["true", "false"], help: "resurrected and summoned cards leave play face down for good" },
-    OptionSpec { name: "front_ranks", kind: "choice", choices: &["4x2", "3x3"], help: "Front-Rank units x cards per Blood Bond (Summer '20: 3x3 became 4x2)" },
-    OptionSpec { name: "starting_player", kind: "choice", choices: StartingPlayer::CHOICES, help: "how the first player is chosen" },
-    OptionSpec { name: "multiple_attackers", kind: "bool", choices: &["true", "false"], help: "several attackers may target one enemy unit" },
-    OptionSpec { name: "defeat", kind: "choice", choices: Defeat::CHOICES, help: "a unit is defeated by more damage than its defence (Spring '25) or by damage that reaches it (older notes)" },
-    OptionSpec { name: "rear_deploy", kind: "choice", choices: RearDeploy::CHOICES, help: "newly deployed Aces (and the classic King of Clubs) are exhausted until their owner's next turn (Spring '25) or ready to strike at once" },
-    OptionSpec { name: "sudden_death", kind: "choice", choices: SuddenDeath::CHOICES, help: "once the last card is drawn: the drawer's turn and the opponent's end the game (this_round), or the round plays out and one more follows (next_round)" },
-    OptionSpec { name: "hearts_trait", kind: "choice", choices: HeartsExhaustedBlock::CHOICES, help: "an exhausted Hearts blocker deals no damage (quick reference; the full text is silent) or full damage" },
-    OptionSpec { name: "ace_of_hearts_guard", kind: "choice", choices: AceOfHeartsGuard::CHOICES, help: "the Ace of Hearts guard's stats: +0/+1 (full rules) or +1/+0 (quick reference)" },
-    OptionSpec { name: "ace_of_spades", kind: "choice", choices: AceOfSpadesSecond::CHOICES, help: "Ace of Spades' second target: any Front-Rank unit (full rules) or an adjacent one (quick reference)" },
-    OptionSpec { name: "clubs_excess", kind: "choice", choices: ClubsExcess::CHOICES, help: "Clubs excess damage only through a blocker (full rules) or from any target (quick reference)" },
-    OptionSpec { name: "jack_of_clubs", kind: "choice", choices: JackOfClubs::CHOICES, help: "Jack of Clubs: a unit deals double damage (Spring '25) or a random enemy card is discarded (older card)" },
-    OptionSpec { name: "extra_draw", kind: "choice", choices: ExtraDraw::CHOICES, help: "draw two cards a turn from round six, or once the Deck is no higher than the Barrows (Spring '22 late-game proposals)" },
-    OptionSpec { name: "doppelganger", kind: "choice", choices: Doppelganger::CHOICES, help: "the Doppelganger copies a unit in play (full rules) or any non-Joker card (Summer '20, quick reference)" },
-    OptionSpec { name: "kings", kind: "choice", choices: Kings::CHOICES, help: "what Kings do: enhance traits (Spring '25), classic (Summer '20 assessment), option1, share_trait (Option 2)" },
-    OptionSpec { name: "option1_king_of_hearts", kind: "choice", choices: Option1KingOfHearts::CHOICES, help: "under kings=option1, the King of Hearts gives all soldiers the Hearts trait, or lets attackers reassign blockers" },
-    OptionSpec { name: "king_aid_half", kind: "bool", choices: &["false", "true"], help: "Spring '22: with their King in play, natural Spades and Hearts aid a defending ally with half their value" },
-    OptionSpec { name: "spades_trait", kind: "choice", choices: SpadesTrait::CHOICES, help: "the Spades trait: dual_wield (Spring '25), adjacent_strike (original), choose_blocker (Spring '22), stun" },
-    OptionSpec { name: "deck", kind: "choice", choices: DeckMode::CHOICES, help: "one shared deck, or each player draws from a pile of their own Houses (no Jokers)" },
-    OptionSpec { name: "split_houses", kind: "houses", choices: &[], help: "with deck=suit_split, each player's Houses as P1-P2 suit letters, e.g. S-H or DC-HS" },
-    OptionSpec { name: "black_joker", kind: "choice", choices: BlackJoker::CHOICES, help: "the Black Joker's variant: chosen by the player when deployed, or fixed" },
-    OptionSpec { name: "red_joker", kind: "choice", choices: RedJoker::CHOICES, help: "the Red Joker's variant: chosen by the player when deployed, or fixed" },
-    OptionSpec { name: "hand_limit", kind: "int_or_none", choices: &["none"], help: "discard down to this many cards at the end of your turn (none in Spring '25)" },
-];
+rule_options! {
+    life: i32 = 40, "starting life of each player (Spring '25: 40)";
+    jokers: bool = false, "include the two Jokers (optional in Spring '25)";
+    scouts: bool = true, "2s may be deployed as scouts";
+    soul_burn: bool = true, "resurrected and summoned cards leave play face down for good";
+    front_ranks: FrontRanks = FrontRanks { units: 4, bond: 2 }, "Front-Rank units x cards per Blood Bond (Summer '20: 3x3 became 4x2)";
+    starting_player: StartingPlayer = StartingPlayer::AdvantageDraw, "how the first player is chosen";
+    multiple_attackers: bool = true, "several attackers may target one enemy unit";
+    defeat: Defeat = Defeat::Exceeds, "a unit is defeated by more damage than its defence (Spring '25) or by damage that reaches it (older notes)";
+    rear_deploy: RearDeploy = RearDeploy::Exhausted, "newly deployed Aces (and the classic King of Clubs) are exhausted until their owner's next turn (Spring '25) or ready to strike at once";
+    sudden_death: SuddenDeath = SuddenDeath::ThisRound, "once the last card is drawn: the drawer's turn and the opponent's end the game (this_round), or the round plays out and one more follows (next_round)";
+    hearts_trait: HeartsExhaustedBlock = HeartsExhaustedBlock::NoDamage, "an exhausted Hearts blocker deals no damage (quick reference; the full text is silent) or full damage";
+    ace_of_hearts_guard: AceOfHeartsGuard = AceOfHeartsGuard::ZeroOne, "the Ace of Hearts guard's stats: +0/+1 (full rules) or +1/+0 (quick reference)";
+    ace_of_spades: AceOfSpadesSecond = AceOfSpadesSecond::AnyFront, "Ace of Spades' second target: any Front-Rank unit (full rules) or an adjacent one (quick reference)";
+    clubs_excess: ClubsExcess = ClubsExcess::BlockedOnly, "Clubs excess damage only through a blocker (full rules) or from any target (quick reference)";
+    jack_of_clubs: JackOfClubs = JackOfClubs::DoubleDamage, "Jack of Clubs: a unit deals double damage (Spring '25) or a random enemy card is discarded (older card)";
+    extra_draw: ExtraDraw = ExtraDraw::None, "draw two cards a turn from round six, or once the Deck is no higher than the Barrows (Spring '22 late-game proposals)";
+    doppelganger: Doppelganger = Doppelganger::BattlefieldUnit, "the Doppelganger copies a unit in play (full rules) or any non-Joker card (Summer '20, quick reference)";
+    kings: Kings = Kings::Enhance, "what Kings do: enhance traits (Spring '25), classic (Summer '20 assessment), option1, share_trait (Option 2)";
+    option1_king_of_hearts: Option1KingOfHearts = Option1KingOfHearts::HeartsTrait, "under kings=option1, the King of Hearts gives all soldiers the Hearts trait, or lets attackers reassign blockers";
+    king_aid_half: bool = false, "Spring '22: with their King in play, natural Spades and Hearts aid a defending ally with half their value";
+    spades_trait: SpadesTrait = SpadesTrait::DualWield, "the Spades trait: dual_wield (Spring '25), adjacent_strike (original), choose_blocker (Spring '22), stun";
+    deck: DeckMode = DeckMode::Shared, "one shared deck, or each player draws from a pile of their own Houses (no Jokers)";
+    split_houses: SplitHouses = SplitHouses([1 << Suit::Spades as u8, 1 << Suit::Hearts as u8]), "with deck=suit_split, each player's Houses as P1-P2 suit letters, e.g. S-H or DC-HS";
+    black_joker: BlackJoker = BlackJoker::Chosen, "the Black Joker's variant: chosen by the player when deployed, or fixed";
+    red_joker: RedJoker = RedJoker::Chosen, "the Red Joker's variant: chosen by the player when deployed, or fixed";
+    hand_limit: Option<usize> = None, "discard down to this many cards at the end of your turn (none in Spring '25)";
+}
 
 fn houses_text(mask: u8) -> String {
     Suit::ALL
@@ -357,6 +426,11 @@ pub fn closest<'a>(word: &str, choices: impl IntoIterator<Item = &'a str>) -> Op
 }
 
 impl Rules {
+    /// Units allowed in the Rear Ranks (Spring '25 §3: four).
+    pub const REAR_RANK_UNITS: usize = 4;
+    /// Cards in each starting hand (Spring '25 §5: five).
+    pub const HAND_SIZE: usize = 5;
+
     pub fn spring25() -> Rules {
         Rules::default()
     }
@@ -393,107 +467,7 @@ impl Rules {
                 )
             }
         };
-        let v = value.trim();
-        match name {
-            "life" => {
-                let n: i32 = v.parse().map_err(|_| bad())?;
-                if n <= 0 {
-                    return Err(bad());
-                }
-                self.life = n;
-            }
-            "jokers" => self.jokers = bool_value(v).ok_or_else(bad)?,
-            "scouts" => self.scouts = bool_value(v).ok_or_else(bad)?,
-            "soul_burn" => self.soul_burn = bool_value(v).ok_or_else(bad)?,
-            "multiple_attackers" => self.multiple_attackers = bool_value(v).ok_or_else(bad)?,
-            "front_ranks" => {
-                (self.front_rank_units, self.bond_size) = match v {
-                    "4x2" => (4, 2),
-                    "3x3" => (3, 3),
-                    _ => return Err(bad()),
-                }
-            }
-            "starting_player" => self.starting_player = StartingPlayer::parse(v).ok_or_else(bad)?,
-            "defeat" => self.defeat = Defeat::parse(v).ok_or_else(bad)?,
-            "rear_deploy" => self.rear_deploy = RearDeploy::parse(v).ok_or_else(bad)?,
-            "sudden_death" => self.sudden_death = SuddenDeath::parse(v).ok_or_else(bad)?,
-            "hearts_trait" => {
-                self.hearts_exhausted_block = HeartsExhaustedBlock::parse(v).ok_or_else(bad)?
-            }
-            "ace_of_hearts_guard" => {
-                self.ace_of_hearts_guard = AceOfHeartsGuard::parse(v).ok_or_else(bad)?
-            }
-            "ace_of_spades" => {
-                self.ace_of_spades_second = AceOfSpadesSecond::parse(v).ok_or_else(bad)?
-            }
-            "clubs_excess" => self.clubs_excess = ClubsExcess::parse(v).ok_or_else(bad)?,
-            "doppelganger" => self.doppelganger = Doppelganger::parse(v).ok_or_else(bad)?,
-            "jack_of_clubs" => self.jack_of_clubs = JackOfClubs::parse(v).ok_or_else(bad)?,
-            "extra_draw" => self.extra_draw = ExtraDraw::parse(v).ok_or_else(bad)?,
-            "kings" => self.kings = Kings::parse(v).ok_or_else(bad)?,
-            "option1_king_of_hearts" => {
-                self.option1_king_of_hearts = Option1KingOfHearts::parse(v).ok_or_else(bad)?
-            }
-            "king_aid_half" => self.king_aid_half = bool_value(v).ok_or_else(bad)?,
-            "spades_trait" => self.spades_trait = SpadesTrait::parse(v).ok_or_else(bad)?,
-            "deck" => self.deck = DeckMode::parse(v).ok_or_else(bad)?,
-            "split_houses" => {
-                self.split_houses = parse_houses(&v.to_ascii_uppercase()).ok_or_else(bad)?
-            }
-            "black_joker" => self.black_joker = BlackJoker::parse(v).ok_or_else(bad)?,
-            "red_joker" => self.red_joker = RedJoker::parse(v).ok_or_else(bad)?,
-            "hand_limit" => {
-                self.hand_limit = if v == "none" {
-                    None
-                } else {
-                    match v.parse::<usize>() {
-                        Ok(n) if n > 0 => Some(n),
-                        _ => return Err(bad()),
-                    }
-                }
-            }
-            _ => unreachable!("option {name} is registered but not handled"),
-        }
-        Ok(())
-    }
-
-    pub fn get(&self, name: &str) -> Option<String> {
-        Some(match name {
-            "life" => self.life.to_string(),
-            "jokers" => self.jokers.to_string(),
-            "scouts" => self.scouts.to_string(),
-            "soul_burn" => self.soul_burn.to_string(),
-            "multiple_attackers" => self.multiple_attackers.to_string(),
-            "front_ranks" => format!("{}x{}", self.front_rank_units, self.bond_size),
-            "starting_player" => self.starting_player.name().into(),
-            "defeat" => self.defeat.name().into(),
-            "rear_deploy" => self.rear_deploy.name().into(),
-            "sudden_death" => self.sudden_death.name().into(),
-            "hearts_trait" => self.hearts_exhausted_block.name().into(),
-            "ace_of_hearts_guard" => self.ace_of_hearts_guard.name().into(),
-            "ace_of_spades" => self.ace_of_spades_second.name().into(),
-            "clubs_excess" => self.clubs_excess.name().into(),
-            "doppelganger" => self.doppelganger.name().into(),
-            "jack_of_clubs" => self.jack_of_clubs.name().into(),
-            "extra_draw" => self.extra_draw.name().into(),
-            "kings" => self.kings.name().into(),
-            "option1_king_of_hearts" => self.option1_king_of_hearts.name().into(),
-            "king_aid_half" => self.king_aid_half.to_string(),
-            "spades_trait" => self.spades_trait.name().into(),
-            "deck" => self.deck.name().into(),
-            "split_houses" => format!(
-                "{}-{}",
-                houses_text(self.split_houses[0]),
-                houses_text(self.split_houses[1])
-            ),
-            "black_joker" => self.black_joker.name().into(),
-            "red_joker" => self.red_joker.name().into(),
-            "hand_limit" => self
-                .hand_limit
-                .map(|n| n.to_string())
-                .unwrap_or_else(|| "none".into()),
-            _ => return None,
-        })
+        self.set_value(name, value.trim()).ok_or_else(bad)
     }
 
     /// The rules of a named preset.
@@ -549,7 +523,7 @@ impl Rules {
 
     /// Under `deck=suit_split`, the cards of seat `s`'s pile (unshuffled).
     pub fn split_pile(&self, s: usize) -> Vec<Card> {
-        let mask = self.split_houses[s];
+        let mask = self.split_houses.0[s];
         Card::deck(false)
             .into_iter()
             .filter(|c| c.suit().is_some_and(|x| mask & (1 << x as u8) != 0))
@@ -596,6 +570,23 @@ mod tests {
         assert!(Rules::default()
             .canonical()
             .starts_with("houses(life=40,jokers=false,"));
+    }
+
+    #[test]
+    fn canonical_string_names_every_option_in_registry_order() {
+        // Records and experiment hashes carry this string: its order must not move.
+        let r = Rules::parse("front_ranks=3x3,split_houses=DC-HS,hand_limit=4,life=7").unwrap();
+        assert_eq!(
+            r.canonical(),
+            "houses(life=7,jokers=false,scouts=true,soul_burn=true,front_ranks=3x3,\
+             starting_player=advantage_draw,multiple_attackers=true,defeat=exceeds,\
+             rear_deploy=exhausted,sudden_death=this_round,hearts_trait=no_damage,\
+             ace_of_hearts_guard=0/1,ace_of_spades=any_front,clubs_excess=blocked_only,\
+             jack_of_clubs=double_damage,extra_draw=none,doppelganger=battlefield_unit,\
+             kings=enhance,option1_king_of_hearts=hearts_trait,king_aid_half=false,\
+             spades_trait=dual_wield,deck=shared,split_houses=DC-HS,black_joker=chosen,\
+             red_joker=chosen,hand_limit=4)"
+        );
     }
 
     #[test]

@@ -312,7 +312,7 @@ fn presets_and_overrides() {
     assert_eq!(r.get("front_ranks").unwrap(), "3x3");
     let r = Rules::parse("life=30,preset=summer20_kings,front_ranks=4x2").unwrap();
     assert_eq!(
-        (r.life, r.front_rank_units),
+        (r.life, r.front_ranks.units),
         (30, 4),
         "options override the preset"
     );

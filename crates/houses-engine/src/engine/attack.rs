@@ -118,7 +118,7 @@ impl State {
                 });
                 if spades {
                     for (fj, t2) in opp.front.iter().enumerate() {
-                        let ok = match self.rules.ace_of_spades_second {
+                        let ok = match self.rules.ace_of_spades {
                             AceOfSpadesSecond::AnyFront => fj > fi,
                             AceOfSpadesSecond::Adjacent => fj == fi + 1,
                         };

@@ -254,7 +254,7 @@ impl State {
             }
         }
         self.players[o].front = singles;
-        if self.players[o].front.len() > self.rules.front_rank_units {
+        if self.players[o].front.len() > self.rules.front_ranks.units {
             self.resume = Some(self.pending.clone());
             self.pending = Pending::WizardKeep { seat: o };
         }

@@ -19,14 +19,14 @@ impl State {
         }
         for (s, p) in self.players.iter().enumerate() {
             let choosing = self.pending == Pending::WizardKeep { seat: s };
-            if p.front.len() > self.rules.front_rank_units && !choosing {
+            if p.front.len() > self.rules.front_ranks.units && !choosing {
                 return Err(format!("P{} has {} Front-Rank units", s + 1, p.front.len()));
             }
-            if p.rear.len() > self.rules.rear_rank_units {
+            if p.rear.len() > Rules::REAR_RANK_UNITS {
                 return Err(format!("P{} has {} Rear-Rank units", s + 1, p.rear.len()));
             }
             for u in &p.front {
-                if u.cards.is_empty() || u.cards.len() > self.rules.bond_size {
+                if u.cards.is_empty() || u.cards.len() > self.rules.front_ranks.bond {
                     return Err(format!("P{} front unit of {} cards", s + 1, u.cards.len()));
                 }
                 if !u.is_soldier() {

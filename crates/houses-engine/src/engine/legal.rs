@@ -90,7 +90,7 @@ impl State {
             }
             Pending::WizardKeep { seat } => {
                 let ids: Vec<Card> = self.players[*seat].front.iter().map(|u| u.id()).collect();
-                let k = self.rules.front_rank_units;
+                let k = self.rules.front_ranks.units;
                 for mask in 0u32..(1 << ids.len()) {
                     if mask.count_ones() as usize == k {
                         let mut set = CardSet::default();

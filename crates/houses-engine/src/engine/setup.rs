@@ -82,7 +82,7 @@ impl State {
     }
 
     pub(super) fn deal_and_choose_start(&mut self) {
-        for _ in 0..self.rules.hand_size {
+        for _ in 0..Rules::HAND_SIZE {
             for s in 0..2 {
                 self.draw(s);
             }

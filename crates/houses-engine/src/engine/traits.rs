@@ -102,11 +102,11 @@ impl State {
     }
 
     pub(super) fn front_has_room(&self, s: Seat) -> bool {
-        self.players[s].front.len() < self.rules.front_rank_units
+        self.players[s].front.len() < self.rules.front_ranks.units
     }
 
     pub(super) fn rear_has_room(&self, s: Seat) -> bool {
-        self.players[s].rear.len() < self.rules.rear_rank_units
+        self.players[s].rear.len() < Rules::REAR_RANK_UNITS
     }
 
     /// Can soldier `face` join unit `u` of seat `s` as a Blood Bond?
@@ -114,7 +114,7 @@ impl State {
         if !face.is_soldier()
             || !u.is_soldier()
             || u.summoned
-            || u.cards.len() >= self.rules.bond_size
+            || u.cards.len() >= self.rules.front_ranks.bond
         {
             return false;
         }
@@ -131,7 +131,7 @@ impl State {
     pub(super) fn can_merge(&self, s: Seat, a: &Unit, b: &Unit) -> bool {
         !a.moved
             && !b.moved
-            && a.cards.len() + b.cards.len() <= self.rules.bond_size
+            && a.cards.len() + b.cards.len() <= self.rules.front_ranks.bond
             && b.cards
                 .iter()
                 .all(|c| c.card == c.face && self.can_bond(s, c.face, a))
@@ -163,7 +163,7 @@ impl State {
     pub fn blocker_deals_damage(&self, d: Seat, b: &Unit) -> bool {
         let magic_shield =
             b.exhausted && !b.guard && !(b.attacked && self.king_lets_attackers_block(d));
-        !(magic_shield && self.rules.hearts_exhausted_block == HeartsExhaustedBlock::NoDamage)
+        !(magic_shield && self.rules.hearts_trait == HeartsExhaustedBlock::NoDamage)
     }
 
     /// Summer '20 Kings of Hearts under which seat `d`'s soldiers "remain available to block
