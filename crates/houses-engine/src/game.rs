@@ -76,6 +76,9 @@ impl Game for State {
     fn take_log(&mut self) -> Option<Vec<String>> {
         self.log.take()
     }
+    fn check_invariants(&self) -> Result<(), String> {
+        State::check_invariants(self)
+    }
 }
 
 /// Houses-Skirmish agents decide from the `View` of their seat, never from the state itself.

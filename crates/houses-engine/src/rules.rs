@@ -7,6 +7,7 @@
 use std::fmt::Write;
 
 use crate::card::{Card, Suit};
+pub use crate::core::{closest, OptionSpec};
 
 /// Bumped whenever the engine's behaviour under some rule set changes, so that figures from
 /// different versions are never mixed. Stamped on every record.
@@ -56,6 +57,8 @@ pub trait OptionValue: Sized {
     /// "choice", "bool", "int", "int_or_none" or "houses" (what `sim rules` shows).
     const KIND: &'static str;
     const CHOICES: &'static [&'static str];
+    /// Values the conformance test plays: every choice, or a few numbers.
+    const SAMPLES: &'static [&'static str] = Self::CHOICES;
     fn parse_value(v: &str) -> Option<Self>;
     fn text(&self) -> String;
 }
@@ -75,6 +78,7 @@ impl OptionValue for bool {
 impl OptionValue for i32 {
     const KIND: &'static str = "int";
     const CHOICES: &'static [&'static str] = &[];
+    const SAMPLES: &'static [&'static str] = &["1", "25"];
     fn parse_value(v: &str) -> Option<i32> {
         v.parse().ok().filter(|n| *n > 0)
     }
@@ -87,6 +91,7 @@ impl OptionValue for i32 {
 impl OptionValue for Option<usize> {
     const KIND: &'static str = "int_or_none";
     const CHOICES: &'static [&'static str] = &["none"];
+    const SAMPLES: &'static [&'static str] = &["none", "3"];
     fn parse_value(v: &str) -> Option<Option<usize>> {
         if v == "none" {
             return Some(None);
@@ -129,6 +134,7 @@ pub struct SplitHouses(pub [u8; 2]);
 impl OptionValue for SplitHouses {
     const KIND: &'static str = "houses";
     const CHOICES: &'static [&'static str] = &[];
+    const SAMPLES: &'static [&'static str] = &["S-H", "DC-HS"];
     fn parse_value(v: &str) -> Option<SplitHouses> {
         parse_houses(&v.to_ascii_uppercase()).map(SplitHouses)
     }
@@ -157,6 +163,7 @@ macro_rules! rule_options {
             name: stringify!($name),
             kind: <$ty as OptionValue>::KIND,
             choices: <$ty as OptionValue>::CHOICES,
+            samples: <$ty as OptionValue>::SAMPLES,
             help: $help,
         },)+];
 
@@ -329,16 +336,6 @@ pub const PRESETS: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// One row of the option registry.
-#[derive(Clone, Debug)]
-pub struct OptionSpec {
-    pub name: &'static str,
-    /// "choice", "bool", "int", "int_or_none" or "houses".
-    pub kind: &'static str,
-    pub choices: &'static [&'static str],
-    pub help: &'static str,
-}
-
 rule_options! {
     life: i32 = 40, "starting life of each player (Spring '25: 40)";
     jokers: bool = false, "include the two Jokers (optional in Spring '25)";
@@ -399,30 +396,6 @@ fn bool_value(v: &str) -> Option<bool> {
         "false" | "off" | "no" | "0" => Some(false),
         _ => None,
     }
-}
-
-/// Edit distance, for "did you mean" suggestions.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != *cb);
-            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
-pub fn closest<'a>(word: &str, choices: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    choices
-        .into_iter()
-        .map(|c| (distance(word, c), c))
-        .filter(|(d, c)| *d <= (c.len().max(3) / 2))
-        .min()
-        .map(|(_, c)| c)
 }
 
 impl Rules {
@@ -553,6 +526,21 @@ impl Rules {
 
     pub fn default_of(name: &str) -> Option<String> {
         Rules::default().get(name)
+    }
+}
+
+impl crate::core::GameRules for Rules {
+    fn parse(spec: &str) -> Result<Rules, String> {
+        Rules::parse(spec)
+    }
+    fn canonical(&self) -> String {
+        Rules::canonical(self)
+    }
+    fn options() -> &'static [OptionSpec] {
+        OPTIONS
+    }
+    fn presets() -> Vec<&'static str> {
+        PRESETS.iter().map(|p| p.0).collect()
     }
 }
 

@@ -230,7 +230,7 @@ fn canonical_battle_cards_rules(spec: &str) -> PyResult<String> {
 
 #[pyfunction]
 fn battle_cards_options() -> Vec<(&'static str, &'static str)> {
-    bc::BC_OPTIONS.to_vec()
+    bc::BC_OPTIONS.iter().map(|o| (o.name, o.help)).collect()
 }
 
 // ---- House of Suits -----------------------------------------------------------------------

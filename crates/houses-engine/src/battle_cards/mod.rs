@@ -3,7 +3,7 @@
 //! rolls; bonus-card chains; Jokers ward off attacks. Readings are in docs/battle_cards.md.
 
 use crate::card::{Card, Kind, Suit};
-use crate::core::{Agent, AgentFactory, Game, Seat};
+use crate::core::{Agent, AgentFactory, Game, GameRules, OptionSpec, Seat};
 use crate::rng::GameRng;
 
 /// A position for tests and `sim scenario --game battle_cards`: hands, piles, armor, life,
@@ -41,28 +41,74 @@ impl Default for BcRules {
     }
 }
 
-pub const BC_OPTIONS: &[(&str, &str)] = &[
-    ("life", "starting (and highest) life, 20"),
-    ("hand_size", "cards in a hand, 4"),
-    ("armor_limit", "cards a Defense Pile holds, 3"),
-    (
+const DIE: &[&str] = &["1", "6"];
+
+/// The option registry of Battle Cards (`battle_cards(...)` rule strings).
+pub const BC_OPTIONS: &[OptionSpec] = &[
+    bc_option(
+        "life",
+        "int",
+        &["1", "20"],
+        "starting (and highest) life, 20",
+    ),
+    bc_option("hand_size", "int", &["1", "4"], "cards in a hand, 4"),
+    bc_option(
+        "armor_limit",
+        "int",
+        &["1", "3"],
+        "cards a Defense Pile holds, 3",
+    ),
+    bc_option(
         "hearts_bonus",
+        "int",
+        DIE,
         "least die roll for a Hearts face card or Ace to grant another card, 3",
     ),
-    (
+    bc_option(
         "diamonds_life",
+        "int",
+        DIE,
         "least die roll for a Diamonds number card to give life, 3",
     ),
-    (
+    bc_option(
         "spades_face",
+        "int",
+        DIE,
         "least die roll for a Spades face card to break armor, 5",
     ),
-    (
+    bc_option(
         "clubs_attack",
+        "int",
+        DIE,
         "least die roll for a non-Ace Club to succeed, 2",
     ),
-    ("jokers", "each deck has its two Jokers, true"),
+    bc_option(
+        "jokers",
+        "bool",
+        &["true", "false"],
+        "each deck has its two Jokers, true",
+    ),
 ];
+
+const fn bc_option(
+    name: &'static str,
+    kind: &'static str,
+    samples: &'static [&'static str],
+    help: &'static str,
+) -> OptionSpec {
+    let choices: &'static [&'static str] = if matches!(kind.as_bytes(), b"bool") {
+        samples
+    } else {
+        &[]
+    };
+    OptionSpec {
+        name,
+        kind,
+        choices,
+        samples,
+        help,
+    }
+}
 
 impl BcRules {
     pub fn parse(spec: &str) -> Result<BcRules, String> {
@@ -102,8 +148,8 @@ impl BcRules {
                     }
                 }
                 _ => {
-                    let names: Vec<&str> = BC_OPTIONS.iter().map(|o| o.0).collect();
-                    let hint = crate::rules::closest(k, names.iter().copied())
+                    let names: Vec<&str> = BC_OPTIONS.iter().map(|o| o.name).collect();
+                    let hint = crate::core::closest(k, names.iter().copied())
                         .map(|c| format!(" (did you mean '{c}'?)"))
                         .unwrap_or_default();
                     return Err(format!(
@@ -122,6 +168,18 @@ impl BcRules {
             self.life, self.hand_size, self.armor_limit, self.hearts_bonus, self.diamonds_life,
             self.spades_face, self.clubs_attack, self.jokers
         )
+    }
+}
+
+impl GameRules for BcRules {
+    fn parse(spec: &str) -> Result<BcRules, String> {
+        BcRules::parse(spec)
+    }
+    fn canonical(&self) -> String {
+        BcRules::canonical(self)
+    }
+    fn options() -> &'static [OptionSpec] {
+        BC_OPTIONS
     }
 }
 
@@ -825,6 +883,9 @@ impl Game for BcState {
     }
     fn take_log(&mut self) -> Option<Vec<String>> {
         self.log.take()
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        BcState::check_invariants(self)
     }
 }
 

@@ -1,6 +1,8 @@
 //! The game interface: a state machine over decisions, small enough that a new game is one
 //! `impl Game` (after pgx's init/step/observe; OpenSpiel's fat base class is what to avoid).
 
+use super::options::GameRules;
+
 /// A player's seat: 0 (P1) or 1 (P2).
 pub type Seat = usize;
 
@@ -9,10 +11,10 @@ pub type Seat = usize;
 pub trait Game: Sized + Send {
     /// The game's name, as in rule strings such as `battle_cards(...)`.
     const NAME: &'static str;
-    type Rules: Clone + Send + Sync;
+    type Rules: GameRules;
     type Action: Copy + PartialEq + std::fmt::Display + Send + Sync;
     /// Everything recorded about a finished game (or match).
-    type Record: Send;
+    type Record: Send + PartialEq + std::fmt::Debug;
 
     /// A new game dealt from `seed`; with `keep_log`, a readable log is kept for replays.
     fn new(rules: &Self::Rules, seed: u64, keep_log: bool) -> Self;
@@ -30,6 +32,8 @@ pub trait Game: Sized + Send {
     fn record(&self, seed: u64, decisions: [u32; 2]) -> Self::Record;
     /// The log kept since `new(.., keep_log = true)`.
     fn take_log(&mut self) -> Option<Vec<String>>;
+    /// What every reachable state keeps (the conformance test checks it after every move).
+    fn check_invariants(&self) -> Result<(), String>;
 }
 
 /// A player of game `G`. Information hiding is each game's business: an agent builds the view

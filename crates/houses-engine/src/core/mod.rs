@@ -2,7 +2,10 @@
 //! game loop (`play_game`, `play_batch`) that all three games go through.
 
 mod game;
+mod options;
 mod play;
+pub mod testing;
 
 pub use game::{Agent, AgentFactory, Game, Seat};
+pub use options::{closest, GameRules, OptionSpec};
 pub use play::{game_seed, play_batch, play_game, run_batch, Played, Session, MAX_ACTIONS};

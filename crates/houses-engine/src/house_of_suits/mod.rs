@@ -2,7 +2,7 @@
 //! with a 60-card deck of six suits (Ace to 10), played with four, five or six suits. Readings
 //! are in docs/house_of_suits.md.
 
-use crate::core::{Agent, AgentFactory, Game, Seat};
+use crate::core::{Agent, AgentFactory, Game, GameRules, OptionSpec, Seat};
 use crate::rng::GameRng;
 use std::fmt;
 
@@ -69,15 +69,22 @@ impl Default for HsRules {
     }
 }
 
-pub const HS_OPTIONS: &[(&str, &str)] = &[
-    (
-        "suits",
-        "suits in play for a four-game match: 4, 5 or 6 (default 4)",
-    ),
-    (
-        "match",
-        "four (four games, default) or mixed (two games each of 4, 5 and 6 suits)",
-    ),
+/// The option registry of House of Suits (`house_of_suits(...)` rule strings).
+pub const HS_OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "suits",
+        kind: "choice",
+        choices: &["4", "5", "6"],
+        samples: &["4", "5", "6"],
+        help: "suits in play for a four-game match: 4, 5 or 6 (default 4)",
+    },
+    OptionSpec {
+        name: "match",
+        kind: "choice",
+        choices: &["four", "mixed"],
+        samples: &["four", "mixed"],
+        help: "four (four games, default) or mixed (two games each of 4, 5 and 6 suits)",
+    },
 ];
 
 impl HsRules {
@@ -110,7 +117,7 @@ impl HsRules {
                 ))
                 }
                 (k, _) => {
-                    let hint = crate::rules::closest(k, ["suits", "match"])
+                    let hint = crate::core::closest(k, ["suits", "match"])
                         .map(|c| format!(" (did you mean '{c}'?)"))
                         .unwrap_or_default();
                     return Err(format!(
@@ -136,6 +143,18 @@ impl HsRules {
             MatchFormat::Four => vec![self.suits; 4],
             MatchFormat::Mixed => vec![4, 4, 5, 5, 6, 6],
         }
+    }
+}
+
+impl GameRules for HsRules {
+    fn parse(spec: &str) -> Result<HsRules, String> {
+        HsRules::parse(spec)
+    }
+    fn canonical(&self) -> String {
+        HsRules::canonical(self)
+    }
+    fn options() -> &'static [OptionSpec] {
+        HS_OPTIONS
     }
 }
 
@@ -381,6 +400,37 @@ impl HsGame {
     }
 }
 
+impl HsGame {
+    /// Every card of the suits in play in exactly one place; hands within the deal's size.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut all: Vec<HCard> = self.hands[0]
+            .iter()
+            .chain(&self.hands[1])
+            .chain(self.aside.iter().flatten())
+            .chain(&self.invested[0])
+            .chain(&self.invested[1])
+            .chain(&self.market)
+            .chain(&self.pile)
+            .copied()
+            .collect();
+        let n = all.len();
+        all.sort();
+        all.dedup();
+        let expected = self.suits as usize * 10;
+        if n != expected || all.len() != expected {
+            return Err(format!(
+                "{n} cards ({} distinct), expected {expected}",
+                all.len()
+            ));
+        }
+        let most = 10 + (self.suits as usize - 4) + 2;
+        if let Some(s) = (0..2).find(|&s| self.hands[s].len() > most) {
+            return Err(format!("P{} holds {} cards", s + 1, self.hands[s].len()));
+        }
+        Ok(())
+    }
+}
+
 fn take(v: &mut Vec<HCard>, c: HCard) {
     if let Some(i) = v.iter().position(|&x| x == c) {
         v.remove(i);
@@ -613,6 +663,9 @@ impl Game for HsMatch {
     }
     fn take_log(&mut self) -> Option<Vec<String>> {
         self.log.take()
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        self.game.check_invariants()
     }
 }
 

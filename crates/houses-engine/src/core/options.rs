@@ -1,0 +1,52 @@
+//! Rule options as data, shared by every game: a registry row per option, and the "did you
+//! mean" suggestion that every error naming a bad word carries.
+
+/// One row of a game's option registry: what `sim rules` lists and what configs may set.
+#[derive(Clone, Debug)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    /// "choice", "bool", "int", "int_or_none" or "houses".
+    pub kind: &'static str,
+    /// The valid values of a choice or bool (empty for numbers).
+    pub choices: &'static [&'static str],
+    /// Values the conformance test plays: every choice, or a few numbers.
+    pub samples: &'static [&'static str],
+    pub help: &'static str,
+}
+
+/// A game's rule set: parsed from `name=value,...` (optionally wrapped as `game(...)`), written
+/// back as one canonical string, with its registry and named presets.
+pub trait GameRules: Clone + Send + Sync + Sized {
+    fn parse(spec: &str) -> Result<Self, String>;
+    fn canonical(&self) -> String;
+    fn options() -> &'static [OptionSpec];
+    /// Named rule sets, written `preset=NAME` (none for most games).
+    fn presets() -> Vec<&'static str> {
+        Vec::new()
+    }
+}
+
+/// Edit distance, for "did you mean" suggestions.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// The closest of `choices` to `word`, if it is close enough to be a likely typo.
+pub fn closest<'a>(word: &str, choices: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    choices
+        .into_iter()
+        .map(|c| (distance(word, c), c))
+        .filter(|(d, c)| *d <= (c.len().max(3) / 2))
+        .min()
+        .map(|(_, c)| c)
+}
