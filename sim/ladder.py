@@ -5,33 +5,12 @@ ordering are checked pairwise with Wilson intervals."""
 from __future__ import annotations
 
 import itertools
-import math
 from typing import Any
 
 import numpy as np
 
 from sim.engine import play_games
-from sim.stats import wilson
-
-
-def _bradley_terry(
-    agents: list[str],
-    wins: dict[tuple[str, str], float],
-    games: dict[tuple[str, str], int],
-    iterations: int = 500,
-) -> dict[str, float]:
-    """Strengths by the minorise-maximise algorithm (Hunter 2004); draws count half to each."""
-    p = dict.fromkeys(agents, 1.0)
-    total = {a: sum(w for (x, _), w in wins.items() if x == a) for a in agents}
-    for _ in range(iterations):
-        new = {}
-        for a in agents:
-            # games holds both orders of each pair: count each pair once, from a's side.
-            denom = sum(n / (p[a] + p[b]) for (x, b), n in games.items() if x == a)
-            new[a] = max(total[a], 1e-3) / denom if denom else p[a]
-        norm = math.exp(sum(math.log(v) for v in new.values()) / len(new))
-        p = {a: v / norm for a, v in new.items()}
-    return {a: 400 * math.log10(v) for a, v in p.items()}
+from sim.stats import bradley_terry, wilson
 
 
 def ladder(
@@ -45,8 +24,6 @@ def ladder(
 ) -> dict[str, Any]:
     """With `chunk`, each pair plays chunks of that many games until its head-to-head interval
     excludes 50% or it reaches `games` (lopsided pairs stop early; close pairs play on)."""
-    wins: dict[tuple[str, str], float] = {}
-    n: dict[tuple[str, str], int] = {}
     pairs = []
     for a, b in itertools.combinations(agents, 2):
         wa = wb = played = 0
@@ -64,8 +41,6 @@ def ladder(
             if chunk and (lo > 0.5 or hi < 0.5):
                 break
         draws = played - wa - wb
-        wins[(a, b)], wins[(b, a)] = wa + draws / 2, wb + draws / 2
-        n[(a, b)] = n[(b, a)] = played
         lo, hi = wilson(wa + draws / 2, played)
         pairs.append(
             {
@@ -80,29 +55,7 @@ def ladder(
                 "hi": hi,
             }
         )
-    elo = _bradley_terry(agents, wins, n)
-    # Parametric bootstrap: redraw each pair's results from its observed rate, refit.
-    rng = np.random.default_rng(seed)
-    samples = {a: [] for a in agents}
-    for _ in range(bootstrap):
-        bw: dict[tuple[str, str], float] = {}
-        for p in pairs:
-            k = int(rng.binomial(p["games"], p["rate_a"]))
-            bw[(p["a"], p["b"])], bw[(p["b"], p["a"])] = k, p["games"] - k
-        for a, r in _bradley_terry(agents, bw, n, iterations=200).items():
-            samples[a].append(r)
-    ratings = sorted(
-        (
-            {
-                "agent": a,
-                "elo": elo[a] - elo[agents[0]],
-                "lo": float(np.percentile(samples[a], 2.5)) - elo[agents[0]],
-                "hi": float(np.percentile(samples[a], 97.5)) - elo[agents[0]],
-            }
-            for a in agents
-        ),
-        key=lambda r: r["elo"],
-    )
+    ratings = ratings_with_intervals(agents, pairs, seed, bootstrap)
     ordering = []
     for low, high in itertools.pairwise(ratings):
         p = next(p for p in pairs if {p["a"], p["b"]} == {low["agent"], high["agent"]})
@@ -131,6 +84,46 @@ def ladder(
         "strict": all(o["significant"] for o in ordering),
         "anchor": agents[0],
     }
+
+
+def ratings_with_intervals(
+    agents: list[str], pairs: list[dict[str, Any]], seed: int, bootstrap: int = 300
+) -> list[dict[str, Any]]:
+    """Bradley-Terry ratings relative to the first agent (the anchor), weakest first, each with
+    a 95% parametric-bootstrap interval: each pair's result is redrawn from its observed rate,
+    the model is refitted, and the agent's rating minus the anchor's rating *in that same
+    sample* is kept (shifting by the anchor's point estimate instead would ignore the anchor's
+    own uncertainty and give intervals that are too narrow)."""
+    wins: dict[tuple[str, str], float] = {}
+    n: dict[tuple[str, str], int] = {}
+    for p in pairs:
+        wins[(p["a"], p["b"])] = p["rate_a"] * p["games"]
+        wins[(p["b"], p["a"])] = (1 - p["rate_a"]) * p["games"]
+        n[(p["a"], p["b"])] = n[(p["b"], p["a"])] = p["games"]
+    anchor = agents[0]
+    elo = bradley_terry(agents, wins, n)
+    rng = np.random.default_rng(seed)
+    samples: dict[str, list[float]] = {a: [] for a in agents}
+    for _ in range(bootstrap):
+        bw: dict[tuple[str, str], float] = {}
+        for p in pairs:
+            k = int(rng.binomial(p["games"], p["rate_a"]))
+            bw[(p["a"], p["b"])], bw[(p["b"], p["a"])] = k, p["games"] - k
+        fit = bradley_terry(agents, bw, n, iterations=200)
+        for a in agents:
+            samples[a].append(fit[a] - fit[anchor])
+    return sorted(
+        (
+            {
+                "agent": a,
+                "elo": elo[a] - elo[anchor],
+                "lo": float(np.percentile(samples[a], 2.5)),
+                "hi": float(np.percentile(samples[a], 97.5)),
+            }
+            for a in agents
+        ),
+        key=lambda r: r["elo"],
+    )
 
 
 def lines(result: dict[str, Any]) -> list[str]:

@@ -40,3 +40,26 @@ def summary_lines(df: pl.DataFrame) -> list[str]:
     for reason, count in df.group_by("end_reason").len().sort("end_reason").iter_rows():
         lines.append(f"ended by {reason}: {count}")
     return lines
+
+
+def bradley_terry(
+    agents: list[str],
+    wins: dict[tuple[str, str], float],
+    games: dict[tuple[str, str], int],
+    iterations: int = 500,
+) -> dict[str, float]:
+    """Bradley-Terry strengths on the Elo scale (400 log10 of the strength ratio), by the
+    minorise-maximise algorithm (Hunter 2004). `wins[(a, b)]` is a's score against b (draws
+    count half to each) and `games` holds both orders of each pair. The ratings are defined up
+    to a constant: compare differences, or subtract an anchor's rating."""
+    p = dict.fromkeys(agents, 1.0)
+    total = {a: sum(w for (x, _), w in wins.items() if x == a) for a in agents}
+    for _ in range(iterations):
+        new = {}
+        for a in agents:
+            # games holds both orders of each pair: count each pair once, from a's side.
+            denom = sum(n / (p[a] + p[b]) for (x, b), n in games.items() if x == a)
+            new[a] = max(total[a], 1e-3) / denom if denom else p[a]
+        norm = math.exp(sum(math.log(v) for v in new.values()) / len(new))
+        p = {a: v / norm for a, v in new.items()}
+    return {a: 400 * math.log10(v) for a, v in p.items()}
