@@ -29,10 +29,13 @@ bench: setup ## speed figures
 	$(SIM) bench --games 200000 --agents random --json
 	$(SIM) bench --games 50000 --agents greedy --json
 
-lint: setup ## rustfmt, clippy -D warnings, ruff
+lint: setup ## rustfmt, clippy -D warnings, ruff, mypy, stubtest (the stub against the built module)
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	$(VENV)/bin/ruff check sim tests benchmarks
+	$(VENV)/bin/ruff format --check sim tests benchmarks
+	$(VENV)/bin/mypy
+	$(PY) -m mypy.stubtest sim._core
 
 golden: ## regenerate the golden fingerprints and games (after a behaviour change and its version bump)
 	HOUSES_GOLDEN=write cargo test --release -p houses-engine --test golden

@@ -251,7 +251,7 @@ def houses(cells_info: dict[str, dict[str, Any]], manifest: dict[str, Any]) -> l
     several = len({m for _, m in groups}) > 1
     result = []
     for (group, matchup), seen in groups.items():
-        names = sorted({h for pair in seen for h in pair}, key="DCHS".find)
+        names: list[str] = sorted({h for pair in seen for h in pair}, key="DCHS".find)
         matrix: dict[str, dict[str, float | None]] = {r: dict.fromkeys(names) for r in names}
         for (h1, h2), rates in seen.items():
             rate = sum(rates) / len(rates)
@@ -279,7 +279,7 @@ def houses(cells_info: dict[str, dict[str, Any]], manifest: dict[str, Any]) -> l
                 "matrix": matrix,
                 "mean": mean,
                 "played": played,
-                "best": max(mean, key=mean.get),
+                "best": max(mean.items(), key=lambda kv: kv[1])[0],
             }
         )
     return result

@@ -281,8 +281,8 @@ def bench_cmd(games: int, agents: str, threads: int, rules: str, seed: int, as_j
                 (df, dt) if pair[0] == pair[1] else _timed(games, (a, a), seed, canon, threads)
             ]
         },
-        "mean_turns": round(float(df["turns"].mean()), 2),
-        "mean_actions": round(float(df["actions"].mean()), 2),
+        "mean_turns": round(df.select(pl.col("turns").mean()).item(), 2),
+        "mean_actions": round(df.select(pl.col("actions").mean()).item(), 2),
         "rules": canon,
     }
     if as_json:

@@ -121,15 +121,16 @@ def play_games(
         game = game_of(rules)
     canon = canonical_rules(rules, game)
     threads = threads or os.cpu_count() or 1
+    pair = (agents[0], agents[1])
     if game == "battle_cards":
-        cols = _core.play_battle_cards(canon, tuple(agents), seed, start, n, threads, swap_seats)
+        cols = _core.play_battle_cards(canon, pair, seed, start, n, threads, swap_seats)
         cols["rounds"] = [(t + 1) // 2 for t in cols["turns"]]
         cols["first_player"] = [0] * n
         cols.pop("rolls")
         for k, v in HOUSES_ONLY.items():
             cols[k] = [v] * n
     elif game == "house_of_suits":
-        cols = _core.play_house_of_suits(canon, tuple(agents), seed, start, n, threads, swap_seats)
+        cols = _core.play_house_of_suits(canon, pair, seed, start, n, threads, swap_seats)
         # Scores go where life goes; a match has no early end.
         cols["life_p1"], cols["life_p2"] = cols.pop("score_p1"), cols.pop("score_p2")
         cols.pop("games_in_match")
@@ -142,7 +143,7 @@ def play_games(
         for k, v in HOUSES_ONLY.items():
             cols[k] = [v] * n
     elif any(python_agents.is_python(a) for a in agents):
-        cols = python_agents.play_games(n, tuple(agents), seed, canon, start, swap_seats, resolve)
+        cols = python_agents.play_games(n, pair, seed, canon, start, swap_seats, resolve)
     else:
         specs = (resolve(agents[0]), resolve(agents[1]))
         cols = _core.play_games(canon, specs, seed, start, n, threads, swap_seats)

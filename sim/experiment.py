@@ -79,7 +79,10 @@ class Experiment:
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def max_games(self) -> int:
-        return self.games if self.games is not None else int(self.until["max_games"])
+        if self.games is not None:
+            return self.games
+        assert self.until is not None  # a file gives exactly one of games and until
+        return int(self.until["max_games"])
 
 
 class ExperimentError(Exception):
@@ -320,21 +323,21 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
             if isinstance(pair, dict):
                 item = c.mapping(pair, ("matchups", i), MATCHUP_KEYS)
                 pair = item.get("agents")
-                for key in ("max_games", "chunk_size"):
-                    if key in item:
-                        value = c.positive_int(item[key], ("matchups", i, key))
+                for setting in ("max_games", "chunk_size"):
+                    if setting in item:
+                        value = c.positive_int(item[setting], ("matchups", i, setting))
                         if value:
-                            settings[key] = value
-                loc = ("matchups", i, "agents")
+                            settings[setting] = value
+                where: tuple[Any, ...] = ("matchups", i, "agents")
             else:
-                loc = ("matchups", i)
+                where = ("matchups", i)
             if not (isinstance(pair, list) and len(pair) == 2):
-                c.fail(loc, f"expected a pair [A, B], got {pair!r}")
+                c.fail(where, f"expected a pair [A, B], got {pair!r}")
                 continue
-            if all([agent(a, loc + (j,)) for j, a in enumerate(pair)]):
+            if all([agent(a, where + (j,)) for j, a in enumerate(pair)]):
                 key = (str(pair[0]), str(pair[1]))
                 if key in pairs:
-                    c.fail(loc, f"the match-up {list(key)} is listed twice")
+                    c.fail(where, f"the match-up {list(key)} is listed twice")
                     continue
                 pairs.append(key)
                 pair_settings[key] = settings
@@ -367,6 +370,7 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
 
     if c.problems:
         raise ExperimentError(c.problems)
+    assert isinstance(name, str) and isinstance(question, str)  # checked above
 
     out = Path(output) if output else Path(data.get("output") or f"reports/{name}")
     cells = [

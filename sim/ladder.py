@@ -24,7 +24,7 @@ def ladder(
 ) -> dict[str, Any]:
     """With `chunk`, each pair plays chunks of that many games until its head-to-head interval
     excludes 50% or it reaches `games` (lopsided pairs stop early; close pairs play on)."""
-    pairs = []
+    pairs: list[dict[str, Any]] = []
     for a, b in itertools.combinations(agents, 2):
         wa = wb = played = 0
         step = chunk or games
@@ -60,9 +60,8 @@ def ladder(
     for low, high in itertools.pairwise(ratings):
         p = next(p for p in pairs if {p["a"], p["b"]} == {low["agent"], high["agent"]})
         flip = p["a"] != high["agent"]
-        rate, lo, hi = (
-            (1 - p["rate_a"], 1 - p["hi"], 1 - p["lo"]) if flip else (p["rate_a"], p["lo"], p["hi"])
-        )
+        r, plo, phi = float(p["rate_a"]), float(p["lo"]), float(p["hi"])
+        rate, lo, hi = (1 - r, 1 - phi, 1 - plo) if flip else (r, plo, phi)
         ordering.append(
             {
                 "lower": low["agent"],

@@ -54,6 +54,8 @@ def load(name: str) -> type:
         if not path.exists():
             raise ValueError(f"python agent '{name}': no file {path}")
         spec = importlib.util.spec_from_file_location(f"sim_agent_{path.stem}", path)
+        if spec is None or spec.loader is None:
+            raise ValueError(f"python agent '{name}': cannot load {path}")
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
     else:
@@ -81,16 +83,20 @@ def play_games(
     for i in range(start, start + n):
         seats = (agents[1], agents[0]) if swap_seats and i % 2 == 1 else agents
         game_seed = _core.game_seed(seed, i)
-        builtin = tuple(None if is_python(a) else resolve(a) for a in seats)
+        builtin = (
+            None if is_python(seats[0]) else resolve(seats[0]),
+            None if is_python(seats[1]) else resolve(seats[1]),
+        )
         game = _core.Game(rules, game_seed, builtin)
         players = [
             _make(a, _core.game_seed(game_seed, s + 1)) if is_python(a) else None
             for s, a in enumerate(seats)
         ]
-        while not game.is_over:
-            seat = game.decider
+        while (seat := game.decider) is not None:
             legal = game.legal()
-            index = players[seat].choose(json.loads(game.observation(seat)), legal)
+            player = players[seat]
+            assert player is not None  # built-in seats play inside the engine
+            index = player.choose(json.loads(game.observation(seat)), legal)
             if not isinstance(index, int) or not 0 <= index < len(legal):
                 raise ValueError(
                     f"python agent {seats[seat]} chose {index!r}, not an index "

@@ -111,6 +111,7 @@ def _stopped(exp: Experiment, cell: Cell, t: Tally) -> bool:
     if exp.games is not None:
         return False
     u = exp.until
+    assert u is not None  # a file gives exactly one of games and until
     return t.games >= u.get("min_games", _size(exp, cell)) and t.halfwidth() <= u["ci_halfwidth"]
 
 
