@@ -53,6 +53,11 @@ impl<'a> View<'a> {
     pub fn blocker_deals_damage(&self, d: Seat, b: &Unit) -> bool {
         self.state.blocker_deals_damage(d, b)
     }
+    /// The damage each of the two targets of unit `att`'s unblocked attack would take.
+    pub fn per_target_damage(&self, att: &Unit, dmg: u32, two_targets: bool) -> [u32; 2] {
+        let owner = self.owner_of(att.id()).unwrap_or(self.seat);
+        self.state.per_target_damage(owner, att, dmg, two_targets)
+    }
     /// The least damage that defeats `u` this turn, under the rule set's `defeat` option.
     pub fn lethal(&self, u: &Unit) -> u32 {
         self.state.lethal(u)

@@ -301,6 +301,15 @@ choice!(SpadesTrait {
     Stun = "stun",
 });
 
+choice!(DualWield {
+    /// Reading R15: each of the two targets takes the attack's full damage ("dual wielding":
+    /// a weapon for each).
+    FullEach = "full_each",
+    /// The attack's damage is shared: the first target takes the larger half, the second the
+    /// rest ("may target up to two units" says nothing of the damage).
+    Split = "split",
+});
+
 choice!(DeckMode {
     /// Spring '25: one shared deck.
     Shared = "shared",
@@ -358,6 +367,7 @@ rule_options! {
     option1_king_of_hearts: Option1KingOfHearts = Option1KingOfHearts::HeartsTrait, "under kings=option1, the King of Hearts gives all soldiers the Hearts trait, or lets attackers reassign blockers";
     king_aid_half: bool = false, "Spring '22: with their King in play, natural Spades and Hearts aid a defending ally with half their value";
     spades_trait: SpadesTrait = SpadesTrait::DualWield, "the Spades trait: dual_wield (Spring '25), adjacent_strike (original), choose_blocker (Spring '22), stun";
+    dual_wield: DualWield = DualWield::FullEach, "a dual-wielding Spades attack on two units: full damage to each (reading R15) or its damage shared between them";
     deck: DeckMode = DeckMode::Shared, "one shared deck, or each player draws from a pile of their own Houses (no Jokers)";
     split_houses: SplitHouses = SplitHouses([1 << Suit::Spades as u8, 1 << Suit::Hearts as u8]), "with deck=suit_split, each player's Houses as P1-P2 suit letters, e.g. S-H or DC-HS";
     black_joker: BlackJoker = BlackJoker::Chosen, "the Black Joker's variant: chosen by the player when deployed, or fixed";
@@ -572,7 +582,8 @@ mod tests {
              ace_of_hearts_guard=0/1,ace_of_spades=any_front,clubs_excess=blocked_only,\
              jack_of_clubs=double_damage,extra_draw=none,doppelganger=battlefield_unit,\
              kings=enhance,option1_king_of_hearts=hearts_trait,king_aid_half=false,\
-             spades_trait=dual_wield,deck=shared,split_houses=DC-HS,black_joker=chosen,\
+             spades_trait=dual_wield,dual_wield=full_each,deck=shared,split_houses=DC-HS,\
+             black_joker=chosen,\
              red_joker=chosen,hand_limit=4)"
         );
     }

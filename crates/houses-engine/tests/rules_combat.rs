@@ -201,6 +201,24 @@ fn spades_dual_wield_two_front_targets_and_with_their_king_the_rear() {
 }
 
 #[test]
+fn dual_wield_split_option_shares_the_damage_between_the_two_targets() {
+    // An 8 on a 3 and a 4: 4 each, which defeats the 3 (4 > 3) and not the 4. A 9 gives the
+    // first target 5 and the second 4.
+    for (attack, rules, left) in [
+        ("attack 8S 3D 4D", "dual_wield=split", vec!["4D"]),
+        ("attack 8S 3D 4D", "", vec![]),
+        ("attack 9S 4D 5D", "dual_wield=split", vec!["5D"]),
+    ] {
+        let attacker = &attack[7..9];
+        let targets: Vec<&str> = attack.split(' ').skip(2).collect();
+        let mut st = build(json!({"rules": rules, "phase": "attack", "players": {
+            "P1": {"front": [attacker]}, "P2": {"front": targets}}}));
+        play(&mut st, &[attack, "done", "done"]);
+        assert_eq!(front(&st, "P2"), left, "{attack} under '{rules}'");
+    }
+}
+
+#[test]
 fn enhanced_diamonds_blocker_strikes_first() {
     // Both deal double (Jack of Clubs), so each would defeat the other.
     for (rear, attacker_survives_damage) in [(json!([]), false), (json!(["KD"]), true)] {

@@ -343,7 +343,15 @@ impl<'v> Decision<'v> {
                     return 0.0;
                 };
                 let can_block = self.opp_can_block;
-                let hit = |t: Target| match t {
+                // Two targets may share the damage (dual_wield=split); the blocked case is
+                // scored as unblocked, as before.
+                let per = match (second, v.unit(attacker)) {
+                    (Some(_), Some(u)) if att_kind == Kind::Soldier => {
+                        v.per_target_damage(u, dmg as u32, true).map(|d| d as f64)
+                    }
+                    _ => [dmg, dmg],
+                };
+                let hit = |t: Target, dmg: f64| match t {
                     Target::Player => {
                         if dmg as i32 >= v.life(opp) {
                             100.0
@@ -363,7 +371,8 @@ impl<'v> Decision<'v> {
                         None => 0.0,
                     },
                 };
-                let mut s = hit(target) + second.map(hit).unwrap_or(0.0) - risk;
+                let mut s =
+                    hit(target, per[0]) + second.map(|t| hit(t, per[1])).unwrap_or(0.0) - risk;
                 // Hold back when the opponent's board threatens our life.
                 if (v.life(me) as f64) <= opp_ready_attack as f64 * k.hold_back
                     && att_kind != Kind::Ace

@@ -196,7 +196,9 @@ impl State {
                         .target_unit()
                         .and_then(|t| self.unit(t))
                         .is_some_and(|u| !u.protected && dmg >= self.lethal(u));
+                    let per = self.per_target_damage(s, att, dmg, a.second.is_some());
                     for (i, t) in targets.enumerate() {
+                        let dmg = per[i.min(1)];
                         if i == 1 && spades && self.rules.spades_trait == SpadesTrait::Stun {
                             if let Target::Unit(t) = t {
                                 stuns.push(t);

@@ -189,4 +189,18 @@ impl State {
                 && self.king_suit(s) == Some(Suit::Hearts)
                 && u.is_soldier())
     }
+
+    /// The damage each target of an unblocked attack takes: the same for both, unless a
+    /// dual-wielding Spades soldier's two targets share it (`dual_wield=split`).
+    pub fn per_target_damage(&self, s: Seat, att: &Unit, dmg: u32, two_targets: bool) -> [u32; 2] {
+        let shared = two_targets
+            && self.rules.dual_wield == DualWield::Split
+            && self.rules.spades_trait == SpadesTrait::DualWield
+            && self.has_trait(s, att, Suit::Spades);
+        if shared {
+            [dmg.div_ceil(2), dmg / 2]
+        } else {
+            [dmg, dmg]
+        }
+    }
 }
