@@ -20,10 +20,13 @@ __all__ = [
     "canonical_house_of_suits_rules",
     "game_seed",
     "RULES_VERSION",
+    "GAME_VERSIONS",
     "AGENTS",
 ]
 
 RULES_VERSION: int
+# Each game's behaviour version (Houses-Skirmish's is RULES_VERSION).
+GAME_VERSIONS: dict[str, int]
 AGENTS: list[str]
 
 # Houses-Skirmish

@@ -154,7 +154,7 @@ def play_games(
     cols["agent_p2"] = [agents[0] if sw else agents[1] for sw in swapped]
     cols["seats_swapped"] = swapped
     cols["rules"] = [canon] * n
-    cols["rules_version"] = [_core.RULES_VERSION] * n
+    cols["rules_version"] = [_core.GAME_VERSIONS[game]] * n
     cols["game_name"] = [game] * n
     return pl.DataFrame(cols, schema=RECORD_SCHEMA)
 

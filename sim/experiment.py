@@ -423,7 +423,7 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
         "until": until,
         "chunk_size": exp.chunk_size,
         "swap_seats": swap,
-        "rules_version": _core.RULES_VERSION,
+        "rules_version": _core.GAME_VERSIONS[game],
         "game": game,
     }
     return exp

@@ -157,10 +157,11 @@ def prepare(exp: Experiment, force: bool) -> dict[str, Any] | None:
     old = _manifest(out)
     if old is not None and old.get("config_hash") != exp.config_hash:
         old_version = old.get("rules_version")
-        if not force and old_version is not None and old_version != _core.RULES_VERSION:
+        version = exp.resolved["rules_version"]
+        if not force and old_version is not None and old_version != version:
             raise RunError(
                 f"{out} holds records played under rules version {old_version}, and this sim "
-                f"plays rules version {_core.RULES_VERSION}: the engine's behaviour changed "
+                f"plays rules version {version}: the engine's behaviour changed "
                 f"between them (see the CHANGELOG's Rules section), so resuming would mix two "
                 f"rule readings in one cell; use another --output, or --force to delete the old "
                 f"records and start again"
@@ -227,7 +228,7 @@ def run(
         "config_hash": exp.config_hash,
         "config": exp.resolved,
         "package_version": _package_version(),
-        "rules_version": _core.RULES_VERSION,
+        "rules_version": exp.resolved["rules_version"],
         "seed": exp.seed,
         "game_seeds": "seed of game i = sim._core.game_seed(seed, i), the same in every cell",
         "status": "running",

@@ -22,6 +22,18 @@ def test_batch_returns_one_typed_row_per_game():
     assert df["rules"][0].startswith("houses(life=40,")
 
 
+def test_each_game_stamps_its_own_version_and_agents_theirs():
+    assert _core.GAME_VERSIONS["houses"] == _core.RULES_VERSION
+    for game in ("battle_cards", "house_of_suits"):
+        df = sim.play_games(4, agents=("greedy", "random"), game=game)
+        assert df["rules_version"].unique().to_list() == [_core.GAME_VERSIONS[game]]
+    # A canonical agent spec names its behaviour version; another version is refused.
+    assert _core.canonical_agent("greedy").startswith("greedy@v")
+    version = int(_core.canonical_agent("greedy").split("@v")[1])
+    with pytest.raises(ValueError, match=f"this engine plays version {version}"):
+        _core.canonical_agent(f"greedy@v{version + 1}")
+
+
 def test_same_seed_same_records_for_any_thread_count():
     a = sim.play_games(300, ("greedy", "random"), seed=11, threads=1)
     b = sim.play_games(300, ("greedy", "random"), seed=11, threads=2)

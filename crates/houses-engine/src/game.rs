@@ -42,6 +42,7 @@ pub type GameResult = Played<GameRecord>;
 
 impl Game for State {
     const NAME: &'static str = "houses";
+    const VERSION: u32 = crate::rules::RULES_VERSION;
     type Rules = Rules;
     type Action = Action;
     type Record = GameRecord;

@@ -132,3 +132,34 @@ fn records_count_the_decisions_each_agent_made() {
         assert!(r.record.decisions[s] > 0 && r.record.decisions[s] <= moves(p));
     }
 }
+
+#[test]
+fn canonical_agent_specs_carry_the_version_and_other_versions_are_refused() {
+    use houses_engine::agents::{GREEDY_VERSION, SEARCH_VERSION};
+    let v = GREEDY_VERSION;
+    assert_eq!(
+        AgentSpec::parse("greedy").unwrap().canonical(),
+        format!("greedy@v{v}")
+    );
+    assert_eq!(
+        AgentSpec::parse(&format!("greedy@v{v}")).unwrap(),
+        AgentSpec::Greedy
+    );
+    let e = AgentSpec::parse(&format!("greedy@v{}", v + 1)).unwrap_err();
+    assert!(
+        e.contains(&format!(
+            "asks for version {} of 'greedy', and this engine plays version {v}",
+            v + 1
+        )),
+        "{e}"
+    );
+    let s = AgentSpec::parse("search(iterations=50)")
+        .unwrap()
+        .canonical();
+    assert!(s.starts_with("search(iterations=50,") && s.ends_with(&format!("@v{SEARCH_VERSION}")));
+    assert_eq!(
+        AgentSpec::parse(&s).unwrap().canonical(),
+        s,
+        "the canonical spec parses back"
+    );
+}

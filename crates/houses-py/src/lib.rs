@@ -149,7 +149,7 @@ fn rule_presets() -> Vec<(&'static str, &'static str, &'static str)> {
 /// The canonical text of an agent spec (raises on a bad one).
 #[pyfunction]
 fn canonical_agent(spec: &str) -> PyResult<String> {
-    Ok(agent_of(spec)?.name())
+    Ok(agent_of(spec)?.canonical())
 }
 
 #[pyfunction(name = "game_seed")]
@@ -321,6 +321,14 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(canonical_house_of_suits_rules, m)?)?;
     m.add_function(wrap_pyfunction!(game_seed_py, m)?)?;
     m.add("RULES_VERSION", RULES_VERSION)?;
+    {
+        use houses_engine::core::Game as _;
+        let versions = PyDict::new(m.py());
+        versions.set_item(houses_engine::State::NAME, houses_engine::State::VERSION)?;
+        versions.set_item(bc::BcState::NAME, bc::BcState::VERSION)?;
+        versions.set_item(hs::HsMatch::NAME, hs::HsMatch::VERSION)?;
+        m.add("GAME_VERSIONS", versions)?;
+    }
     m.add("AGENTS", AGENT_NAMES.to_vec())?;
     Ok(())
 }

@@ -57,8 +57,55 @@ fn number(agent: &str, k: &str, v: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("agent '{agent}': parameter '{k}' expects a number, got '{v}'"))
 }
 
+/// Each built-in agent's behaviour version, bumped whenever its choices change (for the same
+/// game state and seed), so that figures from different versions are never mixed. It is part of
+/// the agent's canonical spec (`greedy@v2`). Version 2: kills judged by the `defeat` rule, no
+/// damage expected from exhausted Hearts blockers, Aces kept rather than spent on one life,
+/// split dual-wield attacks scored as split (issue #11); search plays out with that greedy.
+pub const RANDOM_VERSION: u32 = 1;
+pub const GREEDY_VERSION: u32 = 2;
+pub const SEARCH_VERSION: u32 = 2;
+
 impl AgentSpec {
+    /// Parse `name`, `name(k=v,...)`, optionally with the version it was written for
+    /// (`greedy@v2`): another version than this engine's is refused, with the reason.
     pub fn parse(spec: &str) -> Result<AgentSpec, String> {
+        let (body, asked) = match spec.trim().rsplit_once("@v") {
+            Some((body, v)) => {
+                let v: u32 = v
+                    .parse()
+                    .map_err(|_| format!("agent '{spec}': a version is written @vN, e.g. @v2"))?;
+                (body, Some(v))
+            }
+            None => (spec, None),
+        };
+        let agent = AgentSpec::parse_body(body)?;
+        match asked {
+            Some(v) if v != agent.version() => Err(format!(
+                "agent '{spec}' asks for version {v} of '{}', and this engine plays version {}: \
+                 its choices have changed since (see the CHANGELOG)",
+                body.split('(').next().unwrap_or(body).trim(),
+                agent.version()
+            )),
+            _ => Ok(agent),
+        }
+    }
+
+    /// The behaviour version of this agent.
+    pub fn version(&self) -> u32 {
+        match self {
+            AgentSpec::Random => RANDOM_VERSION,
+            AgentSpec::Greedy | AgentSpec::Heuristic(_) => GREEDY_VERSION,
+            AgentSpec::Search(_) => SEARCH_VERSION,
+        }
+    }
+
+    /// The canonical spec: every parameter spelt out, and the behaviour version.
+    pub fn canonical(&self) -> String {
+        format!("{}@v{}", self.name(), self.version())
+    }
+
+    fn parse_body(spec: &str) -> Result<AgentSpec, String> {
         let (name, params) = call(spec)?;
         let no_params = |a: AgentSpec| {
             if params.is_empty() {

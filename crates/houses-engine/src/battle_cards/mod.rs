@@ -842,6 +842,7 @@ pub type BcResult = crate::core::Played<BcRecord>;
 
 impl Game for BcState {
     const NAME: &'static str = "battle_cards";
+    const VERSION: u32 = 1;
     type Rules = BcRules;
     type Action = BcAction;
     type Record = BcRecord;

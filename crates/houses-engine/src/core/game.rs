@@ -11,6 +11,9 @@ pub type Seat = usize;
 pub trait Game: Sized + Send {
     /// The game's name, as in rule strings such as `battle_cards(...)`.
     const NAME: &'static str;
+    /// The behaviour version: bumped whenever a game under some rule set plays differently, so
+    /// that figures from different versions are never mixed (stamped on every record).
+    const VERSION: u32;
     type Rules: GameRules;
     type Action: Copy + PartialEq + std::fmt::Display + Send + Sync;
     /// Everything recorded about a finished game (or match).

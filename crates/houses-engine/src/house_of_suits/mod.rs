@@ -611,6 +611,7 @@ impl HsMatch {
 
 impl Game for HsMatch {
     const NAME: &'static str = "house_of_suits";
+    const VERSION: u32 = 1;
     type Rules = HsRules;
     type Action = HsAction;
     type Record = HsRecord;
