@@ -36,7 +36,7 @@ def summary_lines(df: pl.DataFrame) -> list[str]:
     lo, hi = wilson(first_wins + draws / 2, n)
     rate = (first_wins + draws / 2) / n
     lines.append(f"first player win rate {rate:.3f}  95% CI [{lo:.3f}, {hi:.3f}]")
-    median, mean = df.select(pl.col("turns").median(), pl.col("turns").mean()).row(0)
+    median, mean = df.select(m=pl.col("turns").median(), a=pl.col("turns").mean()).row(0)
     lines.append(f"turns: median {median:.0f}, mean {mean:.1f}")
     for reason, count in df.group_by("end_reason").len().sort("end_reason").iter_rows():
         lines.append(f"ended by {reason}: {count}")
