@@ -19,7 +19,6 @@ from typing import Any
 import polars as pl
 from tqdm import tqdm
 
-from sim import _core
 from sim.engine import play_games
 from sim.experiment import Cell, Experiment
 from sim.stats import wilson
