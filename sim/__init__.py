@@ -4,7 +4,8 @@ The rules engine and agents are a Rust core (``sim._core``); this package is the
 play batches of seeded games and get per-game records back as polars DataFrames.
 """
 
-from sim._core import AGENTS, RULES_VERSION
+from sim import games
+from sim._core import RULES_VERSION
 from sim.engine import (
     canonical_rules,
     play_games,
@@ -14,9 +15,13 @@ from sim.engine import (
     scenario,
 )
 
+# The built-in agents of the default game (Houses-Skirmish).
+AGENTS = games.game(games.DEFAULT).agents
+
 __all__ = [
     "AGENTS",
     "RULES_VERSION",
+    "games",
     "canonical_rules",
     "play_games",
     "replay",

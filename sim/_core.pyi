@@ -3,34 +3,26 @@
 from typing import Any, final
 
 __all__ = [
+    "games",
     "play_games",
     "replay",
-    "scenario",
     "canonical_rules",
-    "rule_options",
-    "rule_presets",
     "canonical_agent",
-    "Game",
-    "play_battle_cards",
-    "replay_battle_cards",
-    "canonical_battle_cards_rules",
-    "battle_cards_options",
-    "play_house_of_suits",
-    "replay_house_of_suits",
-    "canonical_house_of_suits_rules",
+    "scenario",
     "game_seed",
+    "Game",
     "RULES_VERSION",
-    "GAME_VERSIONS",
-    "AGENTS",
 ]
 
+# Houses-Skirmish's behaviour version (each game's is in `games()`).
 RULES_VERSION: int
-# Each game's behaviour version (Houses-Skirmish's is RULES_VERSION).
-GAME_VERSIONS: dict[str, int]
-AGENTS: list[str]
 
-# Houses-Skirmish
+def games() -> list[dict[str, Any]]:
+    """Every game's registry entry: name, version, options, presets, agents, end_reasons,
+    sections, columns."""
+
 def play_games(
+    game: str,
     rules: str,
     agents: tuple[str, str],
     seed: int,
@@ -40,13 +32,11 @@ def play_games(
     swap_odd_seats: bool = False,
 ) -> dict[str, list[Any]]: ...
 def replay(
-    rules: str, agents: tuple[str, str], seed: int
+    game: str, rules: str, agents: tuple[str, str], seed: int
 ) -> tuple[list[str], dict[str, list[Any]]]: ...
+def canonical_rules(game: str, spec: str) -> str: ...
+def canonical_agent(game: str, spec: str) -> str: ...
 def scenario(text: str) -> str: ...
-def canonical_rules(spec: str) -> str: ...
-def rule_options() -> list[dict[str, Any]]: ...
-def rule_presets() -> list[tuple[str, str, str]]: ...
-def canonical_agent(spec: str) -> str: ...
 def game_seed(seed: int, index: int) -> int: ...
 @final
 class Game:
@@ -61,34 +51,3 @@ class Game:
     def observation(self, seat: int) -> str: ...
     def play(self, index: int) -> None: ...
     def record(self) -> dict[str, list[Any]]: ...
-
-# Battle Cards
-def play_battle_cards(
-    rules: str,
-    agents: tuple[str, str],
-    seed: int,
-    start: int,
-    count: int,
-    threads: int,
-    swap_odd_seats: bool = False,
-) -> dict[str, list[Any]]: ...
-def replay_battle_cards(
-    rules: str, agents: tuple[str, str], seed: int
-) -> tuple[list[str], dict[str, list[Any]]]: ...
-def canonical_battle_cards_rules(spec: str) -> str: ...
-def battle_cards_options() -> list[tuple[str, str]]: ...
-
-# House of Suits
-def play_house_of_suits(
-    rules: str,
-    agents: tuple[str, str],
-    seed: int,
-    start: int,
-    count: int,
-    threads: int,
-    swap_odd_seats: bool = False,
-) -> dict[str, list[Any]]: ...
-def replay_house_of_suits(
-    rules: str, agents: tuple[str, str], seed: int
-) -> tuple[list[str], dict[str, list[Any]]]: ...
-def canonical_house_of_suits_rules(spec: str) -> str: ...

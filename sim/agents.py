@@ -15,9 +15,9 @@ from pathlib import Path
 
 import yaml
 
-from sim import _core
+from sim import _core, games
 
-BUILTIN = ["random", "greedy", "heuristic", "search"]
+BUILTIN = games.game(games.DEFAULT).agents
 
 
 def _strategy_dirs() -> list[Path]:
@@ -40,17 +40,31 @@ def personas() -> dict[str, dict]:
     return found
 
 
-def resolve(name: str) -> str:
-    """The engine's canonical spec for an agent name, persona or spec; ValueError if unknown."""
+def resolve(name: str, game: str = games.DEFAULT) -> str:
+    """The engine's canonical spec (with its behaviour version) for an agent name, persona or
+    spec of `game`; ValueError if unknown. Personas and agents written in Python play
+    Houses-Skirmish."""
     from sim import python_agents
 
     name = str(name).strip()
+    info = games.game(game)
+    if game != games.DEFAULT:
+        try:
+            return _core.canonical_agent(game, name)
+        except ValueError as e:
+            if "unknown" not in str(e):
+                raise
+            near = difflib.get_close_matches(name, info.agents, n=1)
+            hint = f" (did you mean '{near[0]}'?)" if near else ""
+            raise ValueError(
+                f"unknown {game} agent '{name}'{hint}; valid agents: {', '.join(info.agents)}"
+            ) from None
     if python_agents.is_python(name):
         python_agents.load(name)  # raises a clear ValueError when it cannot be loaded
         return name
     persona = personas().get(name)
     try:
-        return _core.canonical_agent(persona["spec"] if persona else name)
+        return _core.canonical_agent(game, persona["spec"] if persona else name)
     except ValueError as e:
         if "unknown agent" not in str(e):
             raise

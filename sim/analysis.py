@@ -9,6 +9,7 @@ from typing import Any
 
 import polars as pl
 
+from sim.games import GameInfo
 from sim.stats import wilson
 
 KINGS = ["KD", "KC", "KH", "KS"]
@@ -37,10 +38,23 @@ def interval(wins: float, n: int) -> dict[str, Any]:
     return {"rate": wins / n if n else None, "lo": lo, "hi": hi, "n": n}
 
 
-def cells(lf: pl.LazyFrame) -> dict[str, dict[str, Any]]:
-    """Per cell: results, game length and endings, first-player advantage, pace."""
+def cells(lf: pl.LazyFrame, info: GameInfo) -> dict[str, dict[str, Any]]:
+    """Per cell: results, game length and endings (`by_<reason>` for each of the game's end
+    reasons), first-player advantage, and, for a game with the pace section, the share of turns
+    begun with at most one card in hand and the lead changes per game."""
+    ends = [(pl.col("end_reason") == e).sum().alias(f"by_{e}") for e in info.end_reasons]
+    pace = (
+        [
+            pl.col("low_hand_turns").sum().alias("low_hand_turns"),
+            pl.col("lead_changes").mean().alias("lead_changes"),
+        ]
+        if info.has("pace")
+        else []
+    )
     df = _collect(
         lf.group_by("cell").agg(
+            *ends,
+            *pace,
             games=pl.len(),
             wins_a=pl.col("a_won").sum(),
             wins_b=pl.col("b_won").sum(),
@@ -53,13 +67,7 @@ def cells(lf: pl.LazyFrame) -> dict[str, dict[str, Any]]:
             rounds_mean=pl.col("rounds").mean(),
             rounds_p10=pl.col("rounds").quantile(0.1),
             rounds_p90=pl.col("rounds").quantile(0.9),
-            by_life=(pl.col("end_reason") == "life").sum(),
-            by_sudden_death=(pl.col("end_reason") == "sudden_death").sum(),
-            by_turn_limit=(pl.col("end_reason") == "turn_limit").sum(),
-            by_no_cards=(pl.col("end_reason") == "no_cards").sum(),
-            low_hand_turns=pl.col("low_hand_turns").sum(),
             turns_total=pl.col("turns").sum(),
-            lead_changes=pl.col("lead_changes").mean(),
         )
     )
     result = {}
@@ -67,7 +75,10 @@ def cells(lf: pl.LazyFrame) -> dict[str, dict[str, Any]]:
         n, draws = r["games"], r["draws"]
         r["win_a"] = interval(r["wins_a"] + draws / 2, n)
         r["first"] = interval(r["first_wins"] + draws / 2, n)
-        r["low_hand_share"] = r["low_hand_turns"] / r["turns_total"] if r["turns_total"] else 0
+        r["ends"] = {e: r[f"by_{e}"] for e in info.end_reasons}
+        if info.has("pace"):
+            total = r["turns_total"]
+            r["low_hand_share"] = r["low_hand_turns"] / total if total else 0
         result[r["cell"]] = r
     return result
 
@@ -133,10 +144,27 @@ def paired_difference(
     }
 
 
-def kings(lf: pl.LazyFrame, by: tuple[str, ...] = ("variant",)) -> pl.DataFrame:
+KING_SCHEMA = {
+    "king": pl.Utf8,
+    "games": pl.UInt32,
+    "one_sided": pl.UInt32,
+    "won": pl.UInt32,
+    "drawn": pl.UInt32,
+    "deployed": pl.UInt32,
+    "round_sum": pl.Int64,
+    "round_n": pl.UInt32,
+    "rate": pl.Float64,
+    "deployed_share": pl.Float64,
+    "mean_round": pl.Float64,
+}
+
+
+def kings(lf: pl.LazyFrame | None, by: tuple[str, ...] = ("variant",)) -> pl.DataFrame:
     """Per variant (or per `by` columns) and King: games where exactly one player deployed it,
     how often its player won them, how often it was deployed at all, and the round of its
-    (first King) deployment."""
+    (first King) deployment. `None` (a game without Kings): an empty table."""
+    if lf is None:
+        return pl.DataFrame(schema={**{k: pl.Utf8 for k in by}, **KING_SCHEMA})
     rows = []
     for k in KINGS:
         p1 = pl.col("kings_p1").str.contains(k)
@@ -169,10 +197,24 @@ def kings(lf: pl.LazyFrame, by: tuple[str, ...] = ("variant",)) -> pl.DataFrame:
     ).sort(*by, "king")
 
 
-def cards(lf: pl.LazyFrame, jokers: bool, by: tuple[str, ...] = ("variant",)) -> pl.DataFrame:
+def cards(
+    lf: pl.LazyFrame | None, jokers: bool, by: tuple[str, ...] = ("variant",)
+) -> pl.DataFrame:
     """Per variant (or per `by` columns) and card (the 17lands ideas): the win rate of a player
     in games where they deployed it, and in games where they drew it but did not deploy it; the
-    improvement is the difference. Each game counts once for each player."""
+    improvement is the difference. Each game counts once for each player. `None` (a game
+    without card records): an empty table."""
+    schema = {
+        **{k: pl.Utf8 for k in by},
+        "card": pl.Utf8,
+        "deployed": pl.Int64,
+        "held": pl.Int64,
+        "deployed_wr": pl.Float64,
+        "held_wr": pl.Float64,
+        "improvement": pl.Float64,
+    }
+    if lf is None:
+        return pl.DataFrame(schema=schema)
     w = pl.col("winner")
     sides = [
         lf.select(
@@ -214,18 +256,7 @@ def cards(lf: pl.LazyFrame, jokers: bool, by: tuple[str, ...] = ("variant",)) ->
                     "improvement": None if dwr is None or hwr is None else dwr - hwr,
                 }
             )
-    return pl.DataFrame(
-        rows,
-        schema={
-            **{k: pl.Utf8 for k in by},
-            "card": pl.Utf8,
-            "deployed": pl.Int64,
-            "held": pl.Int64,
-            "deployed_wr": pl.Float64,
-            "held_wr": pl.Float64,
-            "improvement": pl.Float64,
-        },
-    )
+    return pl.DataFrame(rows, schema=schema)
 
 
 def houses(cells_info: dict[str, dict[str, Any]], manifest: dict[str, Any]) -> list[dict]:

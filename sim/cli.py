@@ -20,6 +20,8 @@ from sim.engine import (
     rule_presets,
     scenario,
 )
+from sim.games import DEFAULT as DEFAULT_GAME
+from sim.games import NAMES as GAME_NAMES
 
 
 def _fail(message: str) -> None:
@@ -27,7 +29,7 @@ def _fail(message: str) -> None:
     sys.exit(2)
 
 
-def _agents(text: str) -> tuple[str, str]:
+def _agents(text: str, game: str = DEFAULT_GAME) -> tuple[str, str]:
     from sim.agents import resolve
 
     names = _split_agents(text)
@@ -37,7 +39,7 @@ def _agents(text: str) -> tuple[str, str]:
         _fail(f"--agents takes one or two agents (A or A,B), got '{text}'")
     for n in names:
         try:
-            resolve(n)
+            resolve(n, game)
         except ValueError as e:
             _fail(str(e))
     return names[0], names[1]
@@ -58,7 +60,7 @@ def _split_agents(text: str) -> list[str]:
     return out
 
 
-def _rules(text: str | None, game: str = "houses") -> str:
+def _rules(text: str | None, game: str = DEFAULT_GAME) -> str:
     try:
         return canonical_rules(text or "", game)
     except ValueError as e:
@@ -191,23 +193,14 @@ def _print_summary(question: str, rows: list[dict]) -> None:
 
 GAME_OPTION = click.option(
     "--game",
-    type=click.Choice(["houses", "battle_cards", "house_of_suits"]),
-    default="houses",
+    type=click.Choice(list(GAME_NAMES)),
+    default=DEFAULT_GAME,
     show_default=True,
 )
 
 
 def _game_agents(text: str, game: str) -> tuple[str, str]:
-    if game == "houses":
-        return _agents(text)
-    names = _split_agents(text)
-    names = names * 2 if len(names) == 1 else names
-    for n in names:
-        if n not in ("random", "greedy"):
-            _fail(f"unknown {game} agent '{n}'; valid agents: random, greedy")
-    if len(names) != 2:
-        _fail(f"--agents takes one or two agents (A or A,B), got '{text}'")
-    return names[0], names[1]
+    return _agents(text, game)
 
 
 @main.command("replay")
@@ -361,13 +354,14 @@ def ladder_cmd(
 
 @main.command("rules")
 @click.option("--json", "as_json", is_flag=True)
-def rules_cmd(as_json: bool) -> None:
+@GAME_OPTION
+def rules_cmd(as_json: bool, game: str) -> None:
     """List every rule option (type, default, choices, help) and the presets.
 
     Give options as --rules 'name=value,...', e.g. --rules 'kings=classic,deck=suit_split';
     'preset=NAME' starts from a preset and the other options override it.
     """
-    opts, presets = rule_options(), rule_presets()
+    opts, presets = rule_options(game), rule_presets(game)
     if as_json:
         click.echo(json.dumps({"options": opts, "presets": presets}, indent=2))
         return
@@ -378,7 +372,8 @@ def rules_cmd(as_json: bool) -> None:
             "houses": "P1-P2 suit letters, e.g. S-H or DC-HS",
         }.get(o["kind"]) or ", ".join(o["choices"])
         click.echo(f"{o['name']} ({o['kind']}, default {o['default']}; {choices})\n    {o['help']}")
-    click.echo("\npresets (preset=NAME):")
+    if presets:
+        click.echo("\npresets (preset=NAME):")
     for p in presets:
         click.echo(f"  {p['name']}: {p['help']}" + (f" [{p['options']}]" if p["options"] else ""))
 

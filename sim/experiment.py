@@ -17,15 +17,17 @@ from typing import Any
 
 import yaml
 
-from sim import _core
 from sim.agents import resolve as resolve_agent
-from sim.engine import GAMES, canonical_rules
+from sim.engine import canonical_rules
+from sim.games import DEFAULT as DEFAULT_GAME
+from sim.games import NAMES as GAME_NAMES
+from sim.games import game as game_info
 
 TOP_KEYS = {
     "name": "a short name (letters, digits, '_' or '-')",
     "question": "the designers' question, in words",
     "description": "free text",
-    "game": "houses (default), battle_cards or house_of_suits",
+    "game": f"one of {', '.join(GAME_NAMES)} (default {DEFAULT_GAME})",
     "seed": "a non-negative integer",
     "rules": "a mapping: preset, options, and variants or sweep",
     "matchups": "a list of agent pairs [A, B] (or {agents: [A, B], max_games: N, chunk_size: M}), "
@@ -40,7 +42,6 @@ RULES_KEYS = ("preset", "options", "variants", "sweep", "baseline")
 VARIANT_KEYS = ("name", "options")
 UNTIL_KEYS = ("ci_halfwidth", "max_games", "min_games")
 MATCHUP_KEYS = ("agents", "max_games", "chunk_size")
-PRESETS = [p[0] for p in _core.rule_presets()]
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,9 @@ def _option_text(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def _check_options(c: _Checker, options: Any, loc: tuple, game: str = "houses") -> dict[str, str]:
+def _check_options(
+    c: _Checker, options: Any, loc: tuple, game: str = DEFAULT_GAME
+) -> dict[str, str]:
     """Each option on its own, so a bad one is reported at its own line."""
     good: dict[str, str] = {}
     if options is None:
@@ -212,27 +215,29 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
         c.fail(("seed",), f"expected a non-negative integer, got {seed!r}")
         seed = 0
 
-    game = data.get("game", "houses")
-    if game not in GAMES:
+    game = data.get("game", DEFAULT_GAME)
+    if game not in GAME_NAMES:
+        valid = list(GAME_NAMES)
         c.fail(
             ("game",),
-            f"unknown game '{game}'{_closest(game, list(GAMES))}; valid games: {', '.join(GAMES)}",
+            f"unknown game '{game}'{_closest(game, valid)}; valid games: {', '.join(valid)}",
         )
-        game = "houses"
+        game = DEFAULT_GAME
+    presets = [p[0] for p in game_info(game).presets]
 
     # Rules: a base (preset + options) and what varies (variants or sweep).
     rules = data.get("rules") or {}
     rules = c.mapping(rules, ("rules",), RULES_KEYS)
     preset = rules.get("preset")
-    if preset is not None and preset not in PRESETS:
+    if preset is not None and not presets:
+        c.fail(("rules", "preset"), f"{game} has no presets")
+        preset = None
+    if preset is not None and preset not in presets:
         c.fail(
             ("rules", "preset"),
-            f"unknown preset '{preset}'{_closest(preset, PRESETS)}; "
-            f"valid presets: {', '.join(PRESETS)}",
+            f"unknown preset '{preset}'{_closest(preset, presets)}; "
+            f"valid presets: {', '.join(presets)}",
         )
-        preset = None
-    if preset is not None and game != "houses":
-        c.fail(("rules", "preset"), f"presets are Houses-Skirmish rule sets; {game} has none")
         preset = None
     base = _check_options(c, rules.get("options"), ("rules", "options"), game)
     variants: dict[str, dict[str, str]] = {}
@@ -294,12 +299,7 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
 
     def agent(a: Any, loc: tuple) -> bool:
         try:
-            if game == "houses":
-                specs[str(a)] = resolve_agent(str(a))
-            elif str(a) in ("random", "greedy"):
-                specs[str(a)] = str(a)
-            else:
-                raise ValueError(f"unknown {game} agent '{a}'; valid agents: random, greedy")
+            specs[str(a)] = resolve_agent(str(a), game)
             return True
         except ValueError as e:
             c.fail(loc, str(e))
@@ -423,7 +423,7 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
         "until": until,
         "chunk_size": exp.chunk_size,
         "swap_seats": swap,
-        "rules_version": _core.GAME_VERSIONS[game],
+        "rules_version": game_info(game).version,
         "game": game,
     }
     return exp

@@ -20,7 +20,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 from jinja2 import Environment  # noqa: E402
 
-from sim import analysis  # noqa: E402
+from sim import analysis, games  # noqa: E402
 from sim.report_template import TEMPLATE  # noqa: E402
 from sim.stats import wilson  # noqa: E402
 
@@ -235,7 +235,8 @@ def build(out: Path) -> Path:
     manifest = json.loads((out / "manifest.json").read_text())
     config = manifest["config"]
     lf = analysis.scan(out)
-    cells = analysis.cells(lf)
+    game = games.game(config.get("game", games.DEFAULT))
+    cells = analysis.cells(lf, game)
     p1 = analysis.p1_rates(lf)
     variants = list(config["variants"])
     baseline = config["baseline"]
@@ -280,7 +281,6 @@ def build(out: Path) -> Path:
                 comparisons.append(
                     {**d, "variant": r["variant"], "agent_a": r["agent_a"], "agent_b": r["agent_b"]}
                 )
-    game = config.get("game", "houses")
     # King and card impact compare players, so they are read from mirror match-ups (the same
     # agent in both seats) when the experiment has any: otherwise agent strength confounds them.
     mirror = [r["cell"] for r in rows if r["agent_a"] == r["agent_b"]]
@@ -298,9 +298,7 @@ def build(out: Path) -> Path:
         if mirror
         else "all match-ups"
     )
-    kings_df = analysis.kings(
-        agent_lf if game == "houses" else agent_lf.filter(pl.lit(False)), ("variant", "agent")
-    )
+    kings_df = analysis.kings(agent_lf if game.has("kings") else None, ("variant", "agent"))
     agent_order = list(dict.fromkeys(r["agent_a"] for r in rows if r["cell"] in mirror))
     kings_df = kings_df.sort(
         pl.col("variant").replace_strict(variants, list(range(len(variants)))),
@@ -322,14 +320,10 @@ def build(out: Path) -> Path:
                 best = max(vk, key=lambda k: k["rate"])
                 best["best"] = True
                 best["dominant"] = best["lo"] > 0.5
-    houses = analysis.houses(cells, manifest) if game == "houses" else []
+    houses = analysis.houses(cells, manifest) if game.has("house_matrix") else []
     robustness = _robustness(comparisons, rows, king_rows, variants)
     jokers = any("jokers=true" in c["rules"] for c in manifest["cells"])
-    cards = analysis.cards(
-        agent_lf if game == "houses" else agent_lf.filter(pl.lit(False)),
-        jokers,
-        ("variant", "agent"),
-    )
+    cards = analysis.cards(agent_lf if game.has("cards") else None, jokers, ("variant", "agent"))
     agents = list(dict.fromkeys(k["agent"] for k in king_rows))
     top = [
         {
@@ -354,7 +348,7 @@ def build(out: Path) -> Path:
         "win_rates": plot_win_rates(rows),
         "lengths": plot_lengths(lengths, rows),
     }
-    if game == "houses":
+    if game.has("kings"):
         plots["kings"] = plot_kings(kings_df, variants)
     if any(t["variant"] == baseline for t in top):
         plots["cards"] = plot_cards([t for t in top if t["variant"] == baseline], baseline)

@@ -41,7 +41,7 @@ is dealt from (seed, <i>i</i>); agents swap seats in odd games{% if not config.s
 <div class="scroll"><table id="cells">
 <tr><th class="l">variant</th><th class="l">match-up (A v B)</th><th>games</th><th>A wins</th>
 <th>B wins</th><th>draws</th><th>A win rate [95% CI]</th><th>turns: median (10-90%)</th>
-<th>rounds: median (10-90%)</th>{% if game != 'house_of_suits' %}<th>ended by life</th><th>{{ 'sudden death' if game == 'houses' else 'no winner (no cards)' }}</th>{% endif %}</tr>
+<th>rounds: median (10-90%)</th>{% if game.end_reasons|length > 1 %}{% for e in game.end_reasons %}<th>ended by {{ e|replace('_', ' ') }}</th>{% endfor %}{% endif %}</tr>
 {% for r in rows %}
 <tr data-cell="{{ r.cell }}"><td class="l">{{ r.variant }}</td><td class="l">{{ r.agent_a }} v {{ r.agent_b }}</td>
 <td data-k="games">{{ r.games }}</td><td data-k="wins_a">{{ r.wins_a }}</td>
@@ -49,7 +49,7 @@ is dealt from (seed, <i>i</i>); agents swap seats in odd games{% if not config.s
 <td>{{ r.win_a.rate|pct }} [{{ r.win_a.lo|pct }}, {{ r.win_a.hi|pct }}]</td>
 <td>{{ r.turns_median|int }} ({{ r.turns_p10|int }}-{{ r.turns_p90|int }})</td>
 <td>{{ r.rounds_median|int }} ({{ r.rounds_p10|int }}-{{ r.rounds_p90|int }})</td>
-{% if game != 'house_of_suits' %}<td data-k="by_life">{{ r.by_life }}</td>{% endif %}{% if game == 'house_of_suits' %}{% elif game == 'houses' %}<td data-k="by_sudden_death">{{ r.by_sudden_death }}</td>{% else %}<td data-k="by_no_cards">{{ r.by_no_cards }}</td>{% endif %}</tr>
+{% if game.end_reasons|length > 1 %}{% for e in game.end_reasons %}<td data-k="by_{{ e }}">{{ r.ends[e] }}</td>{% endfor %}{% endif %}</tr>
 {% endfor %}
 </table></div>
 <img alt="Win rate per cell with 95% intervals" src="{{ plots.win_rates }}">
@@ -73,7 +73,7 @@ since either agent's is 50% by symmetry. Differences with p ≥ 0.05 are within 
 </table></div>
 {% else %}<p class="note">Only one rule variant: nothing to compare.</p>{% endif %}
 
-{% if game == 'houses' %}
+{% if game.has('kings') %}
 <h2>King impact</h2>
 <p class="note">From {{ impact_from }}, per agent. Games in which exactly one player deployed that King: how often that player
 won (draws half), with a 95% interval; how often the King was deployed at all; the mean round
@@ -88,7 +88,9 @@ of a player's first King when it was that King.</p>
 {% endfor %}
 </table></div>
 <img alt="King impact per variant" src="{{ plots.kings }}">
+{% endif %}
 
+{% if game.has('cards') %}
 <h2>Card impact</h2>
 <p class="note">From {{ impact_from }}, per agent. For each card: the win rate of a player in games where they deployed it, in
 games where they drew it but kept it in hand, and the improvement (the difference). The ten
@@ -116,7 +118,7 @@ sort).</p>
 
 {% endif %}
 
-<h2>Seat{% if game == 'houses' %} and House{% endif %}</h2>
+<h2>Seat{% if game.has('house_matrix') %} and House{% endif %}</h2>
 <div class="scroll"><table id="seats">
 <tr><th class="l">variant</th><th class="l">match-up</th><th>first player's win rate [95% CI]</th><th>P1 seat's win rate</th></tr>
 {% for r in rows %}<tr><td class="l">{{ r.variant }}</td><td class="l">{{ r.agent_a }} v {{ r.agent_b }}</td>
@@ -136,10 +138,10 @@ measured one). Mean over its match-ups in the last column.</p>
 <p class="note">The late-game slog shows as long games, many turns begun with at most one card
 in hand, and few changes of the lead.</p>
 <div class="scroll"><table id="pace">
-<tr><th class="l">variant</th><th class="l">match-up</th><th>mean rounds</th><th>turns with ≤ 1 card in hand</th>
-<th>lead changes per game</th></tr>
+<tr><th class="l">variant</th><th class="l">match-up</th><th>mean rounds</th>{% if game.has('pace') %}<th>turns with ≤ 1 card in hand</th>
+<th>lead changes per game</th>{% endif %}</tr>
 {% for r in rows %}<tr><td class="l">{{ r.variant }}</td><td class="l">{{ r.agent_a }} v {{ r.agent_b }}</td>
-<td>{{ '%.1f'|format(r.rounds_mean) }}</td><td>{{ r.low_hand_share|pct }}</td><td>{{ '%.2f'|format(r.lead_changes) }}</td></tr>{% endfor %}
+<td>{{ '%.1f'|format(r.rounds_mean) }}</td>{% if game.has('pace') %}<td>{{ r.low_hand_share|pct }}</td><td>{{ '%.2f'|format(r.lead_changes) }}</td>{% endif %}</tr>{% endfor %}
 </table></div>
 <img alt="Game length distribution" src="{{ plots.lengths }}">
 

@@ -23,15 +23,33 @@ def test_batch_returns_one_typed_row_per_game():
 
 
 def test_each_game_stamps_its_own_version_and_agents_theirs():
-    assert _core.GAME_VERSIONS["houses"] == _core.RULES_VERSION
+    info = sim.games.registry()
+    assert info["houses"].version == _core.RULES_VERSION
     for game in ("battle_cards", "house_of_suits"):
         df = sim.play_games(4, agents=("greedy", "random"), game=game)
-        assert df["rules_version"].unique().to_list() == [_core.GAME_VERSIONS[game]]
+        assert df["rules_version"].unique().to_list() == [info[game].version]
+        assert df.schema == pl.Schema(info[game].schema), "the game's own columns, no others"
+        assert _core.canonical_agent(game, "greedy") == "greedy@v1"
     # A canonical agent spec names its behaviour version; another version is refused.
-    assert _core.canonical_agent("greedy").startswith("greedy@v")
-    version = int(_core.canonical_agent("greedy").split("@v")[1])
+    assert _core.canonical_agent("houses", "greedy").startswith("greedy@v")
+    version = int(_core.canonical_agent("houses", "greedy").split("@v")[1])
     with pytest.raises(ValueError, match=f"this engine plays version {version}"):
-        _core.canonical_agent(f"greedy@v{version + 1}")
+        _core.canonical_agent("houses", f"greedy@v{version + 1}")
+
+
+def test_the_registry_describes_every_game():
+    info = sim.games.registry()
+    assert list(info) == ["houses", "battle_cards", "house_of_suits"]
+    houses, bc, hs = info.values()
+    assert {"kings", "cards", "house_matrix", "pace"} <= set(houses.sections)
+    assert bc.sections == hs.sections == []
+    assert "life_p1" in dict(bc.columns) and "kings_p1" not in dict(bc.columns)
+    assert "score_p1" in dict(hs.columns) and "life_p1" not in dict(hs.columns)
+    assert hs.end_reasons == ["match"] and "no_cards" in bc.end_reasons
+    assert [o["name"] for o in hs.options] == ["suits", "match"]
+    assert {p[0] for p in houses.presets} == {"spring25", "summer20_kings"}
+    with pytest.raises(ValueError, match="unknown game 'battle_card' .did you mean 'battle_cards'"):
+        sim.games.game("battle_card")
 
 
 def test_same_seed_same_records_for_any_thread_count():

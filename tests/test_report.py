@@ -177,7 +177,8 @@ def test_battle_cards_experiment_report(tmp_path):
     )
     r = sim("run", str(tmp_path / "bc.yaml"), "--output", str(tmp_path / "out"), "--quiet")
     html = (tmp_path / "out" / "index.html").read_text()
-    assert "report:" in r.stdout and "King impact" not in html and "no winner (no cards)" in html
+    assert "report:" in r.stdout and "King impact" not in html and "ended by no cards" in html
+    assert "ended by sudden death" not in html and "Card impact" not in html
     df = pl.read_parquet(tmp_path / "out" / "records" / "*" / "*.parquet")
     assert set(df["game_name"].unique()) == {"battle_cards"}
     assert set(df["end_reason"].unique()) <= {"life", "no_cards"}

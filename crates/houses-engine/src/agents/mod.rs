@@ -70,25 +70,10 @@ impl AgentSpec {
     /// Parse `name`, `name(k=v,...)`, optionally with the version it was written for
     /// (`greedy@v2`): another version than this engine's is refused, with the reason.
     pub fn parse(spec: &str) -> Result<AgentSpec, String> {
-        let (body, asked) = match spec.trim().rsplit_once("@v") {
-            Some((body, v)) => {
-                let v: u32 = v
-                    .parse()
-                    .map_err(|_| format!("agent '{spec}': a version is written @vN, e.g. @v2"))?;
-                (body, Some(v))
-            }
-            None => (spec, None),
-        };
-        let agent = AgentSpec::parse_body(body)?;
-        match asked {
-            Some(v) if v != agent.version() => Err(format!(
-                "agent '{spec}' asks for version {v} of '{}', and this engine plays version {}: \
-                 its choices have changed since (see the CHANGELOG)",
-                body.split('(').next().unwrap_or(body).trim(),
-                agent.version()
-            )),
-            _ => Ok(agent),
-        }
+        let body = crate::core::versioned_spec(spec, |body| {
+            AgentSpec::parse_body(body).ok().map(|a| a.version())
+        })?;
+        AgentSpec::parse_body(body)
     }
 
     /// The behaviour version of this agent.

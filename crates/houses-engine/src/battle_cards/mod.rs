@@ -699,8 +699,13 @@ pub enum BcAgentSpec {
     Greedy,
 }
 
+/// The built-in Battle Cards agents' behaviour version (in their canonical specs: `greedy@v1`).
+pub const BC_AGENT_VERSION: u32 = 1;
+pub const BC_AGENTS: &[&str] = &["random", "greedy"];
+
 impl BcAgentSpec {
     pub fn parse(s: &str) -> Result<BcAgentSpec, String> {
+        let s = crate::core::versioned_spec(s, |_| Some(BC_AGENT_VERSION))?;
         match s.trim() {
             "random" => Ok(BcAgentSpec::Random),
             "greedy" => Ok(BcAgentSpec::Greedy),
@@ -714,6 +719,9 @@ impl BcAgentSpec {
             BcAgentSpec::Random => "random",
             BcAgentSpec::Greedy => "greedy",
         }
+    }
+    pub fn canonical(&self) -> String {
+        format!("{}@v{BC_AGENT_VERSION}", self.name())
     }
 }
 

@@ -50,3 +50,23 @@ pub fn closest<'a>(word: &str, choices: impl IntoIterator<Item = &'a str>) -> Op
         .min()
         .map(|(_, c)| c)
 }
+
+/// Split an agent spec written with its behaviour version (`greedy@v2`) into the spec and the
+/// version; refuse another version than `current` with the reason.
+pub fn versioned_spec(spec: &str, current: impl Fn(&str) -> Option<u32>) -> Result<&str, String> {
+    let spec = spec.trim();
+    let Some((body, v)) = spec.rsplit_once("@v") else {
+        return Ok(spec);
+    };
+    let asked: u32 = v
+        .parse()
+        .map_err(|_| format!("agent '{spec}': a version is written @vN, e.g. @v2"))?;
+    let name = body.split('(').next().unwrap_or(body).trim();
+    match current(body) {
+        Some(now) if now != asked => Err(format!(
+            "agent '{spec}' asks for version {asked} of '{name}', and this engine plays version \
+             {now}: its choices have changed since (see the CHANGELOG)"
+        )),
+        _ => Ok(body),
+    }
+}

@@ -445,8 +445,13 @@ pub enum HsAgentSpec {
     Greedy,
 }
 
+/// The built-in House of Suits agents' behaviour version (in their canonical specs).
+pub const HS_AGENT_VERSION: u32 = 1;
+pub const HS_AGENTS: &[&str] = &["random", "greedy"];
+
 impl HsAgentSpec {
     pub fn parse(s: &str) -> Result<HsAgentSpec, String> {
+        let s = crate::core::versioned_spec(s, |_| Some(HS_AGENT_VERSION))?;
         match s.trim() {
             "random" => Ok(HsAgentSpec::Random),
             "greedy" => Ok(HsAgentSpec::Greedy),
@@ -454,6 +459,13 @@ impl HsAgentSpec {
                 "unknown house_of_suits agent '{other}'; valid agents: random, greedy"
             )),
         }
+    }
+    pub fn canonical(&self) -> String {
+        let name = match self {
+            HsAgentSpec::Random => "random",
+            HsAgentSpec::Greedy => "greedy",
+        };
+        format!("{name}@v{HS_AGENT_VERSION}")
     }
 }
 

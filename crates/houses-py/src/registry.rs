@@ -1,0 +1,439 @@
+//! One registry of games for Python: each game's name, version, options, presets, agents, end
+//! reasons, record columns and report sections, and how to play and replay it. Python reads it
+//! (`sim/games.py`) and never branches on a game's name.
+
+use houses_engine::agents::{AgentSpec, AGENT_NAMES};
+use houses_engine::battle_cards::{BcAgentSpec, BcRecord, BcRules, BcState, BC_AGENTS};
+use houses_engine::card::{Card, CardSet};
+use houses_engine::core::{self, AgentFactory, Game, GameRules, OptionSpec};
+use houses_engine::game::GameRecord;
+use houses_engine::house_of_suits::{HsAgentSpec, HsMatch, HsRecord, HsRules, HS_AGENTS};
+use houses_engine::rules::{Rules, PRESETS};
+use houses_engine::State;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// A column of a game's records: its name and its type ("u64", "u32", "i32", "i8", "str").
+pub type Column = (&'static str, &'static str);
+
+/// Columns every game's records have (from the engine); Python adds the batch's own (game
+/// index, agents, seats, rules, version, game name).
+pub const COMMON: &[Column] = &[
+    ("seed", "u64"),
+    ("winner", "i8"),
+    ("end_reason", "str"),
+    ("turns", "u32"),
+    ("rounds", "u32"),
+    ("first_player", "u8"),
+    ("actions", "u32"),
+    ("decisions_p1", "u32"),
+    ("decisions_p2", "u32"),
+];
+
+/// What the bindings need of a game beyond `core::Game`.
+pub trait Registered: Game {
+    type Spec: AgentFactory<Self> + Send + Sync;
+    const AGENTS: &'static [&'static str];
+    const END_REASONS: &'static [&'static str];
+    /// The report sections that only this game has.
+    const SECTIONS: &'static [&'static str];
+    /// The game's own columns, after the common ones.
+    const OWN: &'static [Column];
+    fn parse_agent(spec: &str) -> Result<Self::Spec, String>;
+    fn canonical_agent(spec: &Self::Spec) -> String;
+    fn default_of(name: &str) -> String;
+    fn preset_list() -> Vec<(&'static str, &'static str, &'static str)> {
+        Vec::new()
+    }
+    /// Push one record's values onto the columns (common first, then own, in order).
+    fn push(r: &Self::Record, cols: &mut Columns);
+}
+
+/// Column values, built record by record and handed to Python as lists.
+#[derive(Default)]
+pub struct Columns {
+    names: Vec<&'static str>,
+    u64s: Vec<Vec<u64>>,
+    i64s: Vec<Vec<i64>>,
+    strs: Vec<Vec<String>>,
+    kinds: Vec<(u8, usize)>,
+    row: usize,
+}
+
+impl Columns {
+    fn new(columns: &[Column]) -> Columns {
+        let mut c = Columns::default();
+        for &(name, ty) in columns {
+            c.names.push(name);
+            let kind = match ty {
+                "u64" | "u32" | "u8" => {
+                    c.u64s.push(Vec::new());
+                    (0, c.u64s.len() - 1)
+                }
+                "i32" | "i8" => {
+                    c.i64s.push(Vec::new());
+                    (1, c.i64s.len() - 1)
+                }
+                _ => {
+                    c.strs.push(Vec::new());
+                    (2, c.strs.len() - 1)
+                }
+            };
+            c.kinds.push(kind);
+        }
+        c
+    }
+    fn next(&mut self) -> &mut Self {
+        self.row = 0;
+        self
+    }
+    pub fn u(&mut self, v: u64) -> &mut Self {
+        let (_, i) = self.kinds[self.row];
+        self.u64s[i].push(v);
+        self.row += 1;
+        self
+    }
+    pub fn i(&mut self, v: i64) -> &mut Self {
+        let (_, i) = self.kinds[self.row];
+        self.i64s[i].push(v);
+        self.row += 1;
+        self
+    }
+    pub fn s(&mut self, v: impl Into<String>) -> &mut Self {
+        let (_, i) = self.kinds[self.row];
+        self.strs[i].push(v.into());
+        self.row += 1;
+        self
+    }
+    fn into_dict(self, py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+        let d = PyDict::new(py);
+        let (mut u, mut i, mut s) = (
+            self.u64s.into_iter(),
+            self.i64s.into_iter(),
+            self.strs.into_iter(),
+        );
+        for (name, (kind, _)) in self.names.into_iter().zip(self.kinds) {
+            match kind {
+                0 => d.set_item(name, u.next())?,
+                1 => d.set_item(name, i.next())?,
+                _ => d.set_item(name, s.next())?,
+            }
+        }
+        Ok(d)
+    }
+}
+
+pub fn columns_of<'py, G: Registered>(
+    py: Python<'py>,
+    recs: &[G::Record],
+) -> PyResult<Bound<'py, PyDict>> {
+    let all: Vec<Column> = COMMON.iter().chain(G::OWN).copied().collect();
+    let mut cols = Columns::new(&all);
+    for r in recs {
+        G::push(r, cols.next());
+    }
+    cols.into_dict(py)
+}
+
+fn card_list(set: CardSet) -> String {
+    Card::deck(true)
+        .into_iter()
+        .filter(|&c| set.contains(c))
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+impl Registered for State {
+    type Spec = AgentSpec;
+    const AGENTS: &'static [&'static str] = AGENT_NAMES;
+    const END_REASONS: &'static [&'static str] = &["life", "sudden_death", "turn_limit"];
+    const SECTIONS: &'static [&'static str] = &["kings", "cards", "house_matrix", "pace"];
+    const OWN: &'static [Column] = &[
+        ("life_p1", "i32"),
+        ("life_p2", "i32"),
+        ("cards_deployed_p1", "u32"),
+        ("cards_deployed_p2", "u32"),
+        ("kings_p1", "str"),
+        ("kings_p2", "str"),
+        ("deployed_mask_p1", "u64"),
+        ("deployed_mask_p2", "u64"),
+        ("drawn_mask_p1", "u64"),
+        ("drawn_mask_p2", "u64"),
+        ("king_round_p1", "u32"),
+        ("king_round_p2", "u32"),
+        ("low_hand_turns", "u32"),
+        ("lead_changes", "u32"),
+    ];
+    fn parse_agent(spec: &str) -> Result<AgentSpec, String> {
+        AgentSpec::parse(spec)
+    }
+    fn canonical_agent(spec: &AgentSpec) -> String {
+        spec.canonical()
+    }
+    fn default_of(name: &str) -> String {
+        Rules::default_of(name).unwrap_or_default()
+    }
+    fn preset_list() -> Vec<(&'static str, &'static str, &'static str)> {
+        PRESETS.to_vec()
+    }
+    fn push(r: &GameRecord, c: &mut Columns) {
+        c.u(r.seed)
+            .i(r.winner.into())
+            .s(r.reason.name())
+            .u(r.turns.into());
+        c.u(r.rounds.into())
+            .u(r.first_player.into())
+            .u(r.actions.into());
+        c.u(r.decisions[0].into()).u(r.decisions[1].into());
+        c.i(r.life[0].into()).i(r.life[1].into());
+        c.u(r.cards_deployed[0].into())
+            .u(r.cards_deployed[1].into());
+        c.s(card_list(r.kings[0])).s(card_list(r.kings[1]));
+        c.u(r.deployed[0].0)
+            .u(r.deployed[1].0)
+            .u(r.drawn[0].0)
+            .u(r.drawn[1].0);
+        c.u(r.king_round[0].into()).u(r.king_round[1].into());
+        c.u(r.low_hand_turns.into()).u(r.lead_changes.into());
+    }
+}
+
+impl Registered for BcState {
+    type Spec = BcAgentSpec;
+    const AGENTS: &'static [&'static str] = BC_AGENTS;
+    const END_REASONS: &'static [&'static str] = &["life", "no_cards", "turn_limit"];
+    const SECTIONS: &'static [&'static str] = &[];
+    const OWN: &'static [Column] = &[("life_p1", "i32"), ("life_p2", "i32"), ("rolls", "u32")];
+    fn parse_agent(spec: &str) -> Result<BcAgentSpec, String> {
+        BcAgentSpec::parse(spec)
+    }
+    fn canonical_agent(spec: &BcAgentSpec) -> String {
+        spec.canonical()
+    }
+    fn default_of(name: &str) -> String {
+        let canon = BcRules::default().canonical();
+        option_value(&canon, name)
+    }
+    fn push(r: &BcRecord, c: &mut Columns) {
+        // P1 plays first in every game (seats are swapped in odd games of a batch instead).
+        c.u(r.seed)
+            .i(r.winner.into())
+            .s(r.end.name())
+            .u(r.turns.into());
+        c.u(r.turns.div_ceil(2).into()).u(0).u(r.actions.into());
+        c.u(r.decisions[0].into()).u(r.decisions[1].into());
+        c.i(r.life[0].into()).i(r.life[1].into()).u(r.rolls.into());
+    }
+}
+
+impl Registered for HsMatch {
+    type Spec = HsAgentSpec;
+    const AGENTS: &'static [&'static str] = HS_AGENTS;
+    const END_REASONS: &'static [&'static str] = &["match"];
+    const SECTIONS: &'static [&'static str] = &[];
+    const OWN: &'static [Column] = &[
+        ("score_p1", "i32"),
+        ("score_p2", "i32"),
+        ("games_in_match", "u32"),
+    ];
+    fn parse_agent(spec: &str) -> Result<HsAgentSpec, String> {
+        HsAgentSpec::parse(spec)
+    }
+    fn canonical_agent(spec: &HsAgentSpec) -> String {
+        spec.canonical()
+    }
+    fn default_of(name: &str) -> String {
+        option_value(&HsRules::default().canonical(), name)
+    }
+    fn push(r: &HsRecord, c: &mut Columns) {
+        // A record is a whole match, P1 starting every game; its moves are its decisions.
+        c.u(r.seed).i(r.winner.into()).s("match").u(r.turns.into());
+        c.u(r.turns.div_ceil(2).into()).u(0);
+        c.u((r.decisions[0] + r.decisions[1]).into());
+        c.u(r.decisions[0].into()).u(r.decisions[1].into());
+        c.i(r.scores[0].into())
+            .i(r.scores[1].into())
+            .u(r.games.into());
+    }
+}
+
+/// `name=value` of a canonical rule string such as `battle_cards(life=20,...)`.
+fn option_value(canonical: &str, name: &str) -> String {
+    let inner = canonical
+        .split_once('(')
+        .map(|(_, r)| r.trim_end_matches(')'))
+        .unwrap_or("");
+    inner
+        .split(',')
+        .filter_map(|p| p.split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.to_string())
+        .unwrap_or_default()
+}
+
+fn bad(e: String) -> PyErr {
+    PyValueError::new_err(e)
+}
+
+/// The registry entry of a game, as a dict for Python.
+fn info<G: Registered>(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("name", G::NAME)?;
+    d.set_item("version", G::VERSION)?;
+    let options: Vec<Bound<'_, PyDict>> = G::Rules::options()
+        .iter()
+        .map(|o: &OptionSpec| {
+            let od = PyDict::new(py);
+            od.set_item("name", o.name)?;
+            od.set_item("kind", o.kind)?;
+            od.set_item("default", G::default_of(o.name))?;
+            od.set_item("choices", o.choices.to_vec())?;
+            od.set_item("help", o.help)?;
+            Ok(od)
+        })
+        .collect::<PyResult<_>>()?;
+    d.set_item("options", options)?;
+    d.set_item("presets", G::preset_list())?;
+    d.set_item("agents", G::AGENTS.to_vec())?;
+    d.set_item("end_reasons", G::END_REASONS.to_vec())?;
+    d.set_item("sections", G::SECTIONS.to_vec())?;
+    let columns: Vec<Column> = COMMON.iter().chain(G::OWN).copied().collect();
+    d.set_item("columns", columns)?;
+    Ok(d)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn play<'py, G: Registered>(
+    py: Python<'py>,
+    rules: &str,
+    agents: (String, String),
+    seed: u64,
+    start: u64,
+    count: u64,
+    threads: usize,
+    swap: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let rules = G::Rules::parse(rules).map_err(bad)?;
+    let specs = [
+        G::parse_agent(&agents.0).map_err(bad)?,
+        G::parse_agent(&agents.1).map_err(bad)?,
+    ];
+    let recs = py.detach(|| {
+        core::play_batch::<G>(
+            &rules,
+            [&specs[0], &specs[1]],
+            seed,
+            start,
+            count,
+            threads,
+            swap,
+        )
+    });
+    columns_of::<G>(py, &recs)
+}
+
+fn replay<'py, G: Registered>(
+    py: Python<'py>,
+    rules: &str,
+    agents: (String, String),
+    seed: u64,
+) -> PyResult<(Vec<String>, Bound<'py, PyDict>)> {
+    let rules = G::Rules::parse(rules).map_err(bad)?;
+    let specs = [
+        G::parse_agent(&agents.0).map_err(bad)?,
+        G::parse_agent(&agents.1).map_err(bad)?,
+    ];
+    let played = py.detach(|| core::play_game::<G>(&rules, [&specs[0], &specs[1]], seed, true));
+    Ok((
+        played.log.unwrap_or_default(),
+        columns_of::<G>(py, &[played.record])?,
+    ))
+}
+
+fn canonical_rules<G: Registered>(spec: &str) -> PyResult<String> {
+    Ok(G::Rules::parse(spec).map_err(bad)?.canonical())
+}
+
+fn canonical_agent<G: Registered>(spec: &str) -> PyResult<String> {
+    Ok(G::canonical_agent(&G::parse_agent(spec).map_err(bad)?))
+}
+
+/// The games, in registry order (the first is the default).
+pub const NAMES: &[&str] = &["houses", "battle_cards", "house_of_suits"];
+
+/// Dispatch `$call::<G>($args)` on a game's name: the one place that names the game types.
+macro_rules! dispatch {
+    ($game:expr, $call:ident ( $($arg:expr),* )) => {
+        match $game {
+            "houses" => $call::<State>($($arg),*),
+            "battle_cards" => $call::<BcState>($($arg),*),
+            "house_of_suits" => $call::<HsMatch>($($arg),*),
+            other => Err(PyValueError::new_err(format!(
+                "unknown game '{other}'; valid games: {}",
+                NAMES.join(", ")
+            ))),
+        }
+    };
+}
+
+/// Every game's registry entry.
+#[pyfunction]
+pub fn games(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
+    NAMES.iter().map(|g| dispatch!(*g, info(py))).collect()
+}
+
+/// Games `start .. start+count` of the batch seeded by `seed`, as columns.
+#[pyfunction]
+#[pyo3(signature = (game, rules, agents, seed, start, count, threads, swap_odd_seats=false))]
+#[allow(clippy::too_many_arguments)]
+pub fn play_games<'py>(
+    py: Python<'py>,
+    game: &str,
+    rules: &str,
+    agents: (String, String),
+    seed: u64,
+    start: u64,
+    count: u64,
+    threads: usize,
+    swap_odd_seats: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    dispatch!(
+        game,
+        play(
+            py,
+            rules,
+            agents,
+            seed,
+            start,
+            count,
+            threads,
+            swap_odd_seats
+        )
+    )
+}
+
+/// One game (its own seed) with its log, for `sim replay`.
+#[pyfunction(name = "replay")]
+pub fn replay_game<'py>(
+    py: Python<'py>,
+    game: &str,
+    rules: &str,
+    agents: (String, String),
+    seed: u64,
+) -> PyResult<(Vec<String>, Bound<'py, PyDict>)> {
+    dispatch!(game, replay(py, rules, agents, seed))
+}
+
+/// The canonical string of a game's rule set given as `name=value,...`.
+#[pyfunction(name = "canonical_rules")]
+pub fn canonical_rules_of(game: &str, spec: &str) -> PyResult<String> {
+    dispatch!(game, canonical_rules(spec))
+}
+
+/// The canonical spec of one of a game's built-in agents, with its behaviour version.
+#[pyfunction(name = "canonical_agent")]
+pub fn canonical_agent_of(game: &str, spec: &str) -> PyResult<String> {
+    dispatch!(game, canonical_agent(spec))
+}

@@ -1,0 +1,95 @@
+"""Every game the engine plays, read from its registry (`sim._core.games()`): name, behaviour
+version, rule options and presets, built-in agents, end reasons, record columns and the report
+sections only it has. The rest of the package asks this module about a game, and names none."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import polars as pl
+
+from sim import _core
+
+# The engine's column types, as polars types.
+_DTYPES: dict[str, pl.DataType] = {
+    "u64": pl.UInt64(),
+    "u32": pl.UInt32(),
+    "u8": pl.UInt8(),
+    "i32": pl.Int32(),
+    "i8": pl.Int8(),
+    "str": pl.Utf8(),
+}
+
+# Columns a batch adds to every record, after the engine's.
+BATCH_COLUMNS: dict[str, pl.DataType] = {
+    "game": pl.UInt64(),
+    "agent_p1": pl.Utf8(),
+    "agent_p2": pl.Utf8(),
+    "seats_swapped": pl.Boolean(),
+    "rules": pl.Utf8(),
+    "rules_version": pl.UInt32(),
+    "game_name": pl.Utf8(),
+}
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    name: str
+    version: int
+    options: list[dict[str, Any]]
+    presets: list[tuple[str, str, str]]
+    agents: list[str]
+    end_reasons: list[str]
+    sections: list[str]
+    columns: list[tuple[str, str]]
+
+    def has(self, section: str) -> bool:
+        """Does this game's report have `section` (kings, cards, house_matrix, pace)?"""
+        return section in self.sections
+
+    @property
+    def schema(self) -> dict[str, pl.DataType]:
+        """The records' column types, in order: the engine's, then the batch's."""
+        engine = {name: _DTYPES[ty] for name, ty in self.columns}
+        return {"game": pl.UInt64(), **engine, **BATCH_COLUMNS}
+
+
+@cache
+def registry() -> dict[str, GameInfo]:
+    """The games, the default (Houses-Skirmish) first."""
+    return {
+        g["name"]: GameInfo(
+            name=g["name"],
+            version=g["version"],
+            options=g["options"],
+            presets=[tuple(p) for p in g["presets"]],
+            agents=g["agents"],
+            end_reasons=g["end_reasons"],
+            sections=g["sections"],
+            columns=[tuple(c) for c in g["columns"]],
+        )
+        for g in _core.games()
+    }
+
+
+NAMES: tuple[str, ...] = tuple(registry())
+DEFAULT = NAMES[0]
+
+
+def game(name: str) -> GameInfo:
+    """A game by name; ValueError naming the valid games (and the closest) otherwise."""
+    found = registry().get(name)
+    if found is None:
+        near = difflib.get_close_matches(str(name), NAMES, n=1)
+        hint = f" (did you mean '{near[0]}'?)" if near else ""
+        raise ValueError(f"unknown game '{name}'{hint}; valid games: {', '.join(NAMES)}")
+    return found
+
+
+def game_of(canonical: str) -> str:
+    """The game a canonical rule string belongs to, from its name: `battle_cards(...)`."""
+    name = canonical.split("(", 1)[0]
+    return name if name in registry() else DEFAULT
