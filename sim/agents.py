@@ -79,3 +79,40 @@ def resolve(name: str, game: str = games.DEFAULT) -> str:
 
 def names() -> list[str]:
     return BUILTIN + sorted(personas())
+
+
+# What each built-in agent is, for `sim agents`.
+BUILTIN_HELP = {
+    "random": "plays a uniformly random legal move (a floor for the others)",
+    "greedy": "one-ply heuristic: scores every legal move and plays the best (heuristic's "
+    "default weights)",
+    "heuristic": "the greedy player with its weights as parameters: heuristic(aggression=1.5,...)",
+    "search": "determinized Monte Carlo tree search over sampled deals, greedy play-outs: "
+    "search(iterations=N,worlds=N,c=X,depth=N)",
+}
+
+
+def catalogue(game: str = games.DEFAULT) -> list[dict[str, str]]:
+    """Every agent of `game`: the built-in ones and the personas, each with its canonical spec
+    (behaviour version included) and a description."""
+    info = games.game(game)
+    rows = []
+    for name in info.agents:
+        try:
+            spec = _core.canonical_agent(game, name)
+        except ValueError:
+            spec = f"{name}(...)"  # an agent that needs its parameters spelt out
+        rows.append(
+            {"name": name, "kind": "built-in", "spec": spec, "about": BUILTIN_HELP.get(name, "")}
+        )
+    if game == games.DEFAULT:
+        for name, p in sorted(personas().items()):
+            rows.append(
+                {
+                    "name": name,
+                    "kind": f"persona ({p['file']})",
+                    "spec": resolve(name),
+                    "about": p.get("description", ""),
+                }
+            )
+    return rows

@@ -345,11 +345,36 @@ def ladder_cmd(
             resolve(n)
         except ValueError as e:
             _fail(str(e))
-    result = ladder(names, games, seed, _rules(rules), threads=workers or None, chunk=chunk or None)
+    result = ladder(
+        names,
+        games,
+        seed,
+        _rules(rules),
+        threads=workers or None,
+        chunk=chunk or None,
+        progress=sys.stderr.isatty(),
+    )
     if as_json:
         click.echo(json.dumps(result, indent=2))
     else:
         click.echo("\n".join(lines(result)))
+
+
+@main.command("agents")
+@click.option("--json", "as_json", is_flag=True)
+@GAME_OPTION
+def agents_cmd(as_json: bool, game: str) -> None:
+    """List every agent and persona with its canonical spec and what it does."""
+    from sim.agents import catalogue
+
+    rows = catalogue(game)
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    for r in rows:
+        click.echo(f"{r['name']} ({r['kind']})\n    {r['spec']}\n    {r['about']}")
+    if game == DEFAULT_GAME:
+        click.echo("\nAlso: python:FILE.py:Class, an agent written in Python (docs/agents.md).")
 
 
 @main.command("rules")

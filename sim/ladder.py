@@ -8,6 +8,7 @@ import itertools
 from typing import Any
 
 import numpy as np
+from tqdm.auto import tqdm
 
 from sim.engine import play_games
 from sim.stats import bradley_terry, wilson
@@ -21,13 +22,19 @@ def ladder(
     threads: int | None = None,
     bootstrap: int = 300,
     chunk: int | None = None,
+    progress: bool = False,
 ) -> dict[str, Any]:
     """With `chunk`, each pair plays chunks of that many games until its head-to-head interval
-    excludes 50% or it reaches `games` (lopsided pairs stop early; close pairs play on)."""
+    excludes 50% or it reaches `games` (lopsided pairs stop early; close pairs play on). With
+    `progress`, a progress bar counts the games (its total is the most that may be played)."""
     pairs: list[dict[str, Any]] = []
-    for a, b in itertools.combinations(agents, 2):
+    combos = list(itertools.combinations(agents, 2))
+    bar = tqdm(total=len(combos) * games, unit="game", disable=not progress, desc="ladder")
+    for a, b in combos:
         wa = wb = played = 0
-        step = chunk or games
+        # Without early stopping the pair still plays in slices, for the progress bar: the
+        # same game indices, so the same records.
+        step = chunk or max(1, min(games, 200))
         while played < games:
             count = min(step, games - played)
             df = play_games(
@@ -37,8 +44,11 @@ def ladder(
             wa += int((((w == 0) & ~sw) | ((w == 1) & sw)).sum())
             wb += int((((w == 1) & ~sw) | ((w == 0) & sw)).sum())
             played += df.height
+            bar.update(df.height)
+            bar.set_postfix_str(f"{a} v {b}")
             lo, hi = wilson(wa + (played - wa - wb) / 2, played)
             if chunk and (lo > 0.5 or hi < 0.5):
+                bar.update(games - played)  # the games this pair no longer needs
                 break
         draws = played - wa - wb
         lo, hi = wilson(wa + draws / 2, played)
@@ -55,6 +65,7 @@ def ladder(
                 "hi": hi,
             }
         )
+    bar.close()
     ratings = ratings_with_intervals(agents, pairs, seed, bootstrap)
     ordering = []
     for low, high in itertools.pairwise(ratings):

@@ -171,3 +171,12 @@ def test_ladder_in_chunks_stops_a_lopsided_pair_early():
     )
     assert out["pairs"][0]["games"] == 100, "greedy beats random beyond doubt after 100 games"
     assert out["strict"]
+
+
+def test_agents_lists_every_agent_and_persona_with_its_versioned_spec():
+    out = sim("agents").stdout
+    assert "greedy (built-in)" in out and "greedy@v" in out
+    assert "defensive (persona" in out and "heuristic(aggression=0.7," in out
+    assert "python:FILE.py:Class" in out
+    bc = sim("agents", "--game", "battle_cards").stdout
+    assert "greedy@v1" in bc and "defensive" not in bc
