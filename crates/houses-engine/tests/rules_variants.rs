@@ -179,10 +179,30 @@ fn classic_and_option1_king_of_diamonds_lets_new_units_attack() {
         ("", false),
     ] {
         let mut st = build(json!({"rules": rules, "players": {
-            "P1": {"hand": ["7H"], "rear": ["KD"]}, "P2": {}}}));
-        play(&mut st, &["deploy 7H"]);
+            "P1": {"hand": ["7H", "AS"], "rear": ["KD"]}, "P2": {}}}));
+        play(&mut st, &["deploy 7H", "deploy AS"]);
         assert_eq!(front(&st, "P1") == ["7H"], ready, "rules '{rules}'");
+        // "units": an Ace too, which otherwise waits for its owner's next turn (R24).
+        assert_eq!(rear(&st, "P1") == ["KD", "AS"], ready, "rules '{rules}'");
     }
+}
+
+#[test]
+fn classic_king_of_clubs_cannot_challenge_on_the_turn_it_arrives() {
+    let deploy = |rules: &str| {
+        let mut st = build(json!({"rules": rules, "players": {
+            "P1": {"hand": ["KC"]}, "P2": {"front": ["9H"]}}, "deck": ["10H", "10S"]}));
+        play(&mut st, &["deploy KC", "end", "pass"]);
+        st
+    };
+    assert!(
+        !has(&deploy("kings=classic"), "attack KC 9H"),
+        "newly deployed: exhausted"
+    );
+    assert!(has(
+        &deploy("kings=classic,rear_deploy=ready"),
+        "attack KC 9H"
+    ));
 }
 
 #[test]
