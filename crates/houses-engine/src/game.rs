@@ -102,6 +102,7 @@ pub fn play_game(rules: &Rules, specs: [&AgentSpec; 2], seed: u64, keep_log: boo
 
 pub fn record_of(st: &State, seed: u64) -> GameRecord {
     let o = st.outcome.expect("game over");
+    let m = st.metrics.as_deref().cloned().unwrap_or_default();
     GameRecord {
         seed,
         winner: o.winner.map(|w| w as i8).unwrap_or(-1),
@@ -110,14 +111,14 @@ pub fn record_of(st: &State, seed: u64) -> GameRecord {
         rounds: st.round,
         life: [st.players[0].life, st.players[1].life],
         first_player: st.first_player as u8,
-        cards_deployed: [st.players[0].cards_deployed, st.players[1].cards_deployed],
-        kings: [st.players[0].kings, st.players[1].kings],
-        deployed: [st.players[0].deployed, st.players[1].deployed],
-        drawn: [st.players[0].drawn, st.players[1].drawn],
+        cards_deployed: m.cards_deployed,
+        kings: m.kings,
+        deployed: m.deployed,
+        drawn: m.drawn,
         actions: st.actions_taken,
-        king_round: [0, 1].map(|s| st.players[s].king_round.unwrap_or(0)),
-        low_hand_turns: st.low_hand_turns,
-        lead_changes: st.lead_changes,
+        king_round: m.king_round.map(|r| r.unwrap_or(0)),
+        low_hand_turns: m.low_hand_turns,
+        lead_changes: m.lead_changes,
         decisions: [0, 0],
     }
 }

@@ -11,6 +11,7 @@ pub mod core;
 pub mod engine;
 pub mod game;
 pub mod house_of_suits;
+pub mod metrics;
 pub mod observe;
 pub mod position;
 pub mod rng;

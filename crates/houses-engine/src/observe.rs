@@ -153,6 +153,9 @@ impl Observation {
     /// A full state consistent with this observation: hidden cards dealt at random.
     pub fn determinize(&self, rng: &mut GameRng) -> State {
         let mut st = self.state.clone();
+        // A simulated world keeps no record and no log: its clones stay small.
+        st.metrics = None;
+        st.log = None;
         let mut pool = self.unseen();
         rng.shuffle(&mut pool);
         let o = other(self.seat);

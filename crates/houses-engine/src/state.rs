@@ -165,13 +165,6 @@ pub struct Player {
     /// Queen of Diamonds: the turn number it was played on; the extra turn follows this
     /// player's next completed turn.
     pub extra_turn_from: Option<u32>,
-    // Statistics for records.
-    pub drawn: CardSet,
-    pub deployed: CardSet,
-    pub kings: CardSet,
-    pub cards_deployed: u32,
-    /// The round in which this player first deployed a King.
-    pub king_round: Option<u32>,
 }
 
 impl Player {
@@ -366,13 +359,18 @@ pub struct State {
     /// Readable event log in the move notation; kept only when asked for (replays).
     pub log: Option<Vec<String>>,
     pub actions_taken: u32,
-    /// Pace statistics: turns begun with at most one card in hand; changes of the life lead.
-    pub low_hand_turns: u32,
-    pub lead_changes: u32,
-    pub last_leader: i8,
+    /// What the game's record counts (`None` in the search agent's simulated worlds).
+    pub metrics: Option<Box<crate::metrics::Metrics>>,
 }
 
 impl State {
+    /// Count something for the record, when this state keeps a record.
+    pub fn note(&mut self, f: impl FnOnce(&mut crate::metrics::Metrics)) {
+        if let Some(m) = self.metrics.as_deref_mut() {
+            f(m);
+        }
+    }
+
     pub fn log(&mut self, line: impl FnOnce() -> String) {
         if let Some(l) = self.log.as_mut() {
             l.push(line());

@@ -191,7 +191,7 @@ impl State {
             }
             Action::Keep { card, order } => {
                 self.players[s].hand.push(card);
-                self.players[s].drawn.insert(card);
+                self.note(|m| m.drew(s, card));
                 for c in order.iter().rev().flatten() {
                     self.pile_mut(s).push(*c);
                 }

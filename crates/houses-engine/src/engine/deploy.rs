@@ -185,12 +185,8 @@ impl State {
         let p = &mut self.players[s];
         take(&mut p.hand, card);
         p.known = CardSet(p.known.0 & !(1u64 << card.0));
-        p.deployed.insert(card);
-        p.cards_deployed += 1;
-        if face.kind() == Kind::King {
-            p.kings.insert(face);
-            p.king_round.get_or_insert(self.round);
-        }
+        let round = self.round;
+        self.note(|m| m.deployed(s, card, face, round));
     }
 
     pub(super) fn do_deploy(

@@ -207,8 +207,8 @@ impl State {
                 } else {
                     u.exhausted = self.rear_enters_exhausted(s);
                     if c.kind() == Kind::King {
-                        self.players[s].kings.insert(c);
-                        self.players[s].king_round.get_or_insert(self.round);
+                        let round = self.round;
+                        self.note(|m| m.king_arrived(s, c, round));
                     }
                     self.players[s].rear.push(u);
                 }

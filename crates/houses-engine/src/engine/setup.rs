@@ -71,9 +71,7 @@ impl State {
             rng,
             log: None,
             actions_taken: 0,
-            low_hand_turns: 0,
-            lead_changes: 0,
-            last_leader: 0,
+            metrics: Some(Box::default()),
         }
     }
 

@@ -7,7 +7,7 @@ impl State {
     pub fn draw(&mut self, s: Seat) -> Option<Card> {
         let c = self.pile_mut(s).pop()?;
         self.players[s].hand.push(c);
-        self.players[s].drawn.insert(c);
+        self.note(|m| m.drew(s, c));
         if self.turn > 0 {
             self.check_deck_out(s);
         }
@@ -76,9 +76,8 @@ impl State {
             self.log(|| board);
             self.log(|| format!("{} hand: {}", seat_name(s), hand.join(" ")));
         }
-        if self.players[s].hand.len() <= 1 {
-            self.low_hand_turns += 1;
-        }
+        let hand = self.players[s].hand.len();
+        self.note(|m| m.turn_began(hand));
         self.pending = Pending::Deploy(s);
     }
 
@@ -167,13 +166,8 @@ impl State {
             self.remove_unit(id, Leave::Barrows);
         }
         self.aids.clear();
-        let leader = (self.players[0].life - self.players[1].life).signum() as i8;
-        if leader != 0 {
-            if self.last_leader != 0 && leader != self.last_leader {
-                self.lead_changes += 1;
-            }
-            self.last_leader = leader;
-        }
+        let life = [self.players[0].life, self.players[1].life];
+        self.note(|m| m.turn_ended(life));
         let active = self.active;
         for u in self.players[active].front.iter_mut() {
             u.dazed = false;

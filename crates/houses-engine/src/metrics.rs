@@ -1,0 +1,62 @@
+//! What a Houses-Skirmish record counts, kept beside the rules rather than in them: the state
+//! holds an optional `Metrics` that a few named events fill; no rule reads it, and the search
+//! agent's simulated worlds carry none (so their clones stay small).
+
+use crate::card::{Card, CardSet, Kind};
+use crate::state::Seat;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Metrics {
+    /// Cards each player drew (or took into hand from the deck).
+    pub drawn: [CardSet; 2],
+    /// Cards each player put on the battlefield or played from hand.
+    pub deployed: [CardSet; 2],
+    /// Kings each player brought into play.
+    pub kings: [CardSet; 2],
+    pub cards_deployed: [u32; 2],
+    /// The round of each player's first King.
+    pub king_round: [Option<u32>; 2],
+    /// Turns begun (after the draw) with at most one card in the active player's hand.
+    pub low_hand_turns: u32,
+    /// How often the player ahead on life changed.
+    pub lead_changes: u32,
+    /// Who was ahead at the last end of turn: 1 (P1), -1 (P2), 0 (level so far).
+    last_leader: i8,
+}
+
+impl Metrics {
+    pub fn drew(&mut self, s: Seat, c: Card) {
+        self.drawn[s].insert(c);
+    }
+
+    /// A card played from hand (deployed, scouted, or a Jack, Queen or Ace played), as `face`.
+    pub fn deployed(&mut self, s: Seat, card: Card, face: Card, round: u32) {
+        self.deployed[s].insert(card);
+        self.cards_deployed[s] += 1;
+        if face.kind() == Kind::King {
+            self.king_arrived(s, face, round);
+        }
+    }
+
+    /// A King came into play (deployed, or brought back by the Queen of Hearts).
+    pub fn king_arrived(&mut self, s: Seat, king: Card, round: u32) {
+        self.kings[s].insert(king);
+        self.king_round[s].get_or_insert(round);
+    }
+
+    pub fn turn_began(&mut self, hand_len: usize) {
+        if hand_len <= 1 {
+            self.low_hand_turns += 1;
+        }
+    }
+
+    pub fn turn_ended(&mut self, life: [i32; 2]) {
+        let leader = (life[0] - life[1]).signum() as i8;
+        if leader != 0 {
+            if self.last_leader != 0 && leader != self.last_leader {
+                self.lead_changes += 1;
+            }
+            self.last_leader = leader;
+        }
+    }
+}
