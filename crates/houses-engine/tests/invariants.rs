@@ -1,10 +1,11 @@
 //! Property test: random games under several rule sets keep every invariant after every move,
-//! and every game ends. The game count is HOUSES_PROPERTY_GAMES (default 2,000 per rule set;
-//! CI runs more).
+//! life never goes up, every game ends (never at the safety limit) and replays. The game count
+//! is HOUSES_PROPERTY_GAMES (default 2,000 per rule set; CI runs more). The games go through
+//! `core::testing::check_game_with`, the conformance check every game passes.
 
 use houses_engine::agents::AgentSpec;
+use houses_engine::core::testing::check_game_with;
 use houses_engine::game::game_seed;
-use houses_engine::observe::View;
 use houses_engine::{EndReason, Rules, State};
 
 fn games() -> u64 {
@@ -15,39 +16,32 @@ fn games() -> u64 {
 }
 
 fn run(rules: &Rules, n: u64, base: u64) {
-    let spec = AgentSpec::Random;
     for i in 0..n {
         let seed = game_seed(base, i);
-        let mut st = State::new_game(rules.clone(), seed);
-        let mut agents = [spec.make(seed ^ 1), spec.make(seed ^ 2)];
-        st.check_invariants()
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        let mut life = [st.players[0].life, st.players[1].life];
-        while !st.is_over() {
-            let seat = st.pending.decider().unwrap();
-            let legal = st.legal_actions();
-            let k = if legal.len() == 1 {
-                0
-            } else {
-                agents[seat].choose(&View::new(&st, seat), &legal)
-            };
-            st.apply_unchecked(legal[k]);
-            st.check_invariants()
-                .unwrap_or_else(|e| panic!("seed {seed} after {}: {e}", legal[k]));
+        let mut life = [rules.life; 2];
+        let never_up = |st: &State| {
             for (s, before) in life.iter_mut().enumerate() {
-                assert!(st.players[s].life <= *before, "seed {seed}: life went up");
+                if st.players[s].life > *before {
+                    return Err(format!("P{} life went up", s + 1));
+                }
                 *before = st.players[s].life;
             }
-            assert!(st.actions_taken < 20_000, "seed {seed}: game does not end");
-        }
+            Ok(())
+        };
+        let record = check_game_with::<State>(
+            rules,
+            [&AgentSpec::Random, &AgentSpec::Random],
+            seed,
+            never_up,
+        )
+        .unwrap_or_else(|e| panic!("{} seed {seed}: {e}", rules.canonical()));
         assert_ne!(
-            st.outcome.unwrap().reason,
+            record.reason,
             EndReason::TurnLimit,
             "seed {seed} hit the turn limit"
         );
     }
 }
-
 #[test]
 fn random_games_keep_invariants_default_rules() {
     run(&Rules::default(), games(), 1);

@@ -12,7 +12,18 @@ pub fn check_game<G: Game>(
     rules: &G::Rules,
     agents: [&dyn AgentFactory<G>; 2],
     seed: u64,
-) -> Result<(), String> {
+) -> Result<G::Record, String> {
+    check_game_with(rules, agents, seed, |_| Ok(()))
+}
+
+/// `check_game`, with a check of the caller's own after every move (for example that life
+/// never goes up); returns the game's record.
+pub fn check_game_with<G: Game>(
+    rules: &G::Rules,
+    agents: [&dyn AgentFactory<G>; 2],
+    seed: u64,
+    mut after_move: impl FnMut(&G) -> Result<(), String>,
+) -> Result<G::Record, String> {
     let mut players = [0, 1].map(|s| agents[s].make(derive_seed(seed, 0, STREAM_AGENT[s])));
     let mut game = G::new(rules, seed, false);
     game.check_invariants()
@@ -40,6 +51,7 @@ pub fn check_game<G: Game>(
         game.apply_unchecked(legal[i]);
         moves.push(legal[i]);
         game.check_invariants()
+            .and_then(|()| after_move(&game))
             .map_err(|e| format!("after move {} ('{}'): {e}", moves.len(), legal[i]))?;
     }
     let mut again = G::new(rules, seed, false);
@@ -57,5 +69,5 @@ pub fn check_game<G: Game>(
     if a != b {
         return Err(format!("replay: the record differs: {a:?} vs {b:?}"));
     }
-    Ok(())
+    Ok(a)
 }
