@@ -1,0 +1,120 @@
+//! Battle Cards as a `core::Game`: its record, its agents through the one game loop, batches.
+
+use super::*;
+use crate::core::{Agent, AgentFactory, Game, Seat};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct BcRecord {
+    pub seed: u64,
+    pub winner: i8,
+    pub end: BcEnd,
+    pub turns: u32,
+    pub life: [i32; 2],
+    pub actions: u32,
+    pub rolls: u32,
+    pub decisions: [u32; 2],
+}
+
+pub type BcResult = crate::core::Played<BcRecord>;
+
+impl Game for BcState {
+    const NAME: &'static str = "battle_cards";
+    const VERSION: u32 = 1;
+    type Rules = BcRules;
+    type Action = BcAction;
+    type Record = BcRecord;
+
+    fn new(rules: &BcRules, seed: u64, keep_log: bool) -> BcState {
+        BcState::new(rules.clone(), seed, keep_log)
+    }
+    fn decider(&self) -> Option<Seat> {
+        if self.is_over() {
+            None
+        } else {
+            BcState::decider(self)
+        }
+    }
+    fn legal_into(&self, out: &mut Vec<BcAction>) {
+        out.clear();
+        out.extend(self.legal());
+    }
+    fn apply_unchecked(&mut self, a: BcAction) {
+        self.step(a);
+    }
+    fn actions_taken(&self) -> u32 {
+        self.actions
+    }
+    fn stop(&mut self) {
+        self.finish(None, BcEnd::TurnLimit);
+    }
+    fn record(&self, seed: u64, decisions: [u32; 2]) -> BcRecord {
+        BcRecord {
+            seed,
+            winner: self.winner.map(|w| w as i8).unwrap_or(-1),
+            end: self.end.unwrap(),
+            turns: self.turn,
+            life: [self.players[0].life, self.players[1].life],
+            actions: self.actions,
+            rolls: self.rolls,
+            decisions,
+        }
+    }
+    fn take_log(&mut self) -> Option<Vec<String>> {
+        self.log.take()
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        BcState::check_invariants(self)
+    }
+}
+
+impl Agent<BcState> for BcAgent {
+    fn choose(&mut self, game: &BcState, seat: Seat, legal: &[BcAction]) -> usize {
+        BcAgent::choose(self, &BcView::new(game, seat), legal)
+    }
+}
+
+impl AgentFactory<BcState> for BcAgentSpec {
+    fn make(&self, seed: u64) -> Box<dyn Agent<BcState>> {
+        Box::new(BcAgent::new(*self, seed))
+    }
+}
+
+pub fn play_bc_game(
+    rules: &BcRules,
+    specs: [BcAgentSpec; 2],
+    seed: u64,
+    keep_log: bool,
+) -> BcResult {
+    crate::core::play_game::<BcState>(rules, [&specs[0], &specs[1]], seed, keep_log)
+}
+
+/// Games `start .. start + count` on `threads` threads, in game order (as `game::play_batch`).
+pub fn play_bc_batch(
+    rules: &BcRules,
+    specs: [BcAgentSpec; 2],
+    base_seed: u64,
+    start: u64,
+    count: u64,
+    threads: usize,
+    swap_odd_seats: bool,
+) -> Vec<BcRecord> {
+    crate::core::play_batch::<BcState>(
+        rules,
+        [&specs[0], &specs[1]],
+        base_seed,
+        start,
+        count,
+        threads,
+        swap_odd_seats,
+    )
+}
+
+impl BcEnd {
+    pub fn name(self) -> &'static str {
+        match self {
+            BcEnd::Life => "life",
+            BcEnd::NoCards => "no_cards",
+            BcEnd::TurnLimit => "turn_limit",
+        }
+    }
+}
