@@ -1,0 +1,241 @@
+//! House of Suits as a `core::Game`: a match (several games) is the state; its record, agents through the one game loop, batches.
+
+use super::agents::hs_score;
+use super::*;
+use crate::core::{Agent, AgentFactory, Game, Seat};
+use crate::rng::GameRng;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct HsRecord {
+    pub seed: u64,
+    pub winner: i8,
+    pub scores: [i32; 2],
+    pub games: u32,
+    pub turns: u32,
+    pub decisions: [u32; 2],
+}
+
+pub type HsResult = crate::core::Played<HsRecord>;
+
+/// A whole match, the games of the schedule with P1 starting every game: the state the one game
+/// loop plays (a record is a match; the higher total wins).
+pub struct HsMatch {
+    schedule: Vec<u8>,
+    /// Deals every game of the match, one after the other.
+    rng: GameRng,
+    pub game: HsGame,
+    /// Which game of the schedule is under way.
+    pub index: usize,
+    pub total: [i32; 2],
+    /// Turns of the finished games.
+    pub turns: u32,
+    pub over: bool,
+    actions: u32,
+    log: Option<Vec<String>>,
+}
+
+impl HsMatch {
+    pub fn new(rules: &HsRules, seed: u64, keep_log: bool) -> HsMatch {
+        let schedule = rules.schedule();
+        let mut rng = GameRng::new(seed);
+        let game = HsGame::new(schedule[0], &mut rng);
+        let mut m = HsMatch {
+            schedule,
+            rng,
+            game,
+            index: 0,
+            total: [0, 0],
+            turns: 0,
+            over: false,
+            actions: 0,
+            log: keep_log.then(Vec::new),
+        };
+        m.log_deal();
+        m
+    }
+
+    fn log_deal(&mut self) {
+        let Some(l) = self.log.as_mut() else { return };
+        l.push(format!(
+            "== game {} of {} ({} suits)",
+            self.index + 1,
+            self.schedule.len(),
+            self.game.suits
+        ));
+        for s in 0..2 {
+            let h: Vec<String> = self.game.hands[s].iter().map(|c| c.to_string()).collect();
+            l.push(format!("P{} hand: {}", s + 1, h.join(" ")));
+        }
+    }
+
+    /// Score the finished game, then deal the next one or end the match.
+    fn finish_game(&mut self) {
+        let g = &self.game;
+        let score = g.scores();
+        self.turns += g.turns;
+        if let Some(l) = self.log.as_mut() {
+            let t = g.totals(true);
+            let roles = HsGame::roles(&t);
+            let aside: Vec<String> = g.aside.iter().flatten().map(|c| c.to_string()).collect();
+            l.push(format!("set aside: {}", aside.join(" ")));
+            let market: Vec<String> = (0..g.suits as usize)
+                .map(|s| format!("{}={} {:?}", SUITS[s], t[s], roles[s]))
+                .collect();
+            l.push(format!("market: {}", market.join(", ")));
+            l.push(format!("score: P1 {} P2 {}", score[0], score[1]));
+        }
+        self.total[0] += score[0];
+        self.total[1] += score[1];
+        self.index += 1;
+        if self.index < self.schedule.len() {
+            self.game = HsGame::new(self.schedule[self.index], &mut self.rng);
+            self.log_deal();
+            return;
+        }
+        self.over = true;
+        let winner = self.winner();
+        let total = self.total;
+        if let Some(l) = self.log.as_mut() {
+            l.push(format!("match: P1 {} P2 {}", total[0], total[1]));
+            l.push(format!(
+                "winner: {}",
+                match winner {
+                    0 => "P1",
+                    1 => "P2",
+                    _ => "draw",
+                }
+            ));
+        }
+    }
+
+    /// 0 = P1, 1 = P2, -1 = equal totals.
+    fn winner(&self) -> i8 {
+        match self.total[0].cmp(&self.total[1]) {
+            std::cmp::Ordering::Greater => 0,
+            std::cmp::Ordering::Less => 1,
+            std::cmp::Ordering::Equal => -1,
+        }
+    }
+}
+
+impl Game for HsMatch {
+    const NAME: &'static str = "house_of_suits";
+    const VERSION: u32 = 1;
+    type Rules = HsRules;
+    type Action = HsAction;
+    type Record = HsRecord;
+
+    fn new(rules: &HsRules, seed: u64, keep_log: bool) -> HsMatch {
+        HsMatch::new(rules, seed, keep_log)
+    }
+    fn decider(&self) -> Option<Seat> {
+        if self.over {
+            None
+        } else {
+            self.game.decider()
+        }
+    }
+    fn legal_into(&self, out: &mut Vec<HsAction>) {
+        out.clear();
+        out.extend(self.game.legal());
+    }
+    fn apply_unchecked(&mut self, a: HsAction) {
+        let s = self.game.decider().expect("a live game has a decider");
+        if let Some(l) = self.log.as_mut() {
+            // Set-aside cards are hidden until the end of the game.
+            let shown = match a {
+                HsAction::SetAside(_) => "aside (hidden)".to_string(),
+                a => a.to_string(),
+            };
+            l.push(format!("P{}: {shown}", s + 1));
+        }
+        self.actions += 1;
+        self.game.step(a);
+        if self.game.over {
+            self.finish_game();
+        }
+    }
+    fn actions_taken(&self) -> u32 {
+        self.actions
+    }
+    fn stop(&mut self) {
+        self.over = true;
+    }
+    fn record(&self, seed: u64, decisions: [u32; 2]) -> HsRecord {
+        HsRecord {
+            seed,
+            winner: self.winner(),
+            scores: self.total,
+            games: self.schedule.len() as u32,
+            turns: self.turns,
+            decisions,
+        }
+    }
+    fn take_log(&mut self) -> Option<Vec<String>> {
+        self.log.take()
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        self.game.check_invariants()
+    }
+}
+
+/// The built-in House of Suits players; each draws from its own stream.
+pub struct HsAgent {
+    spec: HsAgentSpec,
+    rng: GameRng,
+}
+
+impl Agent<HsMatch> for HsAgent {
+    fn choose(&mut self, m: &HsMatch, seat: Seat, legal: &[HsAction]) -> usize {
+        match self.spec {
+            HsAgentSpec::Random => self.rng.below(legal.len()),
+            HsAgentSpec::Greedy => {
+                let scores: Vec<f64> = legal.iter().map(|a| hs_score(&m.game, seat, a)).collect();
+                let best = scores.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+                let ties: Vec<usize> = (0..legal.len())
+                    .filter(|&i| scores[i] >= best - 1e-9)
+                    .collect();
+                ties[self.rng.below(ties.len())]
+            }
+        }
+    }
+}
+
+impl AgentFactory<HsMatch> for HsAgentSpec {
+    fn make(&self, seed: u64) -> Box<dyn Agent<HsMatch>> {
+        Box::new(HsAgent {
+            spec: *self,
+            rng: GameRng::new(seed),
+        })
+    }
+}
+
+/// A whole match: the games of the schedule, P1 starting every game; the higher total wins.
+pub fn play_hs_match(
+    rules: &HsRules,
+    specs: [HsAgentSpec; 2],
+    seed: u64,
+    keep_log: bool,
+) -> HsResult {
+    crate::core::play_game::<HsMatch>(rules, [&specs[0], &specs[1]], seed, keep_log)
+}
+
+pub fn play_hs_batch(
+    rules: &HsRules,
+    specs: [HsAgentSpec; 2],
+    base_seed: u64,
+    start: u64,
+    count: u64,
+    threads: usize,
+    swap_odd_seats: bool,
+) -> Vec<HsRecord> {
+    crate::core::play_batch::<HsMatch>(
+        rules,
+        [&specs[0], &specs[1]],
+        base_seed,
+        start,
+        count,
+        threads,
+        swap_odd_seats,
+    )
+}
