@@ -2,8 +2,6 @@
 
 use super::*;
 
-// ---- Agents --------------------------------------------------------------------------------
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HsAgentSpec {
     Random,
