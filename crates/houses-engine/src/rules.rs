@@ -471,17 +471,7 @@ impl Rules {
     /// Parse `name=value,...` (optionally wrapped as `houses(...)`) over the defaults, or over
     /// a preset named by `preset=NAME` (wherever it stands, the other options override it).
     pub fn parse(spec: &str) -> Result<Rules, String> {
-        let mut s = spec.trim();
-        if let Some(inner) = s.strip_prefix("houses(").and_then(|r| r.strip_suffix(')')) {
-            s = inner;
-        }
-        let mut pairs = Vec::new();
-        for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (k, v) = part
-                .split_once('=')
-                .ok_or_else(|| format!("rule option '{part}' must be written name=value"))?;
-            pairs.push((k.trim(), v.trim()));
-        }
+        let pairs = crate::core::rule_pairs(spec, "houses")?;
         let mut rules = match pairs.iter().find(|(k, _)| *k == "preset") {
             Some((_, name)) => Rules::preset(name)?,
             None => Rules::default(),

@@ -3,6 +3,7 @@
 use houses_engine::battle_cards::position::bc_position;
 use houses_engine::battle_cards::*;
 use houses_engine::card::Card;
+use houses_engine::core::play_batch;
 
 fn c(s: &str) -> Card {
     Card::parse(s).unwrap()
@@ -240,18 +241,18 @@ fn random_and_greedy_games_keep_the_invariants_and_end() {
 #[test]
 fn greedy_beats_random_and_batches_are_deterministic() {
     let rules = BcRules::default();
-    let a = play_bc_batch(
+    let a = play_batch::<BcState>(
         &rules,
-        [BcAgentSpec::Greedy, BcAgentSpec::Random],
+        [&BcAgentSpec::Greedy, &BcAgentSpec::Random],
         1,
         0,
         400,
         1,
         true,
     );
-    let b = play_bc_batch(
+    let b = play_batch::<BcState>(
         &rules,
-        [BcAgentSpec::Greedy, BcAgentSpec::Random],
+        [&BcAgentSpec::Greedy, &BcAgentSpec::Random],
         1,
         0,
         400,

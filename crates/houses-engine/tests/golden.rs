@@ -7,9 +7,10 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use houses_engine::agents::AgentSpec;
-use houses_engine::battle_cards::{play_bc_batch, play_bc_game, BcAgentSpec, BcRecord, BcRules};
+use houses_engine::battle_cards::{BcAgentSpec, BcRecord, BcRules, BcState};
+use houses_engine::core;
 use houses_engine::game::{game_seed, play_batch, play_game, GameRecord};
-use houses_engine::house_of_suits::{play_hs_batch, play_hs_match, HsAgentSpec, HsRecord, HsRules};
+use houses_engine::house_of_suits::{HsAgentSpec, HsMatch, HsRecord, HsRules};
 use houses_engine::Rules;
 use sha2::{Digest, Sha256};
 
@@ -127,7 +128,15 @@ fn fingerprints() -> Vec<String> {
                 BcAgentSpec::parse(a).unwrap(),
                 BcAgentSpec::parse(b).unwrap(),
             ];
-            let records = play_bc_batch(&rules, specs, SEED, 0, GAMES, 2, true);
+            let records = core::play_batch::<BcState>(
+                &rules,
+                [&specs[0], &specs[1]],
+                SEED,
+                0,
+                GAMES,
+                2,
+                true,
+            );
             let digest = sha(records.iter().map(bc_line));
             out.push(format!("battle_cards {name} {a}-{b} {GAMES} {digest}"));
         }
@@ -144,7 +153,8 @@ fn fingerprints() -> Vec<String> {
                 HsAgentSpec::parse(b).unwrap(),
             ];
             let n = GAMES / 4; // a record is a whole match of several games
-            let records = play_hs_batch(&rules, specs, SEED, 0, n, 2, true);
+            let records =
+                core::play_batch::<HsMatch>(&rules, [&specs[0], &specs[1]], SEED, 0, n, 2, true);
             let digest = sha(records.iter().map(hs_line));
             out.push(format!("house_of_suits {name} {a}-{b} {n} {digest}"));
         }
@@ -162,15 +172,15 @@ fn golden_games() -> Vec<(&'static str, String)> {
             .unwrap()
             .join("\n")
     };
-    let bc = play_bc_game(
+    let bc = core::play_game::<BcState>(
         &BcRules::default(),
-        [BcAgentSpec::Greedy; 2],
+        [&BcAgentSpec::Greedy, &BcAgentSpec::Greedy],
         game_seed(SEED, 0),
         true,
     );
-    let hs = play_hs_match(
+    let hs = core::play_game::<HsMatch>(
         &HsRules::default(),
-        [HsAgentSpec::Greedy; 2],
+        [&HsAgentSpec::Greedy, &HsAgentSpec::Greedy],
         game_seed(SEED, 0),
         true,
     );

@@ -1,5 +1,6 @@
 //! House of Suits: the deal, turns, the pool of winning and losing suits, scoring, matches.
 
+use houses_engine::core::{play_batch, play_game};
 use houses_engine::house_of_suits::*;
 use houses_engine::rng::GameRng;
 
@@ -123,9 +124,9 @@ fn a_match_is_four_games_or_two_each_of_four_five_and_six_suits() {
     assert!(HsRules::parse("sutis=5")
         .unwrap_err()
         .contains("(did you mean 'suits'?)"));
-    let r = play_hs_match(
+    let r = play_game::<HsMatch>(
         &HsRules::parse("match=mixed").unwrap(),
-        [HsAgentSpec::Greedy, HsAgentSpec::Random],
+        [&HsAgentSpec::Greedy, &HsAgentSpec::Random],
         5,
         true,
     );
@@ -143,18 +144,18 @@ fn a_match_is_four_games_or_two_each_of_four_five_and_six_suits() {
 #[test]
 fn greedy_beats_random_and_batches_do_not_depend_on_threads() {
     let rules = HsRules::default();
-    let a = play_hs_batch(
+    let a = play_batch::<HsMatch>(
         &rules,
-        [HsAgentSpec::Greedy, HsAgentSpec::Random],
+        [&HsAgentSpec::Greedy, &HsAgentSpec::Random],
         1,
         0,
         300,
         1,
         true,
     );
-    let b = play_hs_batch(
+    let b = play_batch::<HsMatch>(
         &rules,
-        [HsAgentSpec::Greedy, HsAgentSpec::Random],
+        [&HsAgentSpec::Greedy, &HsAgentSpec::Random],
         1,
         0,
         300,

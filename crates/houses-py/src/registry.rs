@@ -3,12 +3,12 @@
 //! (`sim/games.py`) and never branches on a game's name.
 
 use houses_engine::agents::{AgentSpec, AGENT_NAMES};
-use houses_engine::battle_cards::{BcAgentSpec, BcRecord, BcRules, BcState, BC_AGENTS};
+use houses_engine::battle_cards::{BcAgentSpec, BcRecord, BcState, BC_AGENTS};
 use houses_engine::card::{Card, CardSet};
 use houses_engine::core::{self, AgentFactory, Game, GameRules, OptionSpec};
 use houses_engine::game::GameRecord;
-use houses_engine::house_of_suits::{HsAgentSpec, HsMatch, HsRecord, HsRules, HS_AGENTS};
-use houses_engine::rules::{Rules, PRESETS};
+use houses_engine::house_of_suits::{HsAgentSpec, HsMatch, HsRecord, HS_AGENTS};
+use houses_engine::rules::PRESETS;
 use houses_engine::State;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -42,7 +42,6 @@ pub trait Registered: Game {
     const OWN: &'static [Column];
     fn parse_agent(spec: &str) -> Result<Self::Spec, String>;
     fn canonical_agent(spec: &Self::Spec) -> String;
-    fn default_of(name: &str) -> String;
     fn preset_list() -> Vec<(&'static str, &'static str, &'static str)> {
         Vec::new()
     }
@@ -172,9 +171,6 @@ impl Registered for State {
     fn canonical_agent(spec: &AgentSpec) -> String {
         spec.canonical()
     }
-    fn default_of(name: &str) -> String {
-        Rules::default_of(name).unwrap_or_default()
-    }
     fn preset_list() -> Vec<(&'static str, &'static str, &'static str)> {
         PRESETS.to_vec()
     }
@@ -212,10 +208,6 @@ impl Registered for BcState {
     fn canonical_agent(spec: &BcAgentSpec) -> String {
         spec.canonical()
     }
-    fn default_of(name: &str) -> String {
-        let canon = BcRules::default().canonical();
-        option_value(&canon, name)
-    }
     fn push(r: &BcRecord, c: &mut Columns) {
         // P1 plays first in every game (seats are swapped in odd games of a batch instead).
         c.u(r.seed)
@@ -243,9 +235,6 @@ impl Registered for HsMatch {
     }
     fn canonical_agent(spec: &HsAgentSpec) -> String {
         spec.canonical()
-    }
-    fn default_of(name: &str) -> String {
-        option_value(&HsRules::default().canonical(), name)
     }
     fn push(r: &HsRecord, c: &mut Columns) {
         // A record is a whole match, P1 starting every game; its moves are its decisions.
@@ -282,13 +271,14 @@ fn info<G: Registered>(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("name", G::NAME)?;
     d.set_item("version", G::VERSION)?;
+    let defaults = G::Rules::parse("").map_err(bad)?.canonical();
     let options: Vec<Bound<'_, PyDict>> = G::Rules::options()
         .iter()
         .map(|o: &OptionSpec| {
             let od = PyDict::new(py);
             od.set_item("name", o.name)?;
             od.set_item("kind", o.kind)?;
-            od.set_item("default", G::default_of(o.name))?;
+            od.set_item("default", option_value(&defaults, o.name))?;
             od.set_item("choices", o.choices.to_vec())?;
             od.set_item("help", o.help)?;
             Ok(od)

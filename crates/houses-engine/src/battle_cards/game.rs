@@ -15,8 +15,6 @@ pub struct BcRecord {
     pub decisions: [u32; 2],
 }
 
-pub type BcResult = crate::core::Played<BcRecord>;
-
 impl Game for BcState {
     const NAME: &'static str = "battle_cards";
     const VERSION: u32 = 1;
@@ -77,36 +75,6 @@ impl AgentFactory<BcState> for BcAgentSpec {
     fn make(&self, seed: u64) -> Box<dyn Agent<BcState>> {
         Box::new(BcAgent::new(*self, seed))
     }
-}
-
-pub fn play_bc_game(
-    rules: &BcRules,
-    specs: [BcAgentSpec; 2],
-    seed: u64,
-    keep_log: bool,
-) -> BcResult {
-    crate::core::play_game::<BcState>(rules, [&specs[0], &specs[1]], seed, keep_log)
-}
-
-/// Games `start .. start + count` on `threads` threads, in game order (as `game::play_batch`).
-pub fn play_bc_batch(
-    rules: &BcRules,
-    specs: [BcAgentSpec; 2],
-    base_seed: u64,
-    start: u64,
-    count: u64,
-    threads: usize,
-    swap_odd_seats: bool,
-) -> Vec<BcRecord> {
-    crate::core::play_batch::<BcState>(
-        rules,
-        [&specs[0], &specs[1]],
-        base_seed,
-        start,
-        count,
-        threads,
-        swap_odd_seats,
-    )
 }
 
 impl BcEnd {

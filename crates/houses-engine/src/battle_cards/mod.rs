@@ -14,7 +14,7 @@ mod view;
 
 pub use action::BcAction;
 pub use agents::{BcAgent, BcAgentSpec, BC_AGENTS, BC_AGENT_VERSION};
-pub use game::{play_bc_batch, play_bc_game, BcRecord, BcResult};
+pub use game::BcRecord;
 pub use rules::{BcRules, BC_OPTIONS};
 pub use state::*;
 pub use view::BcView;

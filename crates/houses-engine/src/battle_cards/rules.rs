@@ -104,16 +104,7 @@ const fn bc_option(
 impl BcRules {
     pub fn parse(spec: &str) -> Result<BcRules, String> {
         let mut r = BcRules::default();
-        let s = spec.trim();
-        let s = s
-            .strip_prefix("battle_cards(")
-            .and_then(|x| x.strip_suffix(')'))
-            .unwrap_or(s);
-        for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (k, v) = part
-                .split_once('=')
-                .ok_or_else(|| format!("rule option '{part}' must be written name=value"))?;
-            let (k, v) = (k.trim(), v.trim());
+        for (k, v) in crate::core::rule_pairs(spec, "battle_cards")? {
             let int = |lo: i64, hi: i64| -> Result<i64, String> {
                 v.parse::<i64>().ok().filter(|n| (lo..=hi).contains(n)).ok_or_else(|| {
                     format!("battle_cards option '{k}' expects an integer from {lo} to {hi}, got '{v}'")

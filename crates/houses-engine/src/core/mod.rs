@@ -7,5 +7,5 @@ mod play;
 pub mod testing;
 
 pub use game::{Agent, AgentFactory, Game, Seat};
-pub use options::{closest, versioned_spec, GameRules, OptionSpec};
+pub use options::{closest, rule_pairs, versioned_spec, GameRules, OptionSpec};
 pub use play::{game_seed, play_batch, play_game, run_batch, Played, Session, MAX_ACTIONS};

@@ -70,3 +70,23 @@ pub fn versioned_spec(spec: &str, current: impl Fn(&str) -> Option<u32>) -> Resu
         _ => Ok(body),
     }
 }
+
+/// The `name=value` pairs of a rule string, written bare or wrapped as `game(...)`.
+pub fn rule_pairs<'a>(spec: &'a str, game: &str) -> Result<Vec<(&'a str, &'a str)>, String> {
+    let s = spec.trim();
+    let s = s
+        .strip_prefix(game)
+        .and_then(|r| r.strip_prefix('('))
+        .and_then(|r| r.strip_suffix(')'))
+        .unwrap_or(s);
+    s.split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|part| {
+            let (k, v) = part
+                .split_once('=')
+                .ok_or_else(|| format!("rule option '{part}' must be written name=value"))?;
+            Ok((k.trim(), v.trim()))
+        })
+        .collect()
+}

@@ -15,8 +15,6 @@ pub struct HsRecord {
     pub decisions: [u32; 2],
 }
 
-pub type HsResult = crate::core::Played<HsRecord>;
-
 /// A whole match, the games of the schedule with P1 starting every game: the state the one game
 /// loop plays (a record is a match; the higher total wins).
 pub struct HsMatch {
@@ -208,34 +206,4 @@ impl AgentFactory<HsMatch> for HsAgentSpec {
             rng: GameRng::new(seed),
         })
     }
-}
-
-/// A whole match: the games of the schedule, P1 starting every game; the higher total wins.
-pub fn play_hs_match(
-    rules: &HsRules,
-    specs: [HsAgentSpec; 2],
-    seed: u64,
-    keep_log: bool,
-) -> HsResult {
-    crate::core::play_game::<HsMatch>(rules, [&specs[0], &specs[1]], seed, keep_log)
-}
-
-pub fn play_hs_batch(
-    rules: &HsRules,
-    specs: [HsAgentSpec; 2],
-    base_seed: u64,
-    start: u64,
-    count: u64,
-    threads: usize,
-    swap_odd_seats: bool,
-) -> Vec<HsRecord> {
-    crate::core::play_batch::<HsMatch>(
-        rules,
-        [&specs[0], &specs[1]],
-        base_seed,
-        start,
-        count,
-        threads,
-        swap_odd_seats,
-    )
 }

@@ -13,5 +13,5 @@ pub use action::HsAction;
 pub use agents::{HsAgentSpec, HS_AGENTS, HS_AGENT_VERSION};
 pub use cards::{HCard, SUITS};
 pub use deal::{HsGame, Role};
-pub use game::{play_hs_batch, play_hs_match, HsAgent, HsMatch, HsRecord, HsResult};
+pub use game::{HsAgent, HsMatch, HsRecord};
 pub use rules::{HsRules, MatchFormat, HS_OPTIONS};

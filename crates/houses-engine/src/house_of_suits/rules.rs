@@ -46,16 +46,8 @@ pub const HS_OPTIONS: &[OptionSpec] = &[
 impl HsRules {
     pub fn parse(spec: &str) -> Result<HsRules, String> {
         let mut r = HsRules::default();
-        let s = spec.trim();
-        let s = s
-            .strip_prefix("house_of_suits(")
-            .and_then(|x| x.strip_suffix(')'))
-            .unwrap_or(s);
-        for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (k, v) = part
-                .split_once('=')
-                .ok_or_else(|| format!("rule option '{part}' must be written name=value"))?;
-            match (k.trim(), v.trim()) {
+        for (k, v) in crate::core::rule_pairs(spec, "house_of_suits")? {
+            match (k, v) {
                 ("suits", v) => {
                     r.suits = v
                         .parse::<u8>()
