@@ -135,8 +135,8 @@ measured one). Mean over its match-ups in the last column.</p>
 {% endfor %}
 
 <h2>Pace</h2>
-<p class="note">The late-game slog shows as long games, many turns begun with at most one card
-in hand, and few changes of the lead.</p>
+<p class="note">{% if game.has('pace') %}The late-game slog shows as long games, many turns begun with at most one card
+in hand, and few changes of the lead.{% else %}Game length per cell.{% endif %}</p>
 <div class="scroll"><table id="pace">
 <tr><th class="l">variant</th><th class="l">match-up</th><th>mean rounds</th>{% if game.has('pace') %}<th>turns with ≤ 1 card in hand</th>
 <th>lead changes per game</th>{% endif %}</tr>

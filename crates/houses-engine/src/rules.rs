@@ -523,10 +523,6 @@ impl Rules {
         s.push(')');
         s
     }
-
-    pub fn default_of(name: &str) -> Option<String> {
-        Rules::default().get(name)
-    }
 }
 
 impl crate::core::GameRules for Rules {

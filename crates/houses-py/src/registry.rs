@@ -49,78 +49,77 @@ pub trait Registered: Game {
     fn push(r: &Self::Record, cols: &mut Columns);
 }
 
-/// Column values, built record by record and handed to Python as lists.
-#[derive(Default)]
+/// One column's values, of its engine type.
+enum Values {
+    Unsigned(Vec<u64>),
+    Signed(Vec<i64>),
+    Text(Vec<String>),
+}
+
+/// Column values, built record by record (each record pushes one value per column, in order)
+/// and handed to Python as lists.
 pub struct Columns {
-    names: Vec<&'static str>,
-    u64s: Vec<Vec<u64>>,
-    i64s: Vec<Vec<i64>>,
-    strs: Vec<Vec<String>>,
-    kinds: Vec<(u8, usize)>,
-    row: usize,
+    cols: Vec<(&'static str, Values)>,
+    /// The column the next pushed value belongs to.
+    at: usize,
 }
 
 impl Columns {
     fn new(columns: &[Column]) -> Columns {
-        let mut c = Columns::default();
-        for &(name, ty) in columns {
-            c.names.push(name);
-            let kind = match ty {
-                "u64" | "u32" | "u8" => {
-                    c.u64s.push(Vec::new());
-                    (0, c.u64s.len() - 1)
-                }
-                "i32" | "i8" => {
-                    c.i64s.push(Vec::new());
-                    (1, c.i64s.len() - 1)
-                }
-                _ => {
-                    c.strs.push(Vec::new());
-                    (2, c.strs.len() - 1)
-                }
-            };
-            c.kinds.push(kind);
-        }
-        c
+        let cols = columns
+            .iter()
+            .map(|&(name, ty)| {
+                let values = match ty {
+                    "u64" | "u32" | "u8" => Values::Unsigned(Vec::new()),
+                    "i32" | "i8" => Values::Signed(Vec::new()),
+                    _ => Values::Text(Vec::new()),
+                };
+                (name, values)
+            })
+            .collect();
+        Columns { cols, at: 0 }
     }
     fn next(&mut self) -> &mut Self {
-        self.row = 0;
+        self.at = 0;
+        self
+    }
+    fn push(&mut self, v: Value) -> &mut Self {
+        let (name, values) = &mut self.cols[self.at];
+        match (values, v) {
+            (Values::Unsigned(x), Value::U(v)) => x.push(v),
+            (Values::Signed(x), Value::I(v)) => x.push(v),
+            (Values::Text(x), Value::S(v)) => x.push(v),
+            _ => panic!("column {name}: a value of another type"),
+        }
+        self.at += 1;
         self
     }
     pub fn u(&mut self, v: u64) -> &mut Self {
-        let (_, i) = self.kinds[self.row];
-        self.u64s[i].push(v);
-        self.row += 1;
-        self
+        self.push(Value::U(v))
     }
     pub fn i(&mut self, v: i64) -> &mut Self {
-        let (_, i) = self.kinds[self.row];
-        self.i64s[i].push(v);
-        self.row += 1;
-        self
+        self.push(Value::I(v))
     }
     pub fn s(&mut self, v: impl Into<String>) -> &mut Self {
-        let (_, i) = self.kinds[self.row];
-        self.strs[i].push(v.into());
-        self.row += 1;
-        self
+        self.push(Value::S(v.into()))
     }
     fn into_dict(self, py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
         let d = PyDict::new(py);
-        let (mut u, mut i, mut s) = (
-            self.u64s.into_iter(),
-            self.i64s.into_iter(),
-            self.strs.into_iter(),
-        );
-        for (name, (kind, _)) in self.names.into_iter().zip(self.kinds) {
-            match kind {
-                0 => d.set_item(name, u.next())?,
-                1 => d.set_item(name, i.next())?,
-                _ => d.set_item(name, s.next())?,
+        for (name, values) in self.cols {
+            match values {
+                Values::Unsigned(x) => d.set_item(name, x)?,
+                Values::Signed(x) => d.set_item(name, x)?,
+                Values::Text(x) => d.set_item(name, x)?,
             }
         }
         Ok(d)
     }
+}
+
+enum Value {
+    U(u64),
+    I(i64),
+    S(String),
 }
 
 pub fn columns_of<'py, G: Registered>(

@@ -10,9 +10,12 @@ impl State {
         }
         let legal = self.legal_actions();
         // Two chosen units that form an unordered pair may be written in either order.
-        let a = match self.swapped_pair(a) {
-            Some(b) if !legal.contains(&a) && legal.contains(&b) => b,
-            _ => a,
+        let a = if legal.contains(&a) {
+            a
+        } else {
+            self.swapped_pair(a)
+                .filter(|b| legal.contains(b))
+                .unwrap_or(a)
         };
         if !legal.contains(&a) {
             let who = self.pending.decider().map(seat_name).unwrap_or_default();
