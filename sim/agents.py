@@ -87,8 +87,9 @@ BUILTIN_HELP = {
     "greedy": "one-ply heuristic: scores every legal move and plays the best (heuristic's "
     "default weights)",
     "heuristic": "the greedy player with its weights as parameters: heuristic(aggression=1.5,...)",
-    "search": "determinized Monte Carlo tree search over sampled deals, greedy play-outs: "
-    "search(iterations=N,worlds=N,c=X,depth=N)",
+    "search": "information-set Monte Carlo tree search over sampled deals, each position judged "
+    "by the game's evaluation (rollout=N first plays N turns by the greedy player): "
+    "search(iterations=N,worlds=N,c=X,rollout=N)",
 }
 
 

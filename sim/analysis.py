@@ -100,8 +100,8 @@ def paired_difference(
     lf: pl.LazyFrame, cell: str, baseline: str, measure: str = "win_a"
 ) -> dict[str, Any] | None:
     """A measure in `cell` minus in `baseline`, game by game on the same deals (common random
-    numbers): both means, the mean difference, its 95% interval and a two-sided p-value
-    (normal approximation)."""
+    numbers): both means, the mean difference, its 95% interval, a two-sided p-value (normal
+    approximation), and the share of deals whose winner changed."""
     value = {
         "win_a": pl.col("score_a"),
         "first_won": pl.when(pl.col("winner") == -1)
@@ -109,8 +109,10 @@ def paired_difference(
         .otherwise((pl.col("winner") == pl.col("first_player").cast(pl.Int8)).cast(pl.Float64)),
         "rounds": pl.col("rounds").cast(pl.Float64),
     }[measure]
-    a = lf.filter(pl.col("cell") == cell).select("game", v=value)
-    b = lf.filter(pl.col("cell") == baseline).select("game", b=value)
+    # Records always have a winner; frames built for one measure (tests) may not.
+    winner = pl.col("winner") if "winner" in lf.collect_schema().names() else pl.lit(0)
+    a = lf.filter(pl.col("cell") == cell).select("game", v=value, wa=winner)
+    b = lf.filter(pl.col("cell") == baseline).select("game", b=value, wb=winner)
     d = _collect(
         a.join(b, on="game")
         .with_columns(d=pl.col("v") - pl.col("b"))
@@ -120,6 +122,8 @@ def paired_difference(
             sd=pl.col("d").std(),
             v=pl.col("v").mean(),
             b=pl.col("b").mean(),
+            # The same deal won by another seat: how many games the rule changed at all.
+            changed=(pl.col("wa") != pl.col("wb")).mean(),
         )
     ).row(0, named=True)
     n = d["n"]
@@ -141,6 +145,7 @@ def paired_difference(
         "hi": mean + 1.96 * se,
         "p": p,
         "noise": p >= 0.05,
+        "changed": d["changed"] or 0.0,
     }
 
 

@@ -12,6 +12,7 @@ import click
 import polars as pl
 import yaml
 
+from sim import usage
 from sim.engine import (
     canonical_rules,
     play_games,
@@ -22,6 +23,8 @@ from sim.engine import (
 )
 from sim.games import DEFAULT as DEFAULT_GAME
 from sim.games import NAMES as GAME_NAMES
+from sim.games import game as game_info
+from sim.games import game_of
 
 
 def _fail(message: str) -> None:
@@ -277,6 +280,8 @@ def bench_cmd(games: int, agents: str, threads: int, rules: str, seed: int, as_j
         "mean_turns": round(df.select(pl.col("turns").mean()).item(), 2),
         "mean_actions": round(df.select(pl.col("actions").mean()).item(), 2),
         "rules": canon,
+        # How often each kind of decision arose for each agent, and how often it was taken.
+        "usage": usage.by_agent(usage.usage(df, game_info(game_of(canon)))),
     }
     if as_json:
         click.echo(json.dumps(result))

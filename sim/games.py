@@ -17,6 +17,7 @@ from sim import _core
 _DTYPES: dict[str, pl.DataType] = {
     "u64": pl.UInt64(),
     "u32": pl.UInt32(),
+    "u16": pl.UInt16(),
     "u8": pl.UInt8(),
     "i32": pl.Int32(),
     "i8": pl.Int8(),
@@ -45,6 +46,10 @@ class GameInfo:
     end_reasons: list[str]
     sections: list[str]
     columns: list[tuple[str, str]]
+    # The kinds of decision its players make (the usage columns), and for some of them the
+    # rule option that offers them.
+    decisions: list[str]
+    decision_rules: dict[str, str]
 
     def has(self, section: str) -> bool:
         """Does this game's report have `section` (kings, cards, house_matrix, pace)?"""
@@ -70,6 +75,8 @@ def registry() -> dict[str, GameInfo]:
             end_reasons=g["end_reasons"],
             sections=g["sections"],
             columns=[tuple(c) for c in g["columns"]],
+            decisions=g["decisions"],
+            decision_rules=dict(g["decision_rules"]),
         )
         for g in _core.games()
     }

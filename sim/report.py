@@ -20,7 +20,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 from jinja2 import Environment  # noqa: E402
 
-from sim import analysis, games  # noqa: E402
+from sim import analysis, games, usage  # noqa: E402
 from sim.report_template import TEMPLATE  # noqa: E402
 from sim.stats import wilson  # noqa: E402
 
@@ -149,6 +149,7 @@ def _answer(
     houses: list[dict],
     baseline: str,
     robustness: dict[str, Any] | None,
+    decisions: list[dict[str, Any]],
 ) -> str:
     """One paragraph, written from the numbers."""
     parts = [f"{len(rows)} cells, {sum(r['games'] for r in rows):,} games."]
@@ -185,6 +186,18 @@ def _answer(
                 if h["played"][h["best"]] == 1
                 else f"its {h['played'][h['best']]} pairings."
             )
+        )
+    for c in comparisons:
+        if c.get("few_changed"):
+            parts.append(
+                f"'{c['variant']}' changed the winner of only {_pct(c['changed'])} of the "
+                f"{c['n']:,} deals ({c['agent_a']} v {c['agent_b']}): too few to say much "
+                "about the rule (see Rule decisions)."
+            )
+    for r in usage.never_taken(decisions):
+        parts.append(
+            f"{r['agent']} never took the '{r['kind']}' decision ({r['rule']}) in "
+            f"{r['arose']:,} chances."
         )
     if robustness and robustness["table"]:
         table = robustness["table"]
@@ -228,6 +241,10 @@ def _robustness(
         "holds": all(t["verdict"] == "holds" for t in table),
         "conflicts": any(t["verdict"] in ("reverses", "differs") for t in table),
     }
+
+
+# A variant that changes the winner of fewer deals than this is flagged (2%).
+FEW_CHANGED = 0.02
 
 
 def build(out: Path) -> Path:
@@ -321,6 +338,11 @@ def build(out: Path) -> Path:
                 best["best"] = True
                 best["dominant"] = best["lo"] > 0.5
     houses = analysis.houses(cells, manifest) if game.has("house_matrix") else []
+    decisions = usage.usage(lf, game)
+    # A variant that changes the winner of hardly any deal: a "within noise" verdict on it says
+    # little about the rule, most likely its decision was rarely offered or never taken.
+    for c in comparisons:
+        c["few_changed"] = c["measure"] != "rounds" and c["changed"] < FEW_CHANGED
     robustness = _robustness(comparisons, rows, king_rows, variants)
     jokers = any("jokers=true" in c["rules"] for c in manifest["cells"])
     cards = analysis.cards(agent_lf if game.has("cards") else None, jokers, ("variant", "agent"))
@@ -371,7 +393,10 @@ def build(out: Path) -> Path:
         variants=variants,
         impact_from=impact_from,
         game=game,
-        answer=_answer(comparisons, king_rows, rows, houses, baseline, robustness),
+        answer=_answer(comparisons, king_rows, rows, houses, baseline, robustness, decisions),
+        decisions=decisions,
+        never=usage.never_taken(decisions),
+        few_changed=FEW_CHANGED,
     )
     path = out / "index.html"
     path.write_text(html)

@@ -23,6 +23,7 @@ TEMPLATE = r"""<!doctype html>
   td.l, th.l { text-align: left; }
   .noise { color: #8a8f98; }
   .real { font-weight: 600; }
+  .flag { background: #fff3cd; }
   img { max-width: 100%; height: auto; display: block; margin: .5rem 0; }
   code { font-size: .8rem; word-break: break-all; }
 </style>
@@ -59,16 +60,20 @@ is dealt from (seed, <i>i</i>); agents swap seats in odd games{% if not config.s
 <p class="note">Paired on the same deals: for each game index, the measure under the variant
 minus under the baseline (a win counts 1, a draw ½); mean, 95% interval, two-sided p-value.
 In a mirror match-up (the same agent in both seats) the first player's win rate is compared,
-since either agent's is 50% by symmetry. Differences with p ≥ 0.05 are within noise.</p>
+since either agent's is 50% by symmetry. Differences with p ≥ 0.05 are within noise.
+"Winner changed" is the share of deals won by another seat under the variant: below
+{{ few_changed|pct(0) }} the rule hardly touched the games, and "within noise" then says little
+about it (see Rule decisions).</p>
 <div class="scroll"><table id="comparisons">
 <tr><th class="l">variant</th><th class="l">match-up</th><th class="l">measure</th><th>baseline</th><th>variant</th>
-<th>difference [95% CI]</th><th>p</th><th>paired games</th><th class="l">verdict</th></tr>
+<th>difference [95% CI]</th><th>p</th><th>paired games</th><th>winner changed</th><th class="l">verdict</th></tr>
 {% for c in comparisons %}
 <tr class="{{ 'noise' if c.noise else 'real' }}"><td class="l">{{ c.variant }}</td>
 <td class="l">{{ c.agent_a }} v {{ c.agent_b }}</td><td class="l">{{ c.label }}</td>
 <td>{{ value(c, c.base) }}</td><td>{{ value(c, c.value) }}</td>
 <td>{{ delta(c, c.diff) }} [{{ delta(c, c.lo) }}, {{ delta(c, c.hi) }}]</td><td>{{ '%.3g'|format(c.p) }}</td>
-<td>{{ c.n }}</td><td class="l">{{ 'within noise' if c.noise else 'a real difference' }}</td></tr>
+<td>{{ c.n }}</td><td class="{{ 'flag' if c.few_changed else '' }}">{% if c.measure != 'rounds' %}{{ c.changed|pct }}{% endif %}</td>
+<td class="l">{{ 'within noise' if c.noise else 'a real difference' }}{% if c.few_changed %} (the rule changed few games){% endif %}</td></tr>
 {% endfor %}
 </table></div>
 {% else %}<p class="note">Only one rule variant: nothing to compare.</p>{% endif %}
@@ -168,6 +173,19 @@ who does not):</p>
 <td>{{ k.rate|pct }} [{{ k.lo|pct }}, {{ k.hi|pct }}]</td><td>{{ k.one_sided }}</td></tr>{% endfor %}
 </table></div>
 {% endif %}
+{% endif %}
+
+{% if decisions %}
+<h2>Rule decisions</h2>
+<p class="note">How often each kind of decision arose for each agent (a real choice with at
+least one such move among the legal ones) and how often the agent took it. A rule's effect can
+only show if its decision arises and is taken.{% if never %} <b>Never taken:</b>
+{% for r in never %}{{ r.agent }}: {{ r.kind }} ({{ r.rule }}, {{ r.arose }} chances){{ '; ' if not loop.last else '.' }}{% endfor %}{% endif %}</p>
+<details><summary>Every kind of decision, per agent</summary>
+<div class="scroll"><table id="decisions"><tr><th class="l">agent</th><th class="l">decision</th><th class="l">offered by</th><th>arose (share of decisions)</th><th>taken (share when offered)</th></tr>
+{% for r in decisions %}<tr class="{{ 'flag' if r.never and r.rule else '' }}"><td class="l">{{ r.agent }}</td><td class="l">{{ r.kind|replace('_', ' ') }}</td><td class="l">{{ r.rule or 'the base rules' }}</td>
+<td>{{ r.arose }} ({{ r.arose_share|pct }})</td><td>{{ r.taken }} ({{ r.taken_share|pct }})</td></tr>{% endfor %}
+</table></div></details>
 {% endif %}
 
 <h2>Method</h2>

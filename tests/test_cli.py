@@ -131,16 +131,20 @@ def test_personas_are_agents_by_name():
 def test_bench_reports_decisions_per_second_for_the_search_agent():
     r = json.loads(
         sim(
-            "bench", "--games", "4", "--agents", "search(iterations=50,worlds=2),greedy", "--json"
+            "bench", "--games", "4", "--agents", "search(iterations=500,worlds=2),greedy", "--json"
         ).stdout
     )
     by = r["decisions_per_second_by_agent"]
-    search = by["search(iterations=50,worlds=2)"]
+    search = by["search(iterations=500,worlds=2)"]
     # Each agent's rate is its own (from a batch against itself), not a share of the mixed
-    # batch's wall time: the one-ply greedy player decides far faster than 50 simulations
-    # (hundreds of times on large batches; 10 times even on these 4 games, where the batch's
-    # fixed costs dominate). Shares of one wall time would make the two rates about equal.
+    # batch's wall time: the one-ply greedy player decides far faster than 500 simulations
+    # (a thousand times on large batches; tens of times even on these 4 games, where the
+    # batch's fixed costs dominate). Shares of one wall time would make the rates about equal.
     assert search > 0 and by["greedy"] > 3 * search
+    # The usage table: every agent's decisions by kind; each game starts with a real choice.
+    usage = r["usage"]
+    assert set(usage) == {"greedy", "search(iterations=500,worlds=2)"}
+    assert all(u["attack_player"]["arose"] >= u["attack_player"]["taken"] for u in usage.values())
 
 
 def test_replay_battle_cards_prints_a_readable_game():

@@ -19,5 +19,10 @@ fn main() {
         .map(|r| (r.cards_deployed[0] + r.cards_deployed[1]) as f64)
         .sum::<f64>()
         / n as f64;
+    let decisions: u64 = recs
+        .iter()
+        .map(|r| (r.decisions[0] + r.decisions[1]) as u64)
+        .sum();
+    println!("{:.0} decisions/s", decisions as f64 / dt);
     println!("{n} games {dt:.2}s {:.0}/s  P1 {w0} P2 {w1} by-life {life} turns {turns:.1} actions {acts:.1} deployed {dep:.1}", n as f64/dt);
 }

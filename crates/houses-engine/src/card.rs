@@ -64,6 +64,34 @@ pub const BLACK_JOKER: Card = Card(52);
 pub const RED_JOKER: Card = Card(53);
 pub const NUM_CARDS: usize = 54;
 
+/// Each card's rank and kind by id, worked out once: rule code and the search's evaluation ask
+/// for them millions of times a second.
+const RANKS: [u8; NUM_CARDS] = {
+    let mut r = [0u8; NUM_CARDS];
+    let mut i = 0;
+    while i < 52 {
+        r[i] = (i % 13) as u8 + 1;
+        i += 1;
+    }
+    r
+};
+
+const KINDS: [Kind; NUM_CARDS] = {
+    let mut k = [Kind::Joker; NUM_CARDS];
+    let mut i = 0;
+    while i < 52 {
+        k[i] = match RANKS[i] {
+            1 => Kind::Ace,
+            2..=10 => Kind::Soldier,
+            11 => Kind::Jack,
+            12 => Kind::Queen,
+            _ => Kind::King,
+        };
+        i += 1;
+    }
+    k
+};
+
 impl Card {
     pub fn new(suit: Suit, rank: u8) -> Card {
         debug_assert!((1..=13).contains(&rank));
@@ -76,11 +104,7 @@ impl Card {
 
     /// 1 (Ace) ..= 13 (King); 0 for a Joker (lowest in the advantage draw).
     pub fn rank(self) -> u8 {
-        if self.is_joker() {
-            0
-        } else {
-            self.0 % 13 + 1
-        }
+        RANKS[self.0 as usize]
     }
 
     pub fn suit(self) -> Option<Suit> {
@@ -92,14 +116,7 @@ impl Card {
     }
 
     pub fn kind(self) -> Kind {
-        match self.rank() {
-            0 => Kind::Joker,
-            1 => Kind::Ace,
-            2..=10 => Kind::Soldier,
-            11 => Kind::Jack,
-            12 => Kind::Queen,
-            _ => Kind::King,
-        }
+        KINDS[self.0 as usize]
     }
 
     pub fn is_soldier(self) -> bool {

@@ -6,7 +6,7 @@ use crate::card::CardSet;
 use crate::core::{self, Agent, AgentFactory, Game, Played, Seat};
 use crate::observe::View;
 use crate::rules::Rules;
-use crate::state::{EndReason, State};
+use crate::state::{EndReason, JokerVariant, State, Target};
 use crate::Action;
 
 pub use crate::core::{game_seed, run_batch, MAX_ACTIONS};
@@ -79,6 +79,108 @@ impl Game for State {
     }
     fn check_invariants(&self) -> Result<(), String> {
         State::check_invariants(self)
+    }
+
+    const DECISIONS: &'static [&'static str] = DECISIONS;
+    fn decision(a: &Action) -> usize {
+        decision(a) as usize
+    }
+}
+
+/// The kinds of decision in Houses-Skirmish, for the usage table (`Game::DECISIONS`): an enum
+/// (so that classifying a move is a plain match) and its names, in the same order.
+macro_rules! decisions {
+    ($($kind:ident = $name:literal,)+) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[repr(u8)]
+        pub enum Decision {
+            $($kind,)+
+        }
+        pub const DECISIONS: &[&str] = &[$($name,)+];
+    };
+}
+
+decisions! {
+    Start = "start",
+    Deploy = "deploy",
+    DeployBonded = "deploy_bonded",
+    King = "king",
+    Ace = "ace",
+    Joker = "joker",
+    Doppelganger = "doppelganger",
+    Scout = "scout",
+    Play = "play",
+    Summon = "summon",
+    Return = "return",
+    Bond = "bond",
+    Split = "split",
+    End = "end",
+    Pass = "pass",
+    Done = "done",
+    AttackUnit = "attack_unit",
+    AttackPlayer = "attack_player",
+    DualWield = "dual_wield",
+    Block = "block",
+    Aid = "aid",
+    Excess = "excess",
+    Charge = "charge",
+    Keep = "keep",
+    Stay = "stay",
+    Discard = "discard",
+    Reblock = "reblock",
+    Stun = "stun",
+    Trade = "trade",
+}
+
+/// Which kind of decision a move is.
+pub fn decision(a: &Action) -> Decision {
+    use crate::card::Kind;
+    match *a {
+        Action::Start | Action::Defer => Decision::Start,
+        Action::Deploy {
+            face,
+            onto,
+            variant,
+            card,
+            ..
+        } => match (variant, onto) {
+            (Some(JokerVariant::Doppelganger), _) => Decision::Doppelganger,
+            (Some(_), _) => Decision::Joker,
+            (None, Some(_)) => Decision::DeployBonded,
+            (None, None) if card != face => Decision::Doppelganger,
+            (None, None) => match face.kind() {
+                Kind::King => Decision::King,
+                Kind::Ace => Decision::Ace,
+                _ => Decision::Deploy,
+            },
+        },
+        Action::Scout { .. } => Decision::Scout,
+        Action::Play { .. } => Decision::Play,
+        Action::Summon(_) => Decision::Summon,
+        Action::Return(_) => Decision::Return,
+        Action::Bond { .. } => Decision::Bond,
+        Action::Split { .. } => Decision::Split,
+        Action::End => Decision::End,
+        Action::Pass => Decision::Pass,
+        Action::Done => Decision::Done,
+        Action::Attack {
+            second: Some(_), ..
+        } => Decision::DualWield,
+        Action::Attack {
+            target: Target::Player,
+            ..
+        } => Decision::AttackPlayer,
+        Action::Attack { .. } => Decision::AttackUnit,
+        Action::Block { .. } => Decision::Block,
+        Action::Aid { .. } => Decision::Aid,
+        Action::Excess(_) => Decision::Excess,
+        Action::Charge(_) => Decision::Charge,
+        Action::Keep { .. } => Decision::Keep,
+        Action::Stay(_) => Decision::Stay,
+        Action::Discard(_) => Decision::Discard,
+        Action::Reblock { .. } => Decision::Reblock,
+        Action::Stun(_) => Decision::Stun,
+        Action::Trade { .. } => Decision::Trade,
     }
 }
 

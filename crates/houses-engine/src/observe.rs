@@ -118,7 +118,7 @@ impl Observation {
         let opp: &mut Player = &mut st.players[o];
         let known = opp.known;
         let hidden = opp.hand.iter().filter(|&&c| !known.contains(c)).count();
-        opp.hand.retain(|&c| known.contains(c));
+        opp.hand.retain(|c| known.contains(*c));
         let (deck_len, deck_p2_len) = (st.deck.len(), st.deck_p2.len());
         st.deck.clear();
         st.deck_p2.clear();
@@ -177,15 +177,15 @@ impl Observation {
             };
             p1.truncate(self.deck_len);
             p2.truncate(self.deck_p2_len);
-            st.deck = p1;
-            st.deck_p2 = p2;
+            st.deck = p1.into_iter().collect();
+            st.deck_p2 = p2.into_iter().collect();
         } else {
             for _ in 0..self.opponent_hidden {
                 if let Some(c) = pool.pop() {
                     st.players[o].hand.push(c);
                 }
             }
-            st.deck = pool;
+            st.deck = pool.into_iter().collect();
             st.deck.truncate(self.deck_len);
         }
         st.rng = GameRng::new(rng.next_u64());

@@ -16,7 +16,8 @@ use crate::card::Card;
 use crate::rng::GameRng;
 use crate::rules::Rules;
 use crate::state::{
-    JokerVariant, Pending, Player, Seat, State, Target, Unit, UnitCard, UnitCards, MAX_UNIT_CARDS,
+    Cards, JokerVariant, Pending, Player, Seat, State, Target, Unit, UnitCard, UnitCards,
+    MAX_FRONT_UNITS, MAX_REAR_UNITS, MAX_UNIT_CARDS,
 };
 
 #[derive(Deserialize, Debug, Default)]
@@ -84,10 +85,14 @@ pub fn parse_seat(s: &str) -> Result<Seat, String> {
     }
 }
 
-fn cards(list: &[String], what: &str) -> Result<Vec<Card>, String> {
-    list.iter()
-        .map(|s| Card::parse(s).map_err(|e| format!("{what}: {e}")))
-        .collect()
+fn cards(list: &[String], what: &str) -> Result<Cards, String> {
+    let mut out = Cards::new();
+    for s in list {
+        let c = Card::parse(s).map_err(|e| format!("{what}: {e}"))?;
+        out.try_push(c)
+            .map_err(|_| format!("{what}: more than {} cards", out.capacity()))?;
+    }
+    Ok(out)
 }
 
 /// Read a unit such as `"9C/8C exhausted"` or `"BJ=7H"` or `"BJ necromancer"`.
@@ -222,7 +227,9 @@ impl Position {
                 if !u.is_soldier() {
                     return Err(format!("{name}.front: '{t}' is not a soldier (2-10)"));
                 }
-                p.front.push(u);
+                p.front
+                    .try_push(u)
+                    .map_err(|_| format!("{name}.front: more than {MAX_FRONT_UNITS} units"))?;
             }
             for t in &spec.rear {
                 let u = parse_unit(t).map_err(|e| format!("{name}.rear: {e}"))?;
@@ -231,7 +238,9 @@ impl Position {
                         "{name}.rear: '{t}' is a soldier; soldiers go in the front"
                     ));
                 }
-                p.rear.push(u);
+                p.rear
+                    .try_push(u)
+                    .map_err(|_| format!("{name}.rear: more than {MAX_REAR_UNITS} units"))?;
             }
         }
         let mut deck = cards(&self.deck, "deck")?;

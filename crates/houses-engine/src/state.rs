@@ -54,6 +54,18 @@ pub const MAX_UNIT_CARDS: usize = 3;
 /// simulation, and a heap allocation per unit made both slow.
 pub type UnitCards = arrayvec::ArrayVec<UnitCard, MAX_UNIT_CARDS>;
 
+/// A pile of cards (deck, Barrows, hand), stored inline: a state is cloned for every search
+/// simulation, and a clone must not allocate.
+pub type Cards = arrayvec::ArrayVec<Card, 54>;
+
+/// The most Front-Rank units at once: a broken-up rank of single cards while an Insane Wizard's
+/// victim chooses which stay (3 units of 3 cards), with room to spare.
+pub const MAX_FRONT_UNITS: usize = 10;
+/// The most Rear-Rank units at once (the rules allow 4), with room to spare mid-move.
+pub const MAX_REAR_UNITS: usize = 8;
+pub type FrontRank = arrayvec::ArrayVec<Unit, MAX_FRONT_UNITS>;
+pub type RearRank = arrayvec::ArrayVec<Unit, MAX_REAR_UNITS>;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unit {
     /// Leader first: damage is applied to it first.
@@ -151,12 +163,12 @@ impl Unit {
     }
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Player {
     pub life: i32,
-    pub hand: Vec<Card>,
-    pub front: Vec<Unit>,
-    pub rear: Vec<Unit>,
+    pub hand: Cards,
+    pub front: FrontRank,
+    pub rear: RearRank,
     /// Cards in this hand whose identity the opponent knows (revealed, returned, taken).
     pub known: CardSet,
     /// Cards returned to hand this turn: they may not be redeployed until next turn.
@@ -165,6 +177,40 @@ pub struct Player {
     /// Queen of Diamonds: the turn number it was played on; the extra turn follows this
     /// player's next completed turn.
     pub extra_turn_from: Option<u32>,
+}
+
+/// A copy of a pile in one move (arrayvec clones item by item; a search clones states by the
+/// million).
+pub fn copy_cards(v: &Cards) -> Cards {
+    let mut out = Cards::new();
+    out.try_extend_from_slice(v).expect("same capacity");
+    out
+}
+
+impl Clone for Player {
+    fn clone(&self) -> Player {
+        Player {
+            life: self.life,
+            hand: copy_cards(&self.hand),
+            front: self.front.clone(),
+            rear: self.rear.clone(),
+            known: self.known,
+            no_redeploy: self.no_redeploy,
+            returned_this_turn: self.returned_this_turn,
+            extra_turn_from: self.extra_turn_from,
+        }
+    }
+
+    fn clone_from(&mut self, src: &Player) {
+        self.life = src.life;
+        self.hand.clone_from(&src.hand);
+        self.front.clone_from(&src.front);
+        self.rear.clone_from(&src.rear);
+        self.known = src.known;
+        self.no_redeploy = src.no_redeploy;
+        self.returned_this_turn = src.returned_this_turn;
+        self.extra_turn_from = src.extra_turn_from;
+    }
 }
 
 impl Player {
@@ -225,7 +271,7 @@ pub enum Pending {
     /// Queen of Spades: keep one of these (top first), put the rest back in a chosen order.
     QueenOfSpades {
         seat: Seat,
-        cards: Vec<Card>,
+        cards: arrayvec::ArrayVec<Card, 4>,
     },
     /// Insane Wizard: the player must choose which of these single cards stay.
     WizardKeep {
@@ -326,15 +372,15 @@ pub enum Leave {
     Hand,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct State {
     pub rules: Rules,
     /// The deck, top card LAST (so drawing is a pop). Under `deck=suit_split`, P1's pile.
-    pub deck: Vec<Card>,
+    pub deck: Cards,
     /// P2's own pile under `deck=suit_split` (top last); empty with a shared deck.
-    pub deck_p2: Vec<Card>,
-    pub barrows_up: Vec<Card>,
-    pub barrows_down: Vec<Card>,
+    pub deck_p2: Cards,
+    pub barrows_up: Cards,
+    pub barrows_down: Cards,
     pub players: [Player; 2],
     pub active: Seat,
     pub first_player: Seat,
@@ -343,11 +389,11 @@ pub struct State {
     /// Rounds: a round is one turn of each player, counted from the first player's turns.
     pub round: u32,
     pub pending: Pending,
-    pub attacks: Vec<Attack>,
+    pub attacks: arrayvec::ArrayVec<Attack, 16>,
     /// King aid (Spring '22): (aider, blocker) pairs declared this combat.
-    pub aids: Vec<(Card, Card)>,
+    pub aids: arrayvec::ArrayVec<(Card, Card), 16>,
     /// Excess and charge triggers waiting for their owner's decision, in order.
-    pub triggers: Vec<Pending>,
+    pub triggers: arrayvec::ArrayVec<Pending, 16>,
     /// Set when the deck ran out: how many turns remain after the current one.
     pub sudden_death: Option<u8>,
     /// The card the active player deployed most recently this turn (Jack of Diamonds).
@@ -361,6 +407,69 @@ pub struct State {
     pub actions_taken: u32,
     /// What the game's record counts (`None` in the search agent's simulated worlds).
     pub metrics: Option<Box<crate::metrics::Metrics>>,
+}
+
+impl Clone for State {
+    /// Field by field, with the piles copied in one move (see `copy_cards`).
+    fn clone(&self) -> State {
+        State {
+            rules: self.rules.clone(),
+            deck: copy_cards(&self.deck),
+            deck_p2: copy_cards(&self.deck_p2),
+            barrows_up: copy_cards(&self.barrows_up),
+            barrows_down: copy_cards(&self.barrows_down),
+            players: [self.players[0].clone(), self.players[1].clone()],
+            active: self.active,
+            first_player: self.first_player,
+            turn: self.turn,
+            round: self.round,
+            pending: self.pending.clone(),
+            attacks: self.attacks.clone(),
+            aids: self.aids.clone(),
+            triggers: self.triggers.clone(),
+            sudden_death: self.sudden_death,
+            last_played: self.last_played,
+            resume: self.resume.clone(),
+            outcome: self.outcome,
+            rng: self.rng.clone(),
+            log: self.log.clone(),
+            actions_taken: self.actions_taken,
+            metrics: self.metrics.clone(),
+        }
+    }
+
+    /// In place, reusing `self`'s storage: the search resets one scratch state to a sampled
+    /// world for every simulation.
+    fn clone_from(&mut self, src: &State) {
+        self.rules.clone_from(&src.rules);
+        for (to, from) in [
+            (&mut self.deck, &src.deck),
+            (&mut self.deck_p2, &src.deck_p2),
+            (&mut self.barrows_up, &src.barrows_up),
+            (&mut self.barrows_down, &src.barrows_down),
+        ] {
+            to.clear();
+            to.try_extend_from_slice(from).expect("same capacity");
+        }
+        self.players[0].clone_from(&src.players[0]);
+        self.players[1].clone_from(&src.players[1]);
+        self.active = src.active;
+        self.first_player = src.first_player;
+        self.turn = src.turn;
+        self.round = src.round;
+        self.pending.clone_from(&src.pending);
+        self.attacks.clone_from(&src.attacks);
+        self.aids.clone_from(&src.aids);
+        self.triggers.clone_from(&src.triggers);
+        self.sudden_death = src.sudden_death;
+        self.last_played = src.last_played;
+        self.resume.clone_from(&src.resume);
+        self.outcome = src.outcome;
+        self.rng.clone_from(&src.rng);
+        self.log.clone_from(&src.log);
+        self.actions_taken = src.actions_taken;
+        self.metrics.clone_from(&src.metrics);
+    }
 }
 
 impl State {
@@ -378,7 +487,7 @@ impl State {
     }
 
     /// The pile seat `s` draws from: the shared deck, or its own pile when split by suit.
-    pub fn pile(&self, s: Seat) -> &Vec<Card> {
+    pub fn pile(&self, s: Seat) -> &Cards {
         if s == 1 && self.rules.deck == DeckMode::SuitSplit {
             &self.deck_p2
         } else {
@@ -386,7 +495,7 @@ impl State {
         }
     }
 
-    pub fn pile_mut(&mut self, s: Seat) -> &mut Vec<Card> {
+    pub fn pile_mut(&mut self, s: Seat) -> &mut Cards {
         if s == 1 && self.rules.deck == DeckMode::SuitSplit {
             &mut self.deck_p2
         } else {

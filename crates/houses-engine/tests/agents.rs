@@ -32,7 +32,7 @@ fn search_choices_do_not_change_when_only_hidden_cards_change() {
         iterations: 120,
         worlds: 4,
         c: 0.5,
-        depth: 4,
+        rollout: 1,
     };
     let mut checked = 0;
     for seed in 0..40u64 {
@@ -74,6 +74,36 @@ fn search_choices_do_not_change_when_only_hidden_cards_change() {
 }
 
 #[test]
+fn search_worlds_and_choices_depend_only_on_what_the_player_knows() {
+    // The generic check (every game runs it): worlds sampled from the real game and from a
+    // look-alike play out identically, and the search chooses the same move in both.
+    let params = SearchParams {
+        iterations: 60,
+        worlds: 4,
+        c: 0.05,
+        rollout: 1,
+    };
+    let mut checked = 0;
+    for (k, rules) in ["", "deck=suit_split", "kings=classic,jokers=true"]
+        .iter()
+        .enumerate()
+    {
+        let rules = Rules::parse(rules).unwrap();
+        for seed in 0..3 {
+            checked += houses_engine::core::testing::check_search_hides::<State>(
+                &rules,
+                100 * k as u64 + seed,
+                params,
+                25,
+                |st, seat, _| reshuffle_hidden(st, seat, 3),
+            )
+            .unwrap_or_else(|e| panic!("rules {k} seed {seed}: {e}"));
+        }
+    }
+    assert!(checked >= 100, "only {checked} decisions checked");
+}
+
+#[test]
 fn agent_specs_parse_and_name_their_errors() {
     assert_eq!(AgentSpec::parse("greedy").unwrap().name(), "greedy");
     let h = AgentSpec::parse("heuristic(aggression=1.5)")
@@ -86,7 +116,7 @@ fn agent_specs_parse_and_name_their_errors() {
     let s = AgentSpec::parse("search(iterations=50,worlds=2)")
         .unwrap()
         .name();
-    assert_eq!(s, "search(iterations=50,worlds=2,c=0.5,depth=8)");
+    assert_eq!(s, "search(iterations=50,worlds=2,c=0.05,rollout=0)");
     let e = AgentSpec::parse("heuristic(agression=2)").unwrap_err();
     assert!(
         e.contains("unknown heuristic parameter 'agression' (did you mean 'aggression'?)"),
@@ -161,5 +191,35 @@ fn canonical_agent_specs_carry_the_version_and_other_versions_are_refused() {
         AgentSpec::parse(&s).unwrap().canonical(),
         s,
         "the canonical spec parses back"
+    );
+}
+
+#[test]
+fn greedy_takes_the_option_2_king_of_hearts_trade_when_it_gains() {
+    // The usage table found greedy refusing every trade (2,157 chances in kings_option2). A
+    // trade now counts what the two fights gain, so some are taken and most are not.
+    use houses_engine::core::{play_batch_played, Game};
+    let rules = Rules::parse("kings=share_trait").unwrap();
+    let games = play_batch_played::<State>(
+        &rules,
+        [&AgentSpec::Greedy, &AgentSpec::Greedy],
+        11,
+        0,
+        8000,
+        2,
+        false,
+    );
+    let k = State::DECISIONS.iter().position(|&d| d == "trade").unwrap();
+    let sum = |f: fn(&houses_engine::core::Usage) -> [[u32; 32]; 2]| -> u32 {
+        games
+            .iter()
+            .map(|g| f(&g.usage)[0][k] + f(&g.usage)[1][k])
+            .sum()
+    };
+    let (arose, taken) = (sum(|u| u.arose), sum(|u| u.taken));
+    assert!(arose > 200, "the trade arose only {arose} times");
+    assert!(
+        taken > 0 && taken < arose,
+        "greedy took {taken} of {arose} trades"
     );
 }

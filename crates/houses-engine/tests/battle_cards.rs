@@ -3,7 +3,10 @@
 use houses_engine::battle_cards::position::bc_position;
 use houses_engine::battle_cards::*;
 use houses_engine::card::Card;
-use houses_engine::core::play_batch;
+use houses_engine::core::search::{SearchParams, Searchable};
+use houses_engine::core::testing::check_search_hides;
+use houses_engine::core::{play_batch, play_game};
+use houses_engine::rng::GameRng;
 
 fn c(s: &str) -> Card {
     Card::parse(s).unwrap()
@@ -266,4 +269,141 @@ fn greedy_beats_random_and_batches_are_deterministic() {
         .filter(|(i, r)| r.winner == (i % 2) as i8)
         .count();
     assert!(greedy_wins > 240, "greedy won {greedy_wins} of 400");
+}
+
+/// The real game with what `seat` cannot see changed: the opponent's hand and draw pile dealt
+/// differently (their cards rotated one place), its own draw pile in another order, other
+/// dice to come. `None` when nothing is hidden.
+fn unseen_changed(st: &BcState, seat: usize, rng: &mut GameRng) -> Option<BcState> {
+    let mut alt = st.clone();
+    let mut changed = false;
+    let mine = &mut alt.players[seat].draw;
+    if mine.len() > 1 {
+        mine.rotate_left(1);
+        changed = true;
+    }
+    let p = &mut alt.players[1 - seat];
+    let mut theirs: Vec<Card> = p.hand.iter().chain(&p.draw).copied().collect();
+    if theirs.len() > 1 {
+        theirs.rotate_left(1);
+        let draw = theirs.split_off(p.hand.len());
+        (p.hand, p.draw) = (theirs, draw);
+        changed = true;
+    }
+    alt.rng = GameRng::new(rng.next_u64());
+    changed.then_some(alt)
+}
+
+#[test]
+fn search_worlds_and_choices_depend_only_on_what_the_player_knows() {
+    let params = SearchParams {
+        iterations: 60,
+        worlds: 4,
+        c: 0.5,
+        rollout: 1,
+    };
+    let mut checked = 0;
+    for (k, rules) in ["", "jokers=false,hand_size=2", "armor_limit=1,life=8"]
+        .iter()
+        .enumerate()
+    {
+        let rules = BcRules::parse(rules).unwrap();
+        for seed in 0..3 {
+            checked += check_search_hides::<BcState>(
+                &rules,
+                100 * k as u64 + seed,
+                params,
+                30,
+                unseen_changed,
+            )
+            .unwrap_or_else(|e| panic!("rules {k} seed {seed}: {e}"));
+        }
+    }
+    assert!(checked >= 100, "only {checked} decisions checked");
+}
+
+#[test]
+fn a_sampled_world_keeps_what_the_player_sees_and_deals_the_rest_from_the_unseen() {
+    let st = pos(
+        (&["AC", "BJ", "5H"], &["2D", "3D", "4D"], &["9H"], 12),
+        (&["KC", "QD"], &["7S", "8S"], &["2H", "3H"], 15),
+        &[6, 6, 6],
+    );
+    let w = st.determinize(0, &mut GameRng::new(3));
+    assert_eq!(w.players[0].hand, st.players[0].hand);
+    for s in 0..2 {
+        assert_eq!(w.players[s].armor, st.players[s].armor);
+        assert_eq!(w.players[s].discard, st.players[s].discard);
+        assert_eq!(w.players[s].life, st.players[s].life);
+        assert_eq!(w.players[s].hand.len(), st.players[s].hand.len());
+        assert_eq!(w.players[s].draw.len(), st.players[s].draw.len());
+    }
+    let mut mine = w.players[0].draw.clone();
+    mine.sort();
+    assert_eq!(mine, vec![c("2D"), c("3D"), c("4D")]);
+    let mut theirs: Vec<Card> = w.players[1]
+        .hand
+        .iter()
+        .chain(&w.players[1].draw)
+        .copied()
+        .collect();
+    theirs.sort();
+    let mut unseen = vec![c("QD"), c("KC"), c("7S"), c("8S")];
+    unseen.sort();
+    assert_eq!(theirs, unseen);
+    assert!(w.fixed_rolls.is_empty(), "the dice to come are not known");
+    assert!(w.log.is_none());
+    w.check_invariants().unwrap();
+}
+
+#[test]
+fn search_agent_specs_parse_with_every_parameter_and_the_version() {
+    let s = BcAgentSpec::parse("search(iterations=50,worlds=2)").unwrap();
+    let name = s.canonical();
+    assert!(
+        name.starts_with("search(iterations=50,worlds=2,c=") && name.ends_with("@v1"),
+        "{name}"
+    );
+    assert_eq!(
+        BcAgentSpec::parse(&name).unwrap(),
+        s,
+        "the canonical spec parses back"
+    );
+    assert_eq!(
+        BcAgentSpec::parse("search").unwrap(),
+        BcAgentSpec::Search(BC_SEARCH_DEFAULTS)
+    );
+    let e = BcAgentSpec::parse("search(iterations=lots)").unwrap_err();
+    assert!(e.contains("'iterations' expects a positive integer"), "{e}");
+    let e = BcAgentSpec::parse("search(depth=2)").unwrap_err();
+    assert!(e.contains("unknown search parameter 'depth'"), "{e}");
+    assert!(BcAgentSpec::parse("greedy(x=1)").is_err());
+    assert!(BC_AGENTS.contains(&"search"));
+}
+
+#[test]
+fn search_beats_greedy_over_a_small_match() {
+    // A strength check small enough for CI: 60 deals, each played twice with the seats swapped
+    // (the luck of the deal, large in this game, cancels out); docs/battle_cards.md measures
+    // more. Over seeds 1 to 8 search scores 69 to 80 of these 120 games.
+    let rules = BcRules::default();
+    let search = BcAgentSpec::parse("search").unwrap();
+    let greedy = BcAgentSpec::Greedy;
+    let points = |w: i8, seat: i8| match w {
+        -1 => 0.5,
+        w if w == seat => 1.0,
+        _ => 0.0,
+    };
+    let score: f64 = houses_engine::core::run_batch(0, 60, 2, |i| {
+        let seed = houses_engine::core::game_seed(3, i);
+        let a = play_game::<BcState>(&rules, [&search, &greedy], seed, false);
+        let b = play_game::<BcState>(&rules, [&greedy, &search], seed, false);
+        points(a.record.winner, 0) + points(b.record.winner, 1)
+    })
+    .into_iter()
+    .sum();
+    assert!(
+        score >= 63.0,
+        "search scored only {score} of 120 against greedy"
+    );
 }

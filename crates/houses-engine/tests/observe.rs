@@ -23,7 +23,7 @@ fn the_view_hides_the_opponents_hand_and_the_deck() {
     let known = View::new(&st, 0).opponent_known();
     assert_eq!(known.len(), 1);
     let obs = View::new(&st, 0).observation();
-    assert_eq!(obs.state.players[1].hand, known);
+    assert_eq!(obs.state.players[1].hand.to_vec(), known);
     assert_eq!(obs.opponent_hidden, 2);
 }
 
@@ -44,7 +44,7 @@ fn determinizing_deals_the_unseen_cards_consistently() {
         assert_eq!(places.len(), n, "no card twice");
         assert_eq!(d.players[1].hand.len(), 2);
         assert_eq!(d.deck.len(), 3);
-        assert_eq!(d.players[0].hand, vec![Card::parse("9C").unwrap()]);
+        assert_eq!(d.players[0].hand.to_vec(), vec![Card::parse("9C").unwrap()]);
         for c in d.players[1].hand.iter().chain(d.deck.iter()) {
             assert!(
                 !["9C", "5H", "3C"].contains(&c.to_string().as_str()),

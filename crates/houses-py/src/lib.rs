@@ -113,10 +113,15 @@ impl Game {
 
     /// The finished game's record, as columns of one row (like `play_games`).
     fn record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let r = self
+        let record = self
             .session
             .record()
             .ok_or_else(|| PyValueError::new_err("the game is not over"))?;
-        registry::columns_of::<houses_engine::State>(py, &[r])
+        let played = houses_engine::core::Played {
+            record,
+            usage: self.session.usage,
+            log: None,
+        };
+        registry::columns_of::<houses_engine::State>(py, &[played])
     }
 }

@@ -5,7 +5,7 @@
 use houses_engine::agents::{AgentSpec, AGENT_NAMES};
 use houses_engine::battle_cards::{BcAgentSpec, BcRecord, BcState, BC_AGENTS};
 use houses_engine::card::{Card, CardSet};
-use houses_engine::core::{self, AgentFactory, Game, GameRules, OptionSpec};
+use houses_engine::core::{self, AgentFactory, Game, GameRules, OptionSpec, Played, Usage};
 use houses_engine::game::GameRecord;
 use houses_engine::house_of_suits::{HsAgentSpec, HsMatch, HsRecord, HS_AGENTS};
 use houses_engine::rules::PRESETS;
@@ -40,6 +40,9 @@ pub trait Registered: Game {
     const SECTIONS: &'static [&'static str];
     /// The game's own columns, after the common ones.
     const OWN: &'static [Column];
+    /// For the usage table: the rule option (and value) that offers a kind of decision, for the
+    /// kinds that some rule set does not have.
+    const DECISION_RULES: &'static [(&'static str, &'static str)] = &[];
     fn parse_agent(spec: &str) -> Result<Self::Spec, String>;
     fn canonical_agent(spec: &Self::Spec) -> String;
     fn preset_list() -> Vec<(&'static str, &'static str, &'static str)> {
@@ -59,22 +62,22 @@ enum Values {
 /// Column values, built record by record (each record pushes one value per column, in order)
 /// and handed to Python as lists.
 pub struct Columns {
-    cols: Vec<(&'static str, Values)>,
+    cols: Vec<(String, Values)>,
     /// The column the next pushed value belongs to.
     at: usize,
 }
 
 impl Columns {
-    fn new(columns: &[Column]) -> Columns {
+    fn new(columns: &[(String, &'static str)]) -> Columns {
         let cols = columns
             .iter()
-            .map(|&(name, ty)| {
-                let values = match ty {
-                    "u64" | "u32" | "u8" => Values::Unsigned(Vec::new()),
+            .map(|(name, ty)| {
+                let values = match *ty {
+                    "u64" | "u32" | "u16" | "u8" => Values::Unsigned(Vec::new()),
                     "i32" | "i8" => Values::Signed(Vec::new()),
                     _ => Values::Text(Vec::new()),
                 };
-                (name, values)
+                (name.clone(), values)
             })
             .collect();
         Columns { cols, at: 0 }
@@ -122,14 +125,42 @@ enum Value {
     S(String),
 }
 
+/// Every column of a game's records: the common ones, the game's own, then the usage of each
+/// kind of decision (`arose_<kind>_p1`, `arose_<kind>_p2`, `taken_<kind>_p1`, `taken_<kind>_p2`).
+pub fn all_columns<G: Registered>() -> Vec<(String, &'static str)> {
+    let mut cols: Vec<(String, &'static str)> = COMMON
+        .iter()
+        .chain(G::OWN)
+        .map(|&(n, t)| (n.to_string(), t))
+        .collect();
+    for k in G::DECISIONS {
+        for what in ["arose", "taken"] {
+            for p in ["p1", "p2"] {
+                cols.push((format!("{what}_{k}_{p}"), "u16"));
+            }
+        }
+    }
+    cols
+}
+
+fn push_usage<G: Registered>(u: &Usage, c: &mut Columns) {
+    for k in 0..G::DECISIONS.len() {
+        for counts in [&u.arose, &u.taken] {
+            for seat_counts in counts {
+                c.u(seat_counts[k].min(u16::MAX as u32).into());
+            }
+        }
+    }
+}
+
 pub fn columns_of<'py, G: Registered>(
     py: Python<'py>,
-    recs: &[G::Record],
+    games: &[Played<G::Record>],
 ) -> PyResult<Bound<'py, PyDict>> {
-    let all: Vec<Column> = COMMON.iter().chain(G::OWN).copied().collect();
-    let mut cols = Columns::new(&all);
-    for r in recs {
-        G::push(r, cols.next());
+    let mut cols = Columns::new(&all_columns::<G>());
+    for g in games {
+        G::push(&g.record, cols.next());
+        push_usage::<G>(&g.usage, &mut cols);
     }
     cols.into_dict(py)
 }
@@ -163,6 +194,29 @@ impl Registered for State {
         ("king_round_p2", "u32"),
         ("low_hand_turns", "u32"),
         ("lead_changes", "u32"),
+    ];
+    const DECISION_RULES: &'static [(&'static str, &'static str)] = &[
+        ("start", "starting_player=advantage_draw"),
+        ("scout", "scouts=true"),
+        ("joker", "jokers=true"),
+        ("doppelganger", "jokers=true"),
+        ("summon", "jokers=true (Necromancer)"),
+        ("stay", "jokers=true (Insane Wizard)"),
+        ("dual_wield", "spades_trait=dual_wield"),
+        ("aid", "king_aid_half=true"),
+        ("excess", "clubs_excess"),
+        ("charge", "kings=enhance (King of Clubs)"),
+        (
+            "reblock",
+            "spades_trait=choose_blocker, or option1_king_of_hearts=reassign_blockers",
+        ),
+        (
+            "stun",
+            "spades_trait=stun, or kings=option1/share_trait (King of Spades)",
+        ),
+        ("trade", "kings=share_trait (King of Hearts)"),
+        ("discard", "hand_limit"),
+        ("keep", "Queen of Spades"),
     ];
     fn parse_agent(spec: &str) -> Result<AgentSpec, String> {
         AgentSpec::parse(spec)
@@ -288,8 +342,9 @@ fn info<G: Registered>(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     d.set_item("agents", G::AGENTS.to_vec())?;
     d.set_item("end_reasons", G::END_REASONS.to_vec())?;
     d.set_item("sections", G::SECTIONS.to_vec())?;
-    let columns: Vec<Column> = COMMON.iter().chain(G::OWN).copied().collect();
-    d.set_item("columns", columns)?;
+    d.set_item("columns", all_columns::<G>())?;
+    d.set_item("decisions", G::DECISIONS.to_vec())?;
+    d.set_item("decision_rules", G::DECISION_RULES.to_vec())?;
     Ok(d)
 }
 
@@ -310,7 +365,7 @@ fn play<'py, G: Registered>(
         G::parse_agent(&agents.1).map_err(bad)?,
     ];
     let recs = py.detach(|| {
-        core::play_batch::<G>(
+        core::play_batch_played::<G>(
             &rules,
             [&specs[0], &specs[1]],
             seed,
@@ -334,11 +389,9 @@ fn replay<'py, G: Registered>(
         G::parse_agent(&agents.0).map_err(bad)?,
         G::parse_agent(&agents.1).map_err(bad)?,
     ];
-    let played = py.detach(|| core::play_game::<G>(&rules, [&specs[0], &specs[1]], seed, true));
-    Ok((
-        played.log.unwrap_or_default(),
-        columns_of::<G>(py, &[played.record])?,
-    ))
+    let mut played = py.detach(|| core::play_game::<G>(&rules, [&specs[0], &specs[1]], seed, true));
+    let log = played.log.take().unwrap_or_default();
+    Ok((log, columns_of::<G>(py, std::slice::from_ref(&played))?))
 }
 
 fn canonical_rules<G: Registered>(spec: &str) -> PyResult<String> {

@@ -480,8 +480,37 @@ impl<'v> Decision<'v> {
                     None => 0.0,
                 }
             }
-            // A trade rarely helps a one-ply player: stay put.
-            Action::Trade { .. } => -0.5,
+            // Option 2 King of Hearts: blockers `a` and `b` swap attackers. Worth what the two
+            // fights gain (kills made minus units lost), less a little so that an even trade
+            // is not made for nothing.
+            Action::Trade { a, b } => {
+                let blocked_by = |blocker: Card| {
+                    v.attacks()
+                        .iter()
+                        .find(|t| t.blocker == Some(blocker))
+                        .and_then(|t| v.unit(t.attacker))
+                };
+                let (Some(ua), Some(ub), Some(xa), Some(xb)) =
+                    (v.unit(a), v.unit(b), blocked_by(a), blocked_by(b))
+                else {
+                    return -0.5;
+                };
+                let fight = |blocker: &Unit, attacker: &Unit| {
+                    let deals = v.blocker_deals_damage(me, blocker);
+                    let kill = if deals && dealt(v, blocker) >= v.lethal(attacker) {
+                        unit_value(attacker)
+                    } else {
+                        0.0
+                    };
+                    let lose = if dealt(v, attacker) >= v.lethal(blocker) && !blocker.protected {
+                        unit_value(blocker)
+                    } else {
+                        0.0
+                    };
+                    kill - lose
+                };
+                fight(ua, xb) + fight(ub, xa) - fight(ua, xa) - fight(ub, xb) - 0.5
+            }
             Action::Stun(id) => v.unit(id).map(|u| v.unit_attack(u) as f64).unwrap_or(0.0),
             // Keep the best cards: discard the least valuable.
             Action::Discard(card) => -card_value(card),
@@ -513,4 +542,27 @@ impl Agent for Greedy {
         }
         ties[self.rng.below(ties.len())]
     }
+}
+
+/// The best-scoring move under `params`, ties broken at random without a buffer (the search's
+/// play-out policy: it runs millions of times and must not allocate).
+pub fn pick(view: &View, legal: &[Action], params: &Params, rng: &mut GameRng) -> usize {
+    let mut best = f64::NEG_INFINITY;
+    let mut ties = 0;
+    let mut choice = 0;
+    let mut decision = Decision::new(view);
+    for (i, a) in legal.iter().enumerate() {
+        let s = decision.score(a, params);
+        if s > best + 1e-9 {
+            best = s;
+            ties = 1;
+            choice = i;
+        } else if (s - best).abs() <= 1e-9 {
+            ties += 1;
+            if rng.below(ties) == 0 {
+                choice = i;
+            }
+        }
+    }
+    choice
 }

@@ -1,13 +1,16 @@
 //! Built-in agents. An agent sees a `View` for its seat and the legal moves, and returns the
 //! index of the move it plays. Each agent draws from its own seeded stream.
 
+pub mod evaluation;
 mod greedy;
 mod random;
 mod search;
 
-pub use greedy::{score, Greedy, Params, PARAM_NAMES};
+pub use crate::core::SearchParams;
+pub use evaluation::evaluate;
+pub use greedy::{pick as greedy_pick, score, Greedy, Params, PARAM_NAMES};
 pub use random::Random;
-pub use search::{Search, SearchParams};
+pub use search::Search;
 
 use crate::action::Action;
 use crate::observe::View;
@@ -62,9 +65,12 @@ fn number(agent: &str, k: &str, v: &str) -> Result<f64, String> {
 /// the agent's canonical spec (`greedy@v2`). Version 2: kills judged by the `defeat` rule, no
 /// damage expected from exhausted Hearts blockers, Aces kept rather than spent on one life,
 /// split dual-wield attacks scored as split (issue #11); search plays out with that greedy.
+/// Greedy version 3: an Option 2 King of Hearts trade is scored by what the two fights gain (it
+/// was never taken). Search version 3: information-set search over one tree with a fitted
+/// evaluation (`core::search`, issue #13).
 pub const RANDOM_VERSION: u32 = 1;
-pub const GREEDY_VERSION: u32 = 2;
-pub const SEARCH_VERSION: u32 = 2;
+pub const GREEDY_VERSION: u32 = 3;
+pub const SEARCH_VERSION: u32 = 3;
 
 impl AgentSpec {
     /// Parse `name`, `name(k=v,...)`, optionally with the version it was written for

@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::card::Card;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BcAction {
     Play(Card),
     Discard(Card),

@@ -2,33 +2,64 @@
 
 use super::*;
 use crate::card::{Kind, Suit};
+use crate::core::{Mcts, SearchParams};
 use crate::rng::GameRng;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum BcAgentSpec {
     Random,
     Greedy,
+    /// The information-set search (`core::search`) over worlds sampled from the player's
+    /// `BcView`, greedy play-outs and `evaluate`'s judgement of a position.
+    Search(SearchParams),
 }
 
 /// The built-in Battle Cards agents' behaviour version (in their canonical specs: `greedy@v1`).
 pub const BC_AGENT_VERSION: u32 = 1;
-pub const BC_AGENTS: &[&str] = &["random", "greedy"];
+pub const BC_AGENTS: &[&str] = &["random", "greedy", "search"];
+
+/// The search player's parameters when `search` names none (measured against greedy: see
+/// docs/battle_cards.md).
+pub const BC_SEARCH_DEFAULTS: SearchParams = SearchParams {
+    iterations: 1000,
+    worlds: 32,
+    c: 0.05,
+    rollout: 0,
+};
 
 impl BcAgentSpec {
     pub fn parse(s: &str) -> Result<BcAgentSpec, String> {
         let s = crate::core::versioned_spec(s, |_| Some(BC_AGENT_VERSION))?;
-        match s.trim() {
-            "random" => Ok(BcAgentSpec::Random),
-            "greedy" => Ok(BcAgentSpec::Greedy),
+        let (name, params) = agent_call(s)?;
+        let bare = |a: BcAgentSpec| {
+            if params.is_empty() {
+                Ok(a)
+            } else {
+                Err(format!("battle_cards agent '{name}' takes no parameters"))
+            }
+        };
+        match name {
+            "random" => bare(BcAgentSpec::Random),
+            "greedy" => bare(BcAgentSpec::Greedy),
+            "search" => {
+                let mut p = BC_SEARCH_DEFAULTS;
+                for (k, v) in params {
+                    p.set(k, v)?;
+                }
+                Ok(BcAgentSpec::Search(p))
+            }
             other => Err(format!(
-                "unknown battle_cards agent '{other}'; valid agents: random, greedy"
+                "unknown battle_cards agent '{other}'; valid agents: {}",
+                BC_AGENTS.join(", ")
             )),
         }
     }
-    pub fn name(&self) -> &'static str {
+    /// The agent with every parameter spelt out (`search(iterations=1000,...)`).
+    pub fn name(&self) -> String {
         match self {
-            BcAgentSpec::Random => "random",
-            BcAgentSpec::Greedy => "greedy",
+            BcAgentSpec::Random => "random".into(),
+            BcAgentSpec::Greedy => "greedy".into(),
+            BcAgentSpec::Search(p) => p.canonical(),
         }
     }
     pub fn canonical(&self) -> String {
@@ -36,9 +67,32 @@ impl BcAgentSpec {
     }
 }
 
+/// An agent's name and its `name=value` parameters, as written.
+type Call<'a> = (&'a str, Vec<(&'a str, &'a str)>);
+
+/// Split `name(k=v,...)` into the name and its `k=v` parameters.
+fn agent_call(text: &str) -> Result<Call<'_>, String> {
+    let text = text.trim();
+    let Some((name, rest)) = text.split_once('(') else {
+        return Ok((text, Vec::new()));
+    };
+    let inner = rest
+        .strip_suffix(')')
+        .ok_or_else(|| format!("agent '{text}': missing ')'"))?;
+    let mut params = Vec::new();
+    for part in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (k, v) = part
+            .split_once('=')
+            .ok_or_else(|| format!("agent '{text}': parameter '{part}' must be name=value"))?;
+        params.push((k.trim(), v.trim()));
+    }
+    Ok((name.trim(), params))
+}
+
 pub struct BcAgent {
     spec: BcAgentSpec,
     rng: GameRng,
+    search: Option<Box<Mcts<BcState>>>,
 }
 
 impl BcAgent {
@@ -46,20 +100,40 @@ impl BcAgent {
         BcAgent {
             spec,
             rng: GameRng::new(seed),
+            search: match spec {
+                BcAgentSpec::Search(p) => Some(Box::new(Mcts::new(seed, p))),
+                _ => None,
+            },
         }
     }
 
     pub fn choose(&mut self, v: &BcView, legal: &[BcAction]) -> usize {
+        if let Some(search) = self.search.as_mut() {
+            // The search reads the game only through worlds sampled from the view.
+            return search.choose_with(v.seat(), legal, |rng| v.determinize(rng));
+        }
         if self.spec == BcAgentSpec::Random || legal.len() == 1 {
             return self.rng.below(legal.len());
         }
-        let scores: Vec<f64> = legal.iter().map(|a| bc_score(v, a)).collect();
-        let best = scores.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-        let ties: Vec<usize> = (0..legal.len())
-            .filter(|&i| scores[i] >= best - 1e-9)
-            .collect();
-        ties[self.rng.below(ties.len())]
+        greedy_pick(v, legal, &mut self.rng)
     }
+}
+
+/// The greedy player's move: the best by `bc_score`, ties at random (allocation-free: it is
+/// also the search player's play-out policy).
+pub(super) fn greedy_pick(v: &BcView, legal: &[BcAction], rng: &mut GameRng) -> usize {
+    let best = legal
+        .iter()
+        .map(|a| bc_score(v, a))
+        .fold(f64::NEG_INFINITY, f64::max);
+    let tied = |a: &&BcAction| bc_score(v, a) >= best - 1e-9;
+    let k = rng.below(legal.iter().filter(tied).count());
+    legal
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| tied(a))
+        .nth(k)
+        .map_or(0, |(i, _)| i)
 }
 
 /// The greedy player's reading of a move: expected damage, armor, life, with simple odds.

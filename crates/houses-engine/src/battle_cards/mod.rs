@@ -9,12 +9,14 @@ mod game;
 /// and the die results to come.
 pub mod position;
 mod rules;
+mod search;
 mod state;
 mod view;
 
 pub use action::BcAction;
-pub use agents::{BcAgent, BcAgentSpec, BC_AGENTS, BC_AGENT_VERSION};
+pub use agents::{BcAgent, BcAgentSpec, BC_AGENTS, BC_AGENT_VERSION, BC_SEARCH_DEFAULTS};
 pub use game::BcRecord;
 pub use rules::{BcRules, BC_OPTIONS};
+pub use search::{evaluate, features, BC_FEATURES, BC_WEIGHTS};
 pub use state::*;
 pub use view::BcView;

@@ -15,7 +15,7 @@ pub trait Game: Sized + Send {
     /// that figures from different versions are never mixed (stamped on every record).
     const VERSION: u32;
     type Rules: GameRules;
-    type Action: Copy + PartialEq + std::fmt::Display + Send + Sync;
+    type Action: Copy + Eq + std::hash::Hash + std::fmt::Display + Send + Sync;
     /// Everything recorded about a finished game (or match).
     type Record: Send + PartialEq + std::fmt::Debug;
 
@@ -37,6 +37,14 @@ pub trait Game: Sized + Send {
     fn take_log(&mut self) -> Option<Vec<String>>;
     /// What every reachable state keeps (the conformance test checks it after every move).
     fn check_invariants(&self) -> Result<(), String>;
+
+    /// The kinds of decision the game offers, for the usage table (how often each arose and
+    /// how often it was taken); at most `MAX_DECISION_KINDS`.
+    const DECISIONS: &'static [&'static str] = &["move"];
+    /// Which of `DECISIONS` move `a` is.
+    fn decision(_a: &Self::Action) -> usize {
+        0
+    }
 }
 
 /// A player of game `G`. Information hiding is each game's business: an agent builds the view

@@ -4,8 +4,13 @@
 mod game;
 mod options;
 mod play;
+pub mod search;
 pub mod testing;
 
 pub use game::{Agent, AgentFactory, Game, Seat};
 pub use options::{closest, rule_pairs, versioned_spec, GameRules, OptionSpec};
-pub use play::{game_seed, play_batch, play_game, run_batch, Played, Session, MAX_ACTIONS};
+pub use play::{
+    game_seed, play_batch, play_batch_played, play_game, run_batch, Played, Session, Usage,
+    MAX_ACTIONS, MAX_DECISION_KINDS,
+};
+pub use search::{Mcts, SearchParams, Searchable};

@@ -6,9 +6,38 @@ use crate::rng::{derive_seed, STREAM_AGENT, STREAM_DEAL};
 /// A game that takes more moves than this is stopped as a draw; never expected.
 pub const MAX_ACTIONS: u32 = 100_000;
 
-/// A finished game: its record, and its log when one was kept.
+/// The most kinds of decision a game may name (`Game::DECISIONS`).
+pub const MAX_DECISION_KINDS: usize = 32;
+
+/// How often each kind of decision (`Game::DECISIONS`) arose for each seat, and how often the
+/// seat took it. A kind arises at a real decision (more than one legal move) where at least one
+/// legal move is of that kind; forced moves are not counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Usage {
+    pub arose: [[u32; MAX_DECISION_KINDS]; 2],
+    pub taken: [[u32; MAX_DECISION_KINDS]; 2],
+}
+
+impl Usage {
+    fn count<G: Game>(&mut self, seat: Seat, legal: &[G::Action], chosen: usize) {
+        let mut seen = 0u32;
+        for a in legal {
+            seen |= 1 << G::decision(a);
+        }
+        while seen != 0 {
+            let k = seen.trailing_zeros() as usize;
+            self.arose[seat][k] += 1;
+            seen &= seen - 1;
+        }
+        self.taken[seat][G::decision(&legal[chosen])] += 1;
+    }
+}
+
+/// A finished game: its record, how each seat used each kind of decision, and its log when
+/// one was kept.
 pub struct Played<R> {
     pub record: R,
+    pub usage: Usage,
     pub log: Option<Vec<String>>,
 }
 
@@ -23,6 +52,8 @@ pub struct Session<G: Game> {
     pub legal: Vec<G::Action>,
     /// Each seat's decisions so far.
     pub decisions: [u32; 2],
+    /// Each seat's decisions so far, by kind.
+    pub usage: Usage,
 }
 
 impl<G: Game> Session<G> {
@@ -41,6 +72,7 @@ impl<G: Game> Session<G> {
             agents,
             legal: Vec::new(),
             decisions: [0, 0],
+            usage: Usage::default(),
         };
         session.advance();
         session
@@ -59,6 +91,7 @@ impl<G: Game> Session<G> {
             .get(index)
             .ok_or_else(|| format!("move index {index} out of range (0..{})", self.legal.len()))?;
         self.decisions[seat] += 1;
+        self.usage.count::<G>(seat, &self.legal, index);
         self.game.apply_unchecked(a);
         self.advance();
         Ok(())
@@ -85,7 +118,9 @@ impl<G: Game> Session<G> {
                 0
             } else if let Some(agent) = self.agents[seat].as_mut() {
                 self.decisions[seat] += 1;
-                agent.choose(&self.game, seat, &self.legal)
+                let i = agent.choose(&self.game, seat, &self.legal);
+                self.usage.count::<G>(seat, &self.legal, i);
+                i
             } else {
                 return; // an outside seat decides
             };
@@ -106,6 +141,7 @@ pub fn play_game<G: Game>(
     let mut s = Session::new(rules, [Some(agents[0]), Some(agents[1])], seed, keep_log);
     Played {
         record: s.record().expect("built-in agents play to the end"),
+        usage: s.usage,
         log: s.game.take_log(),
     }
 }
@@ -127,13 +163,37 @@ pub fn play_batch<G: Game>(
     threads: usize,
     swap_odd_seats: bool,
 ) -> Vec<G::Record> {
+    play_batch_played(
+        rules,
+        agents,
+        base_seed,
+        start,
+        count,
+        threads,
+        swap_odd_seats,
+    )
+    .into_iter()
+    .map(|p| p.record)
+    .collect()
+}
+
+/// `play_batch`, each game with its usage (and no log).
+pub fn play_batch_played<G: Game>(
+    rules: &G::Rules,
+    agents: [&dyn AgentFactory<G>; 2],
+    base_seed: u64,
+    start: u64,
+    count: u64,
+    threads: usize,
+    swap_odd_seats: bool,
+) -> Vec<Played<G::Record>> {
     run_batch(start, count, threads, |i| {
         let seats = if swap_odd_seats && i % 2 == 1 {
             [agents[1], agents[0]]
         } else {
             agents
         };
-        play_game::<G>(rules, seats, game_seed(base_seed, i), false).record
+        play_game::<G>(rules, seats, game_seed(base_seed, i), false)
     })
 }
 

@@ -1,11 +1,12 @@
 //! The conformance check every game passes (after OpenSpiel's random-simulation test): play a
 //! game with the given agents and check, after every move, the invariants and that the legal
 //! moves are unique; then replay the moves on a fresh deal, each one checked against the legal
-//! moves, and require the same record.
+//! moves, and require the same record. And the check that the search player cannot peek.
 
-use super::game::{AgentFactory, Game};
+use super::game::{AgentFactory, Game, Seat};
 use super::play::MAX_ACTIONS;
-use crate::rng::{derive_seed, STREAM_AGENT};
+use super::search::{Mcts, SearchParams, Searchable};
+use crate::rng::{derive_seed, GameRng, STREAM_AGENT};
 
 /// Play one game from `seed` and check it; the error says what broke, and where.
 pub fn check_game<G: Game>(
@@ -70,4 +71,84 @@ pub fn check_game_with<G: Game>(
         return Err(format!("replay: the record differs: {a:?} vs {b:?}"));
     }
     Ok(a)
+}
+
+/// The search must not peek. At every decision of a game played at random from `seed`, make a
+/// look-alike with `lookalike` (the game's own test code, independent of `determinize`: the
+/// real game with cards the decider has not seen swapped, `None` when nothing is hidden), and
+/// require that everything the search does depends only on what the decider knows: worlds
+/// sampled from the real game and from the look-alike with the same random stream play out
+/// identically (same deciders and legal moves under the same random choices), and a search
+/// player with the same seed chooses the same move in both. Checks at most `decisions`
+/// decisions; returns how many it checked.
+pub fn check_search_hides<G: Searchable>(
+    rules: &G::Rules,
+    seed: u64,
+    params: SearchParams,
+    decisions: usize,
+    lookalike: impl Fn(&G, Seat, &mut GameRng) -> Option<G>,
+) -> Result<usize, String> {
+    let mut game = G::new(rules, seed, false);
+    let mut rng = GameRng::new(seed);
+    let mut legal = Vec::new();
+    let mut checked = 0;
+    while let Some(seat) = game.decider() {
+        game.legal_into(&mut legal);
+        let alike = (legal.len() > 1 && checked < decisions)
+            .then(|| lookalike(&game, seat, &mut rng))
+            .flatten();
+        if let Some(lookalike) = alike {
+            checked += 1;
+            let stream = rng.next_u64();
+            let (mut a, mut b) = (
+                game.determinize(seat, &mut GameRng::new(stream)),
+                lookalike.determinize(seat, &mut GameRng::new(stream)),
+            );
+            let mut moves = GameRng::new(stream ^ 1);
+            let (mut la, mut lb) = (Vec::new(), Vec::new());
+            for step in 0..MAX_ACTIONS {
+                if a.decider() != b.decider() {
+                    return Err(format!(
+                        "decision {checked}: sampled worlds differ at step {step}: decider {:?} vs {:?}",
+                        a.decider(),
+                        b.decider()
+                    ));
+                }
+                if a.decider().is_none() {
+                    break;
+                }
+                a.legal_into(&mut la);
+                b.legal_into(&mut lb);
+                if la != lb {
+                    return Err(format!(
+                        "decision {checked}: sampled worlds differ at step {step}: moves {} vs {}",
+                        names(&la),
+                        names(&lb)
+                    ));
+                }
+                let i = moves.below(la.len());
+                a.apply_unchecked(la[i]);
+                b.apply_unchecked(lb[i]);
+            }
+            let choose = |g: &G| Mcts::<G>::new(stream, params).choose(g, seat, &legal);
+            let (ca, cb) = (choose(&game), choose(&lookalike));
+            if ca != cb {
+                return Err(format!(
+                    "decision {checked}: the search chose '{}' in the real game but '{}' in a world its player cannot tell apart",
+                    legal[ca], legal[cb]
+                ));
+            }
+        }
+        let i = rng.below(legal.len());
+        game.apply_unchecked(legal[i]);
+    }
+    Ok(checked)
+}
+
+fn names<A: std::fmt::Display>(moves: &[A]) -> String {
+    moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }

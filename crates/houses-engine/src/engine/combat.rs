@@ -49,7 +49,7 @@ impl State {
                 queue.push(Pending::Trade { seat: d });
             }
         }
-        self.triggers = queue;
+        self.triggers = queue.into_iter().collect();
         self.next_before_resolution();
     }
 

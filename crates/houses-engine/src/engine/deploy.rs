@@ -147,8 +147,10 @@ impl State {
                     out.push(new_unit);
                 }
                 if may_bond {
+                    let bonding = self.bonding(s);
+                    let max = self.rules.front_ranks.bond;
                     for u in &p.front {
-                        if self.can_bond(s, face, u) {
+                        if bonding.allows(face, u, max) {
                             for lead in [true, false] {
                                 out.push(Action::Deploy {
                                     card: c,
@@ -240,7 +242,7 @@ impl State {
     /// Front Ranks hold result, the opponent chooses which stay.
     pub(super) fn cast_madness(&mut self, o: Seat) {
         let front = std::mem::take(&mut self.players[o].front);
-        let mut singles = Vec::new();
+        let mut singles = FrontRank::new();
         for u in front {
             for uc in &u.cards {
                 let mut nu = u.clone();

@@ -219,7 +219,8 @@ impl State {
             (Kind::Queen, Suit::Spades) => {
                 let pile = self.pile_mut(s);
                 let n = pile.len().min(4);
-                let cards: Vec<Card> = (0..n).map(|_| pile.pop().unwrap()).collect();
+                let cards: arrayvec::ArrayVec<Card, 4> =
+                    (0..n).map(|_| pile.pop().unwrap()).collect();
                 self.resume = Some(match self.pending {
                     Pending::Response(r) => Pending::Response(r),
                     _ => Pending::Deploy(s),

@@ -50,7 +50,7 @@ fn seat_name(s: Seat) -> String {
 }
 
 /// Remove one copy of `c` from `v` (order of the rest does not matter for hands and piles).
-fn take(v: &mut Vec<Card>, c: Card) {
+fn take(v: &mut Cards, c: Card) {
     if let Some(i) = v.iter().position(|&x| x == c) {
         v.remove(i);
     }

@@ -31,8 +31,8 @@ impl State {
             st.enable_log();
             st.log(|| format!("seed {seed}"));
         }
-        st.deck = deck;
-        st.deck_p2 = deck_p2;
+        st.deck = deck.into_iter().collect();
+        st.deck_p2 = deck_p2.into_iter().collect();
         st.deal_and_choose_start();
         st
     }
@@ -51,19 +51,19 @@ impl State {
         }
         State {
             rules,
-            deck: Vec::new(),
-            deck_p2: Vec::new(),
-            barrows_up: Vec::new(),
-            barrows_down: Vec::new(),
+            deck: Default::default(),
+            deck_p2: Default::default(),
+            barrows_up: Default::default(),
+            barrows_down: Default::default(),
             players,
             active: 0,
             first_player: 0,
             turn: 0,
             round: 0,
             pending: Pending::GameOver,
-            attacks: Vec::new(),
-            aids: Vec::new(),
-            triggers: Vec::new(),
+            attacks: Default::default(),
+            aids: Default::default(),
+            triggers: Default::default(),
             sudden_death: None,
             last_played: None,
             resume: None,

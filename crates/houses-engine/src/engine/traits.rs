@@ -111,23 +111,46 @@ impl State {
 
     /// Can soldier `face` join unit `u` of seat `s` as a Blood Bond?
     pub(super) fn can_bond(&self, s: Seat, face: Card, u: &Unit) -> bool {
-        if !face.is_soldier()
+        self.bonding(s).allows(face, u, self.rules.front_ranks.bond)
+    }
+
+    /// What decides whether seat `s` may form Blood Bonds, worked out once for all the moves of
+    /// a decision (move generation asks for every card in hand against every unit).
+    pub(super) fn bonding(&self, s: Seat) -> Bonding {
+        Bonding {
+            // An opposing Insane Wizard forbids bonds; a Binding Spirit lets any suits bond.
+            forbidden: self.players[other(s)].has_variant(JokerVariant::InsaneWizard),
+            any_suit: self.players[s].has_variant(JokerVariant::BindingSpirit),
+        }
+    }
+}
+
+/// See `State::bonding`.
+#[derive(Clone, Copy)]
+pub(super) struct Bonding {
+    forbidden: bool,
+    any_suit: bool,
+}
+
+impl Bonding {
+    /// Can soldier `face` join unit `u` (bonds of at most `max` cards)?
+    pub(super) fn allows(self, face: Card, u: &Unit, max: usize) -> bool {
+        if self.forbidden
+            || !face.is_soldier()
             || !u.is_soldier()
             || u.summoned
-            || u.cards.len() >= self.rules.front_ranks.bond
+            || u.cards.len() >= max
         {
-            return false;
-        }
-        if self.players[other(s)].has_variant(JokerVariant::InsaneWizard) {
             return false;
         }
         if u.cards.iter().any(|c| c.card != c.face) {
             return false; // a Doppelganger does not bond
         }
-        self.players[s].has_variant(JokerVariant::BindingSpirit)
-            || u.cards.iter().all(|c| c.face.suit() == face.suit())
+        self.any_suit || u.cards.iter().all(|c| c.face.suit() == face.suit())
     }
+}
 
+impl State {
     pub(super) fn can_merge(&self, s: Seat, a: &Unit, b: &Unit) -> bool {
         !a.moved
             && !b.moved

@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::HCard;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HsAction {
     /// Set this card aside (hidden) until the end of the game.
     SetAside(HCard),

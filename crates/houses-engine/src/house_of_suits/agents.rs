@@ -1,35 +1,101 @@
 //! The built-in House of Suits players' specs and the greedy player's reading of a move.
 
 use super::*;
+use crate::core::SearchParams;
+use crate::rng::GameRng;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum HsAgentSpec {
     Random,
     Greedy,
+    /// The information-set search (`core::search`) over worlds sampled by
+    /// `HsMatch::determinize` and `evaluate`'s judgement of a position.
+    Search(SearchParams),
 }
 
 /// The built-in House of Suits agents' behaviour version (in their canonical specs).
 pub const HS_AGENT_VERSION: u32 = 1;
-pub const HS_AGENTS: &[&str] = &["random", "greedy"];
+pub const HS_AGENTS: &[&str] = &["random", "greedy", "search"];
+
+/// The search player's parameters when `search` names none (measured against greedy: see
+/// docs/house_of_suits.md).
+pub const HS_SEARCH_DEFAULTS: SearchParams = SearchParams {
+    iterations: 1000,
+    worlds: 32,
+    c: 0.05,
+    rollout: 0,
+};
 
 impl HsAgentSpec {
     pub fn parse(s: &str) -> Result<HsAgentSpec, String> {
         let s = crate::core::versioned_spec(s, |_| Some(HS_AGENT_VERSION))?;
-        match s.trim() {
-            "random" => Ok(HsAgentSpec::Random),
-            "greedy" => Ok(HsAgentSpec::Greedy),
+        let (name, params) = agent_call(s)?;
+        let bare = |a: HsAgentSpec| {
+            if params.is_empty() {
+                Ok(a)
+            } else {
+                Err(format!("house_of_suits agent '{name}' takes no parameters"))
+            }
+        };
+        match name {
+            "random" => bare(HsAgentSpec::Random),
+            "greedy" => bare(HsAgentSpec::Greedy),
+            "search" => {
+                let mut p = HS_SEARCH_DEFAULTS;
+                for (k, v) in params {
+                    p.set(k, v)?;
+                }
+                Ok(HsAgentSpec::Search(p))
+            }
             other => Err(format!(
-                "unknown house_of_suits agent '{other}'; valid agents: random, greedy"
+                "unknown house_of_suits agent '{other}'; valid agents: {}",
+                HS_AGENTS.join(", ")
             )),
         }
     }
-    pub fn canonical(&self) -> String {
-        let name = match self {
-            HsAgentSpec::Random => "random",
-            HsAgentSpec::Greedy => "greedy",
-        };
-        format!("{name}@v{HS_AGENT_VERSION}")
+    /// The agent with every parameter spelt out (`search(iterations=1000,...)`).
+    pub fn name(&self) -> String {
+        match self {
+            HsAgentSpec::Random => "random".into(),
+            HsAgentSpec::Greedy => "greedy".into(),
+            HsAgentSpec::Search(p) => p.canonical(),
+        }
     }
+    pub fn canonical(&self) -> String {
+        format!("{}@v{HS_AGENT_VERSION}", self.name())
+    }
+}
+
+/// An agent's name and its `name=value` parameters, as written.
+type Call<'a> = (&'a str, Vec<(&'a str, &'a str)>);
+
+/// Split `name(k=v,...)` into the name and its `k=v` parameters.
+fn agent_call(text: &str) -> Result<Call<'_>, String> {
+    let text = text.trim();
+    let Some((name, rest)) = text.split_once('(') else {
+        return Ok((text, Vec::new()));
+    };
+    let inner = rest
+        .strip_suffix(')')
+        .ok_or_else(|| format!("agent '{text}': missing ')'"))?;
+    let mut params = Vec::new();
+    for part in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (k, v) = part
+            .split_once('=')
+            .ok_or_else(|| format!("agent '{text}': parameter '{part}' must be name=value"))?;
+        params.push((k.trim(), v.trim()));
+    }
+    Ok((name.trim(), params))
+}
+
+/// The greedy player's move: the best by `hs_score`, ties at random.
+pub(super) fn greedy_pick(g: &HsGame, seat: usize, legal: &[HsAction], rng: &mut GameRng) -> usize {
+    let scores: Vec<f64> = legal.iter().map(|a| hs_score(g, seat, a)).collect();
+    let best = scores.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+    let ties: Vec<usize> = (0..legal.len())
+        .filter(|&i| scores[i] >= best - 1e-9)
+        .collect();
+    ties[rng.below(ties.len())]
 }
 
 /// Greedy: for each move, score the game as if it ended with the market as it would then stand

@@ -1,8 +1,8 @@
 //! House of Suits as a `core::Game`: a match (several games) is the state; its record, agents through the one game loop, batches.
 
-use super::agents::hs_score;
+use super::agents::greedy_pick;
 use super::*;
-use crate::core::{Agent, AgentFactory, Game, Seat};
+use crate::core::{Agent, AgentFactory, Game, Mcts, Seat};
 use crate::rng::GameRng;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -17,10 +17,11 @@ pub struct HsRecord {
 
 /// A whole match, the games of the schedule with P1 starting every game: the state the one game
 /// loop plays (a record is a match; the higher total wins).
+#[derive(Clone)]
 pub struct HsMatch {
-    schedule: Vec<u8>,
+    pub(super) schedule: Vec<u8>,
     /// Deals every game of the match, one after the other.
-    rng: GameRng,
+    pub(super) rng: GameRng,
     pub game: HsGame,
     /// Which game of the schedule is under way.
     pub index: usize,
@@ -28,8 +29,8 @@ pub struct HsMatch {
     /// Turns of the finished games.
     pub turns: u32,
     pub over: bool,
-    actions: u32,
-    log: Option<Vec<String>>,
+    pub(super) actions: u32,
+    pub(super) log: Option<Vec<String>>,
 }
 
 impl HsMatch {
@@ -181,20 +182,20 @@ impl Game for HsMatch {
 pub struct HsAgent {
     spec: HsAgentSpec,
     rng: GameRng,
+    search: Option<Box<Mcts<HsMatch>>>,
 }
 
 impl Agent<HsMatch> for HsAgent {
     fn choose(&mut self, m: &HsMatch, seat: Seat, legal: &[HsAction]) -> usize {
         match self.spec {
             HsAgentSpec::Random => self.rng.below(legal.len()),
-            HsAgentSpec::Greedy => {
-                let scores: Vec<f64> = legal.iter().map(|a| hs_score(&m.game, seat, a)).collect();
-                let best = scores.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-                let ties: Vec<usize> = (0..legal.len())
-                    .filter(|&i| scores[i] >= best - 1e-9)
-                    .collect();
-                ties[self.rng.below(ties.len())]
-            }
+            HsAgentSpec::Greedy => greedy_pick(&m.game, seat, legal, &mut self.rng),
+            // The search reads the match only through `determinize` for its seat.
+            HsAgentSpec::Search(_) => self
+                .search
+                .as_mut()
+                .expect("a search agent has its tree")
+                .choose(m, seat, legal),
         }
     }
 }
@@ -204,6 +205,10 @@ impl AgentFactory<HsMatch> for HsAgentSpec {
         Box::new(HsAgent {
             spec: *self,
             rng: GameRng::new(seed),
+            search: match *self {
+                HsAgentSpec::Search(p) => Some(Box::new(Mcts::new(seed, p))),
+                _ => None,
+            },
         })
     }
 }

@@ -8,10 +8,12 @@ mod cards;
 mod deal;
 mod game;
 mod rules;
+mod search;
 
 pub use action::HsAction;
-pub use agents::{HsAgentSpec, HS_AGENTS, HS_AGENT_VERSION};
+pub use agents::{HsAgentSpec, HS_AGENTS, HS_AGENT_VERSION, HS_SEARCH_DEFAULTS};
 pub use cards::{HCard, SUITS};
 pub use deal::{HsGame, Role};
 pub use game::{HsAgent, HsMatch, HsRecord};
 pub use rules::{HsRules, MatchFormat, HS_OPTIONS};
+pub use search::evaluate;

@@ -1,0 +1,102 @@
+//! The search player's judgement of a position: the probability that a seat wins, from a
+//! logistic model over a few readable features of the board, hands and life.
+//!
+//! The weights are fitted, not chosen: `benchmarks/fit_evaluation.py` plays self-play games
+//! (`cargo run --release --example evaluation_data`), records the features of positions along
+//! the way with who won, and fits a logistic regression. They predict the outcome of play by
+//! the heuristic player from that position, so a search that stops at a leaf and asks this
+//! model gets, in about a microsecond, what a play-out by that player would have told it.
+
+use crate::card::Kind;
+use crate::state::{other, Player, Seat, State};
+
+/// The features' names, in the order of `features` (for the fit and for readers).
+pub const FEATURES: [&str; 13] = [
+    "life",
+    "life_low",
+    "life_late",
+    "front_attack",
+    "front_units",
+    "ready_attack",
+    "aces",
+    "king",
+    "jokers",
+    "hand_soldiers",
+    "hand_tricks",
+    "hand_aces_kings",
+    "active",
+];
+
+/// Fitted weights (see the module comment); one per feature, no intercept (every feature is a
+/// difference between the two seats, so a mirrored position is worth exactly one half).
+pub const WEIGHTS: [f64; 13] = [
+    0.8021, 0.9293, 0.0669, 1.0038, 0.0529, 0.4758, 1.2987, 0.2586, 0.2981, 0.7637, 0.6961, 0.4527,
+    -0.0224,
+];
+
+/// One seat's side of the features.
+fn side(st: &State, s: Seat) -> [f64; 13] {
+    let p: &Player = &st.players[s];
+    let late = 1.0 - (st.deck.len() + st.deck_p2.len()) as f64 / 54.0;
+    let life = p.life.max(0) as f64;
+    let (mut fa, mut ready) = (0.0, 0.0);
+    for u in &p.front {
+        let a = st.unit_attack(u) as f64;
+        fa += a;
+        if !u.exhausted {
+            ready += a;
+        }
+    }
+    let (mut aces, mut king, mut jokers) = (0.0, 0.0, 0.0);
+    for u in &p.rear {
+        match u.kind() {
+            Kind::Ace => aces += 1.0,
+            Kind::King => king += 1.0,
+            Kind::Joker => jokers += 1.0,
+            _ => {}
+        }
+    }
+    let (mut soldiers, mut tricks, mut big) = (0.0, 0.0, 0.0);
+    for c in &p.hand {
+        match c.kind() {
+            Kind::Soldier => soldiers += c.rank() as f64,
+            Kind::Jack | Kind::Queen => tricks += 1.0,
+            Kind::Ace | Kind::King | Kind::Joker => big += 1.0,
+        }
+    }
+    [
+        life / 10.0,
+        life.min(10.0) / 10.0,
+        late * life / 10.0,
+        fa / 10.0,
+        p.front.len() as f64,
+        ready / 10.0,
+        aces,
+        king,
+        jokers,
+        soldiers / 10.0,
+        tricks,
+        big,
+        (st.active == s) as u8 as f64,
+    ]
+}
+
+/// The features of `st` from `seat`'s side: each is `seat`'s value minus the opponent's.
+pub fn features(st: &State, seat: Seat) -> [f64; 13] {
+    let (a, b) = (side(st, seat), side(st, other(seat)));
+    std::array::from_fn(|i| a[i] - b[i])
+}
+
+/// How likely `seat` is to win from here; exact once the game is over.
+pub fn evaluate(st: &State, seat: Seat) -> f64 {
+    if let Some(o) = st.outcome {
+        return match o.winner {
+            Some(w) if w == seat => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+    }
+    let f = features(st, seat);
+    let x: f64 = f.iter().zip(WEIGHTS).map(|(f, w)| f * w).sum();
+    1.0 / (1.0 + (-x).exp())
+}

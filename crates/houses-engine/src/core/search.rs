@@ -1,0 +1,377 @@
+//! Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and Whitehouse
+//! 2012) over any game that can sample the worlds a player cannot tell apart.
+//!
+//! One tree per decision, built over many sampled worlds: each simulation takes one world, walks
+//! down the tree choosing among the moves legal *in that world* (UCB with availability counts,
+//! so a move that is rarely possible is not starved), adds one node, optionally plays a few moves
+//! by a cheap policy, and scores the position with the game's evaluation. A node is a move by a
+//! seat; the root's children are the searching player's own moves, which every world shares.
+//!
+//! The search reads the real game only through `Searchable::determinize` for its own seat, so it
+//! cannot peek (`core::testing::check_search_hides`, run in every game's tests). Nothing allocates per
+//! simulation: the worlds, the tree and the move buffers are reused from decision to decision.
+
+use super::game::{Game, Seat};
+use crate::rng::GameRng;
+use rustc_hash::FxHashMap;
+
+/// A game the search can play: it can sample hidden information and judge a position.
+pub trait Searchable: Game + Clone {
+    /// A world drawn at random among those `seat` cannot tell apart from this one: whatever
+    /// `seat` has not seen is dealt again from the cards it has not seen, and chance reseeded
+    /// from `rng`. It must read nothing `seat` may not know, and carry no record or log.
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self;
+    /// How likely `seat` is to win from here, in 0..=1 (a draw is worth one half); exact once
+    /// the game is over.
+    fn evaluate(&self, seat: Seat) -> f64;
+    /// The move a play-out plays (cheap: it runs thousands of times per decision). Uniform
+    /// random unless the game has a better quick policy.
+    fn playout_choice(&self, legal: &[Self::Action], rng: &mut GameRng) -> usize {
+        rng.below(legal.len())
+    }
+    /// Turns begun so far: play-outs are measured in turns, so that the evaluation judges a
+    /// position between turns rather than half-way through one. A game without turns counts
+    /// moves.
+    fn turn(&self) -> u32 {
+        self.actions_taken()
+    }
+}
+
+/// How hard the search thinks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchParams {
+    /// Simulations per decision.
+    pub iterations: u32,
+    /// Worlds sampled per decision; simulations cycle through them.
+    pub worlds: u32,
+    /// UCB exploration constant.
+    pub c: f64,
+    /// Turns the play-out policy plays after the new node before the evaluation: 0 evaluates
+    /// at once, 1 finishes the current turn, 2 the next one too, and so on.
+    pub rollout: u32,
+}
+
+impl Default for SearchParams {
+    fn default() -> SearchParams {
+        SearchParams {
+            iterations: 1000,
+            worlds: 32,
+            c: 0.05,
+            rollout: 0,
+        }
+    }
+}
+
+pub const SEARCH_PARAM_NAMES: &[&str] = &["iterations", "worlds", "c", "rollout"];
+
+impl SearchParams {
+    /// Set one parameter from its text (`iterations=500`), with a clear error otherwise.
+    pub fn set(&mut self, k: &str, v: &str) -> Result<(), String> {
+        let int = |min: u32| -> Result<u32, String> {
+            v.parse::<u32>().ok().filter(|&n| n >= min).ok_or_else(|| {
+                let what = if min > 0 {
+                    "a positive"
+                } else {
+                    "a non-negative"
+                };
+                format!("agent 'search': parameter '{k}' expects {what} integer, got '{v}'")
+            })
+        };
+        match k {
+            "iterations" => self.iterations = int(1)?,
+            "worlds" => self.worlds = int(1)?,
+            "rollout" => self.rollout = int(0)?,
+            "c" => {
+                self.c = v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite() && *x >= 0.0)
+                    .ok_or_else(|| {
+                        format!(
+                            "agent 'search': parameter 'c' expects a non-negative number, got '{v}'"
+                        )
+                    })?
+            }
+            _ => {
+                let hint = super::closest(k, SEARCH_PARAM_NAMES.iter().copied())
+                    .map(|c| format!(" (did you mean '{c}'?)"))
+                    .unwrap_or_default();
+                return Err(format!(
+                    "unknown search parameter '{k}'{hint}; valid parameters: {}",
+                    SEARCH_PARAM_NAMES.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Parse the parameters of `search(k=v,...)`, given as pairs.
+    pub fn from_pairs<'a>(
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<SearchParams, String> {
+        let mut p = SearchParams::default();
+        for (k, v) in pairs {
+            p.set(k, v)?;
+        }
+        Ok(p)
+    }
+
+    /// `search(iterations=..,worlds=..,c=..,rollout=..)`, every parameter spelt out.
+    pub fn canonical(&self) -> String {
+        format!(
+            "search(iterations={},worlds={},c={},rollout={})",
+            self.iterations, self.worlds, self.c, self.rollout
+        )
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+/// A tree node: a move by `mover`, and the statistics of the simulations through it.
+#[derive(Clone, Copy)]
+struct Node {
+    mover: Seat,
+    visits: u32,
+    /// Simulations that passed through the parent while this move was legal.
+    avail: u32,
+    /// Reward summed from `mover`'s side.
+    value: f64,
+    /// Children added so far (a world's list of them needs refreshing when this grew).
+    expanded: u32,
+}
+
+impl Node {
+    fn new(mover: Seat, avail: u32) -> Node {
+        Node {
+            mover,
+            visits: 0,
+            avail,
+            value: 0.0,
+            expanded: 0,
+        }
+    }
+}
+
+/// The search player for game `G`; reusable across decisions and games.
+pub struct Mcts<G: Searchable> {
+    rng: GameRng,
+    params: SearchParams,
+    nodes: Vec<Node>,
+    /// The tree's edges: (parent, mover, move) to the child. A node's moves differ from world
+    /// to world, so children are found by move rather than by position.
+    children: FxHashMap<(u32, u8, G::Action), u32>,
+    worlds: Vec<G>,
+    /// The world a simulation plays in, reset from a sampled one each time (boxed: it moves
+    /// in and out of `self` by pointer).
+    scratch: Option<Box<G>>,
+    legal: Vec<G::Action>,
+    /// Where a node's legal moves in a world, and each one's child (`NONE` while untried),
+    /// sit in `kid_lists`. A world reaches a node always in the same state (its chance is
+    /// seeded), so its moves there are worked out and looked up once.
+    /// The value: where the list starts, and the node's `expanded` when it was last refreshed.
+    kid_index: FxHashMap<(u32, u32), (u32, u32)>,
+    kid_lists: Vec<u32>,
+    path: Vec<u32>,
+    /// sqrt(ln n) and 1/sqrt(n) for every count a decision can reach: UCB without libm calls.
+    sqrt_ln: Vec<f64>,
+    inv_sqrt: Vec<f64>,
+}
+
+impl<G: Searchable> Mcts<G> {
+    pub fn new(seed: u64, params: SearchParams) -> Mcts<G> {
+        Mcts {
+            rng: GameRng::new(seed),
+            params,
+            nodes: Vec::new(),
+            children: FxHashMap::default(),
+            worlds: Vec::new(),
+            scratch: None,
+            legal: Vec::new(),
+            kid_index: FxHashMap::default(),
+            kid_lists: Vec::new(),
+            path: Vec::new(),
+            sqrt_ln: Vec::new(),
+            inv_sqrt: Vec::new(),
+        }
+    }
+
+    pub fn params(&self) -> &SearchParams {
+        &self.params
+    }
+
+    /// Choose among `legal` for `seat` in `game`, reading it only through `determinize`.
+    pub fn choose(&mut self, game: &G, seat: Seat, legal: &[G::Action]) -> usize {
+        self.choose_with(seat, legal, |rng| game.determinize(seat, rng))
+    }
+
+    /// Choose among `legal` for `seat`, with `sample` drawing the worlds `seat` cannot tell
+    /// apart from the real one.
+    pub fn choose_with(
+        &mut self,
+        seat: Seat,
+        legal: &[G::Action],
+        mut sample: impl FnMut(&mut GameRng) -> G,
+    ) -> usize {
+        if legal.len() <= 1 {
+            return 0;
+        }
+        self.worlds.clear();
+        for _ in 0..self.params.worlds.max(1) {
+            let w = sample(&mut self.rng);
+            self.worlds.push(w);
+        }
+        self.nodes.clear();
+        self.children.clear();
+        self.kid_lists.clear();
+        self.kid_index.clear();
+        self.nodes.push(Node::new(seat, 0));
+        let n = self.params.iterations.max(1) as usize + 2;
+        if self.sqrt_ln.len() < n {
+            self.sqrt_ln = (0..n).map(|i| (i.max(1) as f64).ln().sqrt()).collect();
+            self.inv_sqrt = (0..n).map(|i| 1.0 / (i.max(1) as f64).sqrt()).collect();
+        }
+        for i in 0..self.params.iterations.max(1) {
+            let w = i as usize % self.worlds.len();
+            let mut st = match self.scratch.take() {
+                Some(mut st) => {
+                    (*st).clone_from(&self.worlds[w]);
+                    st
+                }
+                None => Box::new(self.worlds[w].clone()),
+            };
+            self.simulate(&mut st, w as u32);
+            self.scratch = Some(st);
+        }
+        // The most visited of the root's moves; ties at random.
+        let mut best = 0;
+        let mut ties: u32 = 0;
+        let mut choice = 0;
+        for (i, a) in legal.iter().enumerate() {
+            let v = self
+                .child(0, seat, a)
+                .map_or(0, |c| self.nodes[c as usize].visits);
+            if v > best || i == 0 {
+                best = v;
+                ties = 1;
+                choice = i;
+            } else if v == best {
+                ties += 1;
+                if self.rng.below(ties as usize) == 0 {
+                    choice = i;
+                }
+            }
+        }
+        choice
+    }
+
+    fn child(&self, node: u32, mover: Seat, a: &G::Action) -> Option<u32> {
+        self.children.get(&(node, mover as u8, *a)).copied()
+    }
+
+    /// One simulation in world `st`: select, expand, play out, back up.
+    fn simulate(&mut self, st: &mut G, world: u32) {
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0u32;
+        while let Some(seat) = st.decider() {
+            st.legal_into(&mut self.legal);
+            if self.legal.len() == 1 {
+                st.apply_unchecked(self.legal[0]);
+                continue;
+            }
+            // Each legal move's child, worked out on this world's first visit to the node.
+            let expanded = self.nodes[node as usize].expanded;
+            let (start, synced) = match self.kid_index.get(&(node, world)) {
+                Some(&(start, synced)) => (start as usize, synced),
+                None => {
+                    let start = self.kid_lists.len();
+                    self.kid_lists.resize(start + self.legal.len(), NONE);
+                    (start, u32::MAX)
+                }
+            };
+            let kids = start..start + self.legal.len();
+            if synced != expanded {
+                // Moves expanded (from any world) since this list was last brought up to date.
+                for i in 0..self.legal.len() {
+                    if self.kid_lists[start + i] == NONE {
+                        if let Some(k) = self.child(node, seat, &self.legal[i]) {
+                            self.kid_lists[start + i] = k;
+                        }
+                    }
+                }
+                self.kid_index
+                    .insert((node, world), (start as u32, expanded));
+            }
+            let untried = self.kid_lists[kids.clone()]
+                .iter()
+                .filter(|&&k| k == NONE)
+                .count();
+            if untried > 0 {
+                // Expand one of the moves not yet in the tree, at random.
+                let pick = self.rng.below(untried);
+                let i = self.kid_lists[kids.clone()]
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &k)| k == NONE)
+                    .nth(pick)
+                    .map(|(i, _)| i)
+                    .expect("an untried move");
+                let a = self.legal[i];
+                let new = self.nodes.len() as u32;
+                self.children.insert((node, seat as u8, a), new);
+                self.nodes.push(Node::new(seat, 1));
+                // This world's list stays in sync: the only new child is the one it records.
+                let parent = &mut self.nodes[node as usize];
+                parent.expanded += 1;
+                self.kid_index
+                    .insert((node, world), (start as u32, parent.expanded));
+                for &k in self.kid_lists[kids.clone()].iter().filter(|&&k| k != NONE) {
+                    self.nodes[k as usize].avail += 1;
+                }
+                self.kid_lists[start + i] = new;
+                st.apply_unchecked(a);
+                self.path.push(new);
+                break;
+            }
+            // Every legal move has a node: UCB over those, counting each one's availability.
+            let c = self.params.c;
+            let mut best = f64::NEG_INFINITY;
+            let mut bi = 0;
+            for (i, &k) in self.kid_lists[kids.clone()].iter().enumerate() {
+                let n = &mut self.nodes[k as usize];
+                n.avail += 1;
+                let inv = self.inv_sqrt[n.visits as usize];
+                let explore = c * self.sqrt_ln[(n.avail as usize).min(self.sqrt_ln.len() - 1)];
+                let ucb = (n.value * inv + explore) * inv;
+                if ucb > best {
+                    best = ucb;
+                    bi = i;
+                }
+            }
+            node = self.kid_lists[start + bi];
+            st.apply_unchecked(self.legal[bi]);
+            self.path.push(node);
+        }
+        let stop = st.turn() + self.params.rollout;
+        let mut moves = 0;
+        while self.params.rollout > 0 && st.turn() < stop && moves < super::MAX_ACTIONS {
+            if st.decider().is_none() {
+                break;
+            }
+            moves += 1;
+            st.legal_into(&mut self.legal);
+            let i = if self.legal.len() == 1 {
+                0
+            } else {
+                st.playout_choice(&self.legal, &mut self.rng)
+            };
+            st.apply_unchecked(self.legal[i]);
+        }
+        let v0 = st.evaluate(0);
+        for &n in &self.path {
+            let n = &mut self.nodes[n as usize];
+            n.visits += 1;
+            n.value += if n.mover == 0 { v0 } else { 1.0 - v0 };
+        }
+    }
+}

@@ -1,0 +1,76 @@
+"""Which decisions the rules offered and the agents took: the usage table.
+
+Every record counts, per seat and kind of decision (`GameInfo.decisions`), how often that kind
+arose (a real decision with at least one legal move of that kind) and how often the seat took
+it. A rule whose decision arises but is never taken cannot change a game, so a comparison that
+says "within noise" about it says nothing about the rule: the report flags it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import polars as pl
+
+from sim.games import GameInfo
+
+
+def usage(lf: pl.LazyFrame | pl.DataFrame, info: GameInfo) -> list[dict[str, Any]]:
+    """One row per (agent, kind) that arose: the agent's real decisions, how many offered the
+    kind, how many took it, and the kind's rule option where one offers it. Empty for records
+    written before usage was counted."""
+    lf = lf.lazy()
+    names = lf.collect_schema().names()
+    kinds = [k for k in info.decisions if f"arose_{k}_p1" in names]
+    if not kinds:
+        return []
+    per_seat = []
+    for p in ("p1", "p2"):
+        per_seat.append(
+            lf.group_by(agent=pl.col(f"agent_{p}")).agg(
+                games=pl.len(),
+                decisions=pl.col(f"decisions_{p}").cast(pl.Int64).sum(),
+                **{
+                    f"{what}_{k}": pl.col(f"{what}_{k}_{p}").cast(pl.Int64).sum()
+                    for k in kinds
+                    for what in ("arose", "taken")
+                },
+            )
+        )
+    totals = (
+        pl.concat(per_seat).group_by("agent", maintain_order=True).sum().collect().sort("agent")
+    )
+    rows = []
+    for r in totals.iter_rows(named=True):
+        for k in kinds:
+            arose, taken = r[f"arose_{k}"], r[f"taken_{k}"]
+            if not arose:
+                continue
+            rows.append(
+                {
+                    "agent": r["agent"],
+                    "kind": k,
+                    "rule": info.decision_rules.get(k, ""),
+                    "decisions": r["decisions"],
+                    "arose": arose,
+                    "taken": taken,
+                    "arose_share": arose / r["decisions"] if r["decisions"] else 0.0,
+                    "taken_share": min(1.0, taken / arose),
+                    "never": taken == 0,
+                }
+            )
+    return rows
+
+
+def by_agent(rows: list[dict[str, Any]]) -> dict[str, dict[str, dict[str, int]]]:
+    """The table as `{agent: {kind: {"arose": n, "taken": n}}}` (for `sim bench --json`)."""
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for r in rows:
+        out.setdefault(r["agent"], {})[r["kind"]] = {"arose": r["arose"], "taken": r["taken"]}
+    return out
+
+
+def never_taken(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rule decisions (kinds some rule option offers) that an agent was offered and never
+    took."""
+    return [r for r in rows if r["never"] and r["rule"]]
