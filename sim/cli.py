@@ -335,8 +335,16 @@ def play_cmd(
 @click.option("--rules", default="")
 @click.option("--workers", type=int, default=0, help="Threads (default: all cores).")
 @click.option("--json", "as_json", is_flag=True)
+@GAME_OPTION
 def ladder_cmd(
-    agents: str, games: int, chunk: int, seed: int, rules: str, workers: int, as_json: bool
+    agents: str,
+    games: int,
+    chunk: int,
+    seed: int,
+    rules: str,
+    workers: int,
+    as_json: bool,
+    game: str,
 ) -> None:
     """Rate agents against each other (Bradley-Terry on the Elo scale, with intervals)."""
     from sim.agents import resolve
@@ -347,14 +355,14 @@ def ladder_cmd(
         _fail("--agents needs at least two agents")
     for n in names:
         try:
-            resolve(n)
+            resolve(n, game)
         except ValueError as e:
             _fail(str(e))
     result = ladder(
         names,
         games,
         seed,
-        _rules(rules),
+        _rules(rules, game),
         threads=workers or None,
         chunk=chunk or None,
         progress=sys.stderr.isatty(),

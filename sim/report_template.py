@@ -72,7 +72,7 @@ about it (see Rule decisions).</p>
 <td class="l">{{ c.agent_a }} v {{ c.agent_b }}</td><td class="l">{{ c.label }}</td>
 <td>{{ value(c, c.base) }}</td><td>{{ value(c, c.value) }}</td>
 <td>{{ delta(c, c.diff) }} [{{ delta(c, c.lo) }}, {{ delta(c, c.hi) }}]</td><td>{{ '%.3g'|format(c.p) }}</td>
-<td>{{ c.n }}</td><td class="{{ 'flag' if c.few_changed else '' }}">{% if c.measure != 'rounds' %}{{ c.changed|pct }}{% endif %}</td>
+<td>{{ c.n }}</td><td class="{{ 'flag' if c.few_changed else '' }}" data-changed="{{ c.variant }}|{{ c.agent_a }}|{{ c.agent_b }}|{{ c.measure }}|{{ '%.6f'|format(c.changed) }}">{% if c.measure != 'rounds' %}{{ c.changed|pct }}{% endif %}</td>
 <td class="l">{{ 'within noise' if c.noise else 'a real difference' }}{% if c.few_changed %} (the rule changed few games){% endif %}</td></tr>
 {% endfor %}
 </table></div>
@@ -183,8 +183,8 @@ only show if its decision arises and is taken.{% if never %} <b>Never taken:</b>
 {% for r in never %}{{ r.agent }}: {{ r.kind }} ({{ r.rule }}, {{ r.arose }} chances){{ '; ' if not loop.last else '.' }}{% endfor %}{% endif %}</p>
 <details><summary>Every kind of decision, per agent</summary>
 <div class="scroll"><table id="decisions"><tr><th class="l">agent</th><th class="l">decision</th><th class="l">offered by</th><th>arose (share of decisions)</th><th>taken (share when offered)</th></tr>
-{% for r in decisions %}<tr class="{{ 'flag' if r.never and r.rule else '' }}"><td class="l">{{ r.agent }}</td><td class="l">{{ r.kind|replace('_', ' ') }}</td><td class="l">{{ r.rule or 'the base rules' }}</td>
-<td>{{ r.arose }} ({{ r.arose_share|pct }})</td><td>{{ r.taken }} ({{ r.taken_share|pct }})</td></tr>{% endfor %}
+{% for r in decisions %}<tr class="{{ 'flag' if r.never and r.rule else '' }}" data-decision="{{ r.agent }}|{{ r.kind }}"><td class="l">{{ r.agent }}</td><td class="l">{{ r.kind|replace('_', ' ') }}</td><td class="l">{{ r.rule or 'the base rules' }}</td>
+<td data-arose="{{ r.arose }}">{{ r.arose }} ({{ r.arose_share|pct }})</td><td data-taken="{{ r.taken }}">{{ r.taken }} ({{ r.taken_share|pct }})</td></tr>{% endfor %}
 </table></div></details>
 {% endif %}
 

@@ -121,6 +121,23 @@ def test_ladder_orders_random_below_greedy_with_intervals():
     assert pair["wins_a"] + pair["wins_b"] + pair["draws"] == 300
 
 
+def test_ladder_rates_the_agents_of_another_game():
+    out = json.loads(
+        sim(
+            "ladder",
+            "--game",
+            "house_of_suits",
+            "--agents",
+            "random,greedy",
+            "--games",
+            "100",
+            "--json",
+        ).stdout
+    )
+    assert out["rules"].startswith("house_of_suits(")
+    assert out["pairs"][0]["games"] == 100 and out["strict"]
+
+
 def test_personas_are_agents_by_name():
     r = sim("replay", "--seed", "3", "--agents", "defensive,aggressive")
     assert r.stdout.strip().splitlines()[-1].startswith("winner: ")

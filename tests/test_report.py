@@ -282,3 +282,34 @@ def test_house_matrix_is_per_match_up(report):
     spades_row = re.search(r"<tr><th>S</th>(.*?)</tr>", tables[0], re.S).group(1)
     cells = re.findall(r"<td>([^<]*)</td>", spades_row)
     assert f"{100 * p1:.1f}%" in cells
+
+
+def test_rule_decisions_and_changed_winners_match_the_records(report):
+    """The usage table sums the records' per-seat counts by agent; "winner changed" is the
+    share of deals won by another seat under the variant."""
+    html = (report / "index.html").read_text()
+    df = pl.read_parquet(report / "records" / "*" / "*.parquet")
+    rows = dict(
+        (m[0], (int(m[1]), int(m[2])))
+        for m in re.findall(
+            r'data-decision="([^"]+)">.*?data-arose="(\d+)".*?data-taken="(\d+)"', html, re.S
+        )
+    )
+    for kind in ("deploy", "attack_player", "block"):
+        for agent in ("greedy", "random"):
+            arose = sum(
+                df.filter(pl.col(f"agent_{p}") == agent)[f"arose_{kind}_{p}"].sum()
+                for p in ("p1", "p2")
+            )
+            taken = sum(
+                df.filter(pl.col(f"agent_{p}") == agent)[f"taken_{kind}_{p}"].sum()
+                for p in ("p1", "p2")
+            )
+            assert rows[f"{agent}|{kind}"] == (arose, taken), (agent, kind)
+            assert 0 < taken <= arose
+    changed = re.search(r'data-changed="classic\|greedy\|greedy\|first_won\|([0-9.]+)"', html)
+    cells = {c: df.filter(pl.col("cell") == c) for c in df["cell"].unique()}
+    base = cells["base__greedy-vs-greedy"].sort("game")["winner"]
+    classic = cells["classic__greedy-vs-greedy"].sort("game")["winner"]
+    assert changed and float(changed[1]) == pytest.approx((base != classic).mean(), abs=1e-6)
+    assert "Rule decisions" in html

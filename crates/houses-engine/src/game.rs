@@ -102,6 +102,7 @@ macro_rules! decisions {
 
 decisions! {
     Start = "start",
+    Defer = "defer",
     Deploy = "deploy",
     DeployBonded = "deploy_bonded",
     King = "king",
@@ -136,7 +137,8 @@ decisions! {
 pub fn decision(a: &Action) -> Decision {
     use crate::card::Kind;
     match *a {
-        Action::Start | Action::Defer => Decision::Start,
+        Action::Start => Decision::Start,
+        Action::Defer => Decision::Defer,
         Action::Deploy {
             face,
             onto,

@@ -197,6 +197,7 @@ impl Registered for State {
     ];
     const DECISION_RULES: &'static [(&'static str, &'static str)] = &[
         ("start", "starting_player=advantage_draw"),
+        ("defer", "starting_player=advantage_draw"),
         ("scout", "scouts=true"),
         ("joker", "jokers=true"),
         ("doppelganger", "jokers=true"),

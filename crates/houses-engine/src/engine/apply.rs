@@ -233,7 +233,7 @@ impl State {
                 }
             }
             Action::Stay(set) => {
-                let leaving: Vec<Card> = self.players[s]
+                let leaving: Cards = self.players[s]
                     .front
                     .iter()
                     .map(|u| u.id())

@@ -40,7 +40,7 @@ impl State {
             });
             let spades = self.has_trait(s, u, Suit::Spades);
             let reach_rear = spades && self.enhanced(s, u);
-            let mut targets: Vec<Card> = opp
+            let mut targets: Cards = opp
                 .front
                 .iter()
                 .map(|t| t.id())

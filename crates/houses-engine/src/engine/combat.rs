@@ -39,7 +39,7 @@ impl State {
         }
         // Option 2 King of Hearts: a natural Hearts blocker may trade with another blocker.
         if self.shares(d, Suit::Hearts) {
-            let blockers: Vec<Card> = self.attacks.iter().filter_map(|a| a.blocker).collect();
+            let blockers: Cards = self.attacks.iter().filter_map(|a| a.blocker).collect();
             let hearts_blocker = blockers.iter().any(|&b| {
                 self.players[d].units().any(|u| {
                     u.id() == b && u.is_soldier() && u.leader_face().suit() == Some(Suit::Hearts)

@@ -43,7 +43,7 @@ impl State {
                 }
             }
             (Kind::Queen, Suit::Clubs) => {
-                let ids: Vec<Card> = self
+                let ids: Cards = self
                     .players
                     .iter()
                     .flat_map(|p| p.units().map(|u| u.id()))

@@ -39,7 +39,7 @@ impl State {
                 );
             }
             Pending::Trade { seat } => {
-                let blockers: Vec<Card> = self.attacks.iter().filter_map(|a| a.blocker).collect();
+                let blockers: Cards = self.attacks.iter().filter_map(|a| a.blocker).collect();
                 for &a in &blockers {
                     let hearts = self.unit(a).is_some_and(|u| {
                         u.is_soldier() && u.leader_face().suit() == Some(Suit::Hearts)

@@ -41,7 +41,7 @@ impl State {
             )
         });
         // READY: straighten units; the Necromancer's summons from last turn are Soul Burned.
-        let summoned: Vec<Card> = self.players[s]
+        let summoned: Cards = self.players[s]
             .front
             .iter()
             .filter(|u| u.summoned)
@@ -156,7 +156,7 @@ impl State {
             return;
         }
         // END: poisoned units go to the Barrows.
-        let poisoned: Vec<Card> = self
+        let poisoned: Cards = self
             .players
             .iter()
             .flat_map(|p| p.units().filter(|u| u.poisoned).map(|u| u.id()))
