@@ -6,6 +6,7 @@ import json
 import os
 from typing import Any
 
+import numpy as np
 import polars as pl
 
 from sim import _core, games
@@ -13,6 +14,24 @@ from sim import _core, games
 # The records' column types of the default game (Houses-Skirmish), in order; each game's are
 # `sim.games.game(name).schema`.
 RECORD_SCHEMA: dict[str, pl.DataType] = games.game(games.DEFAULT).schema
+
+
+def decode(cols: dict[str, Any], schema: dict[str, pl.DataType]) -> dict[str, Any]:
+    """The engine's columns as arrays: numbers arrive as little-endian 64-bit buffers (signed
+    where the schema's type is), text as lists."""
+    out: dict[str, Any] = {}
+    for name, values in cols.items():
+        if isinstance(values, bytes):
+            signed = schema[name].is_signed_integer()
+            out[name] = np.frombuffer(values, dtype="<i8" if signed else "<u8")
+        else:
+            out[name] = values
+    return out
+
+
+def frame(cols: dict[str, Any], schema: dict[str, pl.DataType]) -> pl.DataFrame:
+    """Records as a DataFrame of the game's schema, from decoded columns."""
+    return pl.DataFrame([pl.Series(name, cols[name]).cast(dtype) for name, dtype in schema.items()])
 
 
 def canonical_rules(spec: str | dict[str, Any] | None = None, game: str = games.DEFAULT) -> str:
@@ -69,7 +88,10 @@ def play_games(
         cols = python_agents.play_games(n, pair, seed, canon, start, swap_seats, resolve)
     else:
         specs = (resolve(agents[0], game), resolve(agents[1], game))
-        cols = _core.play_games(game, canon, specs, seed, start, n, threads, swap_seats)
+        cols = decode(
+            _core.play_games(game, canon, specs, seed, start, n, threads, swap_seats),
+            info.schema,
+        )
     indices = range(start, start + n)
     swapped = [swap_seats and i % 2 == 1 for i in indices]
     cols["game"] = list(indices)
@@ -79,7 +101,7 @@ def play_games(
     cols["rules"] = [canon] * n
     cols["rules_version"] = [info.version] * n
     cols["game_name"] = [game] * n
-    return pl.DataFrame(cols, schema=info.schema)
+    return frame(cols, info.schema)
 
 
 def replay(
@@ -93,7 +115,8 @@ def replay(
 
     specs = (resolve(agents[0], game), resolve(agents[1], game))
     log, cols = _core.replay(game, canonical_rules(rules, game), specs, seed)
-    return log, {k: v[0] for k, v in cols.items()}
+    decoded = decode(cols, games.game(game).schema)
+    return log, {k: v[0].item() if isinstance(v, np.ndarray) else v[0] for k, v in decoded.items()}
 
 
 def scenario(position: dict[str, Any]) -> dict[str, Any]:

@@ -26,7 +26,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
 
-from sim import _core
+import numpy as np
+
+from sim import _core, games
+from sim.engine import decode
 
 
 class Agent(Protocol):
@@ -78,7 +81,8 @@ def _make(name: str, seed: int) -> Agent:
 def play_games(
     n: int, agents: tuple[str, str], seed: int, rules: str, start: int, swap_seats: bool, resolve
 ) -> dict[str, list]:
-    """Columns like `_core.play_games`, one game at a time through `_core.Game`."""
+    """Columns like `_core.play_games` (decoded), one game at a time through `_core.Game`."""
+    schema = games.game(games.DEFAULT).schema
     columns: dict[str, list] = {}
     for i in range(start, start + n):
         seats = (agents[1], agents[0]) if swap_seats and i % 2 == 1 else agents
@@ -103,6 +107,6 @@ def play_games(
                     f"of its {len(legal)} legal moves"
                 )
             game.play(index)
-        for k, v in game.record().items():
-            columns.setdefault(k, []).extend(v)
+        for k, v in decode(game.record(), schema).items():
+            columns.setdefault(k, []).extend(v.tolist() if isinstance(v, np.ndarray) else v)
     return columns

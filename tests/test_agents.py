@@ -7,6 +7,7 @@ import pytest
 import sim
 from sim import _core
 from sim.agents import personas, resolve
+from sim.engine import decode
 
 HOARDER = "python:examples/python_agent.py:Hoarder"
 
@@ -23,7 +24,8 @@ def test_a_game_played_step_by_step_matches_the_batch():
     game = _core.Game(sim.canonical_rules(), seed, ("greedy", "random"))
     assert game.is_over, "both seats built in: the game plays out at once"
     batch = sim.play_games(1, ("greedy", "random"), seed=4)
-    step = game.record()
+    # The engine sends numeric columns as 64-bit buffers; `decode` reads them.
+    step = decode(game.record(), sim.games.game("houses").schema)
     for k in ("seed", "winner", "turns", "life_p1", "life_p2", "deployed_mask_p1", "actions"):
         assert step[k][0] == batch[k][0], k
 
