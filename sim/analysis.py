@@ -368,3 +368,66 @@ def agreement(by_matchup: dict[str, dict[str, Any]]) -> dict[str, Any]:
         "text": f"not resolved under {', '.join(which)} (too few games to tell)",
         "which": which,
     }
+
+
+def card_id(card: str) -> int:
+    """The engine's id of a card written like `KS` or `10D` (its bit in the drawn masks)."""
+    rank_text, suit = card[:-1], card[-1]
+    rank = {"A": 1, "J": 11, "Q": 12, "K": 13}.get(rank_text) or int(rank_text)
+    return "DCHS".index(suit) * 13 + rank - 1
+
+
+def card_value(lf: pl.LazyFrame, cell: str, without: str, card: str) -> dict[str, Any] | None:
+    """The causal value of `card` to the player who draws it: in the games of `cell` where one
+    player drew it, that player's result (a win 1, a draw 1/2) minus the same seat's result on
+    the same deal in `without` (the card taken out: a blank, or forbidden). Mean difference,
+    its 95% interval and p-value (normal approximation), and the number of such deals."""
+    bit = 1 << card_id(card)
+    drew = lambda p: (pl.col(f"drawn_mask_{p}") & bit) != 0  # noqa: E731
+    holder = pl.when(drew("p1")).then(0).when(drew("p2")).then(1).otherwise(None)
+    score = lambda seat: (  # noqa: E731
+        pl.when(pl.col("winner") == -1)
+        .then(0.5)
+        .otherwise((pl.col("winner").cast(pl.Int64) == seat).cast(pl.Float64))
+    )
+    a = (
+        lf.filter(pl.col("cell") == cell)
+        .select("game", "winner", holder=holder)
+        .filter(pl.col("holder").is_not_null())
+        .select("game", "holder", v=score(pl.col("holder")))
+    )
+    b = lf.filter(pl.col("cell") == without).select("game", w=pl.col("winner"))
+    d = _collect(
+        a.join(b, on="game")
+        .with_columns(
+            b=pl.when(pl.col("w") == -1)
+            .then(0.5)
+            .otherwise((pl.col("w").cast(pl.Int64) == pl.col("holder")).cast(pl.Float64))
+        )
+        .with_columns(d=pl.col("v") - pl.col("b"))
+        .select(
+            n=pl.len(),
+            mean=pl.col("d").mean(),
+            sd=pl.col("d").std(),
+            v=pl.col("v").mean(),
+            b=pl.col("b").mean(),
+        )
+    ).row(0, named=True)
+    n = d["n"]
+    if not n:
+        return None
+    mean, sd = d["mean"], d["sd"] or 0.0
+    se = sd / math.sqrt(n) if n > 1 else float("inf")
+    z = mean / se if se > 0 else (0.0 if mean == 0 else math.inf)
+    p = math.erfc(abs(z) / math.sqrt(2)) if math.isfinite(z) else 0.0
+    return {
+        "card": card,
+        "n": n,
+        "with": d["v"],
+        "without": d["b"],
+        "value": mean,
+        "lo": mean - 1.96 * se,
+        "hi": mean + 1.96 * se,
+        "p": p,
+        "noise": p >= 0.05,
+    }

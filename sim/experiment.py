@@ -37,11 +37,20 @@ TOP_KEYS = {
     "chunk_size": "games per chunk (a positive integer)",
     "swap_seats": "true (default) or false",
     "output": "the output folder",
+    "impact": "a card's causal value: {cards: [KS, KC], methods: [blank, forbid]}",
 }
 RULES_KEYS = ("preset", "options", "variants", "sweep", "baseline")
 VARIANT_KEYS = ("name", "options")
 UNTIL_KEYS = ("ci_halfwidth", "max_games", "min_games")
 MATCHUP_KEYS = ("agents", "max_games", "chunk_size")
+IMPACT_KEYS = ("cards", "methods")
+# How a card is taken out: a blank (a King in play with no power) or forbidden (never deployed).
+IMPACT_METHODS = ("blank", "forbid")
+
+
+def impact_variant(variant: str, method: str, card: str) -> str:
+    """The name of the variant that plays `variant` with `card` taken out by `method`."""
+    return f"{variant} | {method} {card}"
 
 
 @dataclass(frozen=True)
@@ -276,6 +285,32 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
                 )
     if not variants:
         variants = {"default": {}}
+    # Impact: each variant again with each card taken out by each method, on the same deals;
+    # the report compares the player who draws the card across the two (its causal value).
+    impact_of: dict[str, list[str]] = {}
+    if "impact" in data:
+        imp = c.mapping(data["impact"], ("impact",), IMPACT_KEYS)
+        cards = imp.get("cards")
+        methods = imp.get("methods", list(IMPACT_METHODS))
+        if not isinstance(cards, list) or not cards or not all(isinstance(x, str) for x in cards):
+            c.fail(("impact", "cards"), "expected a non-empty list of cards, e.g. [KS, KC]")
+            cards = []
+        if not isinstance(methods, list) or not methods:
+            c.fail(("impact", "methods"), f"expected a list of: {', '.join(IMPACT_METHODS)}")
+            methods = []
+        for i, m in enumerate(methods):
+            if m not in IMPACT_METHODS:
+                c.fail(
+                    ("impact", "methods", i),
+                    f"unknown method {m!r}{_closest(str(m), list(IMPACT_METHODS))}; "
+                    f"valid methods: {', '.join(IMPACT_METHODS)}",
+                )
+        for vname, opts in list(variants.items()):
+            for m in methods:
+                for card in cards:
+                    name_ = impact_variant(vname, m, card.upper())
+                    variants[name_] = {**opts, m: card.upper()}
+                    impact_of[name_] = [vname, m, card.upper()]
     resolved_rules: dict[str, str] = {}
     for vname, opts in variants.items():
         try:
@@ -405,6 +440,8 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
         "seed": seed,
         "baseline": baseline,
         "variants": resolved_rules,
+        # Only when asked for, so that files without it keep their config hash.
+        **({"impact": impact_of} if impact_of else {}),
         "matchups": [
             {
                 "agents": list(p),

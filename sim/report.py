@@ -150,9 +150,19 @@ def _answer(
     baseline: str,
     robustness: dict[str, Any] | None,
     decisions: list[dict[str, Any]],
+    card_values: list[dict[str, Any]] | None = None,
 ) -> str:
     """One paragraph, written from the numbers."""
     parts = [f"{len(rows)} cells, {sum(r['games'] for r in rows):,} games."]
+    # A card's causal value first: what taking it out of the game costs the player who draws it.
+    for v in card_values or []:
+        how = "a blank with no power" if v["method"] == "blank" else "never deployed"
+        verdict = "within noise" if v["noise"] else "a real difference"
+        parts.append(
+            f"Under '{v['variant']}' ({v['agent_a']} v {v['agent_b']}), {v['card']} is worth "
+            f"{_points(v['value'])} points [{_points(v['lo'])}, {_points(v['hi'])}] to the player "
+            f"who draws it, against {how} ({v['n']:,} deals, {verdict})."
+        )
     real = [c for c in comparisons if not c["noise"]]
     for c in real:
         unit = "points" if c["rate"] else "rounds"
@@ -275,9 +285,38 @@ def build(out: Path) -> Path:
                 "label": f"{c['variant']}: {c['agents'][0]} v {c['agents'][1]}",
             }
         )
+    # Variants that take a card out (`impact:`) are compared with their own variant, not the
+    # baseline: the card's causal value to the player who draws it.
+    impact: dict[str, list[str]] = config.get("impact", {})
+    plain = [v for v in variants if v not in impact]
+    card_values = []
+    for r in rows:
+        if r["variant"] not in impact:
+            continue
+        parent, method, card = impact[r["variant"]]
+        with_card = next(
+            (
+                b
+                for b in rows
+                if b["variant"] == parent
+                and (b["agent_a"], b["agent_b"]) == (r["agent_a"], r["agent_b"])
+            ),
+            None,
+        )
+        value = with_card and analysis.card_value(lf, with_card["cell"], r["cell"], card)
+        if value:
+            card_values.append(
+                {
+                    **value,
+                    "variant": parent,
+                    "method": method,
+                    "agent_a": r["agent_a"],
+                    "agent_b": r["agent_b"],
+                }
+            )
     comparisons = []
     for r in rows:
-        if r["variant"] == baseline:
+        if r["variant"] == baseline or r["variant"] in impact:
             continue
         base = next(
             (
@@ -300,7 +339,9 @@ def build(out: Path) -> Path:
                 )
     # King and card impact compare players, so they are read from mirror match-ups (the same
     # agent in both seats) when the experiment has any: otherwise agent strength confounds them.
-    mirror = [r["cell"] for r in rows if r["agent_a"] == r["agent_b"]]
+    mirror = [
+        r["cell"] for r in rows if r["agent_a"] == r["agent_b"] and r["variant"] not in impact
+    ]
     impact_lf = lf.filter(pl.col("cell").is_in(mirror)) if mirror else lf
     # Impact per agent: a card that only a strong player exploits is the designers' case.
     agent_lf = (
@@ -318,7 +359,7 @@ def build(out: Path) -> Path:
     kings_df = analysis.kings(agent_lf if game.has("kings") else None, ("variant", "agent"))
     agent_order = list(dict.fromkeys(r["agent_a"] for r in rows if r["cell"] in mirror))
     kings_df = kings_df.sort(
-        pl.col("variant").replace_strict(variants, list(range(len(variants)))),
+        pl.col("variant").replace_strict(plain, list(range(len(plain)))),
         pl.col("agent").replace_strict(
             agent_order, list(range(len(agent_order))), default=len(agent_order)
         ),
@@ -330,7 +371,7 @@ def build(out: Path) -> Path:
         lo, hi = wilson((r["rate"] or 0) * n, n) if n else (0.0, 1.0)
         king_rows.append({**r, "lo": lo, "hi": hi, "dominant": False, "best": False})
     # The strongest King per variant and agent; dominant when its interval is above 50%.
-    for v in variants:
+    for v in plain:
         for a in dict.fromkeys(k["agent"] for k in king_rows):
             vk = [k for k in king_rows if (k["variant"], k["agent"]) == (v, a) and k["one_sided"]]
             if vk:
@@ -343,7 +384,7 @@ def build(out: Path) -> Path:
     # little about the rule, most likely its decision was rarely offered or never taken.
     for c in comparisons:
         c["few_changed"] = c["measure"] != "rounds" and c["changed"] < FEW_CHANGED
-    robustness = _robustness(comparisons, rows, king_rows, variants)
+    robustness = _robustness(comparisons, rows, king_rows, plain)
     jokers = any("jokers=true" in c["rules"] for c in manifest["cells"])
     cards = analysis.cards(agent_lf if game.has("cards") else None, jokers, ("variant", "agent"))
     agents = list(dict.fromkeys(k["agent"] for k in king_rows))
@@ -361,7 +402,7 @@ def build(out: Path) -> Path:
             .sort(pl.col("improvement").abs(), descending=True)
             .head(10),
         }
-        for v in variants
+        for v in plain
         for a in agents
     ]
     top = [t for t in top if t["table"].height]
@@ -371,7 +412,7 @@ def build(out: Path) -> Path:
         "lengths": plot_lengths(lengths, rows),
     }
     if game.has("kings"):
-        plots["kings"] = plot_kings(kings_df, variants)
+        plots["kings"] = plot_kings(kings_df, plain)
     if any(t["variant"] == baseline for t in top):
         plots["cards"] = plot_cards([t for t in top if t["variant"] == baseline], baseline)
     env = Environment(autoescape=True)
@@ -393,7 +434,10 @@ def build(out: Path) -> Path:
         variants=variants,
         impact_from=impact_from,
         game=game,
-        answer=_answer(comparisons, king_rows, rows, houses, baseline, robustness, decisions),
+        answer=_answer(
+            comparisons, king_rows, rows, houses, baseline, robustness, decisions, card_values
+        ),
+        card_values=card_values,
         decisions=decisions,
         never=usage.never_taken(decisions),
         few_changed=FEW_CHANGED,

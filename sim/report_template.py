@@ -78,11 +78,30 @@ about it (see Rule decisions).</p>
 </table></div>
 {% else %}<p class="note">Only one rule variant: nothing to compare.</p>{% endif %}
 
+{% if card_values %}
+<h2>What a card is worth</h2>
+<p class="note">Causal, on the same deals: each game played with the card as printed and again
+with the card taken out (a <b>blank</b>: deployed as usual, with no power; or <b>forbidden</b>:
+never deployed or played). The value is the win rate of the player who drew the card minus
+that same seat's win rate on the same deal without it (draws half), with a 95% interval.</p>
+<div class="scroll"><table id="card_values">
+<tr><th class="l">variant</th><th class="l">match-up</th><th class="l">card</th><th class="l">taken out as</th>
+<th>drawer's win rate with it</th><th>without it</th><th>value [95% CI]</th><th>deals</th><th class="l">verdict</th></tr>
+{% for v in card_values %}
+<tr class="{{ 'noise' if v.noise else 'real' }}" data-value="{{ v.variant }}|{{ v.agent_a }}|{{ v.card }}|{{ v.method }}|{{ '%.6f'|format(v.value) }}|{{ v.n }}"><td class="l">{{ v.variant }}</td><td class="l">{{ v.agent_a }} v {{ v.agent_b }}</td>
+<td class="l">{{ v.card }}</td><td class="l">{{ 'a blank' if v.method == 'blank' else 'forbidden' }}</td>
+<td>{{ v.with|pct }}</td><td>{{ v.without|pct }}</td><td>{{ v.value|points }} [{{ v.lo|points }}, {{ v.hi|points }}]</td><td>{{ v.n }}</td>
+<td class="l">{{ 'within noise' if v.noise else 'a real difference' }}</td></tr>
+{% endfor %}
+</table></div>
+{% endif %}
+
 {% if game.has('kings') %}
 <h2>King impact</h2>
 <p class="note">From {{ impact_from }}, per agent. Games in which exactly one player deployed that King: how often that player
 won (draws half), with a 95% interval; how often the King was deployed at all; the mean round
-of a player's first King when it was that King.</p>
+of a player's first King when it was that King. These are associations (a player deploys a
+King when the game allows it){% if card_values %}: the causal values above come first{% endif %}.</p>
 <div class="scroll"><table id="kings">
 <tr><th class="l">variant</th><th class="l">agent</th><th class="l">King</th><th>deployed in</th><th>mean round</th>
 <th>one-sided games</th><th>deployer win rate [95% CI]</th></tr>

@@ -1,6 +1,7 @@
 """Experiment files and `sim run`: validation, determinism, resume, stopping rule, Dask."""
 
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -11,6 +12,7 @@ import polars as pl
 import pytest
 
 from sim.experiment import ExperimentError, load
+from sim.report import build
 from sim.runner import run
 
 GOOD = """\
@@ -394,3 +396,48 @@ def test_dask_local_cluster_writes_the_same_records(tmp_path):
         )
     assert "records:" in r.stdout
     assert records(tmp_path / "dask").equals(records(tmp_path / "local"))
+
+
+def test_impact_plays_each_variant_again_without_each_card_and_reports_its_value(tmp_path):
+    """`impact:` adds, per variant, the same deals with a card taken out; the report's first
+    table is the card's value to the player who draws it, computed here from the records."""
+    text = GOOD.replace("[greedy, random]", "[greedy, greedy]")
+    text += "impact: {cards: [KS], methods: [blank]}\n"
+    exp = load(write(tmp_path, text))
+    assert [c.variant for c in exp.cells] == [
+        "base",
+        "classic",
+        "base | blank KS",
+        "classic | blank KS",
+    ]
+    assert "blank=KS" in exp.variants["classic | blank KS"]
+    out = tmp_path / "out"
+    run(load(write(tmp_path, text), out), workers=2, quiet=True)
+    df = records(out)
+    html = build(out).read_text()
+    with_ks = df.filter(pl.col("variant") == "classic").sort("game")
+    without = df.filter(pl.col("variant") == "classic | blank KS").sort("game")
+    bit = 1 << (3 * 13 + 12)  # KS
+    holder = [
+        0 if p1 & bit else 1 if p2 & bit else None
+        for p1, p2 in zip(with_ks["drawn_mask_p1"], with_ks["drawn_mask_p2"], strict=True)
+    ]
+
+    def score(winner, seat):
+        return 0.5 if winner == -1 else float(winner == seat)
+
+    diffs = [
+        score(a, h) - score(b, h)
+        for a, b, h in zip(with_ks["winner"], without["winner"], holder, strict=True)
+        if h is not None
+    ]
+    value = sum(diffs) / len(diffs)
+    row = re.search(r'data-value="classic\|greedy\|KS\|blank\|([-0-9.]+)\|(\d+)"', html)
+    assert row and int(row[2]) == len(diffs) and float(row[1]) == pytest.approx(value, abs=1e-6)
+    assert "What a card is worth" in html and "KS is worth" in html
+    # The blank variants are not compared with the baseline as rule variants.
+    assert "Under 'base | blank KS'" not in html
+    bad = write(tmp_path, GOOD + "impact: {cards: [QS], methods: [blank]}\n", "bad.yaml")
+    with pytest.raises(ExperimentError) as e:
+        load(bad)
+    assert any("variant 'base | blank QS'" in p for p in e.value.problems), e.value.problems

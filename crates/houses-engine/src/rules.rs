@@ -6,7 +6,7 @@
 
 use std::fmt::Write;
 
-use crate::card::{Card, Suit};
+use crate::card::{Card, CardSet, Suit};
 pub use crate::core::{closest, OptionSpec};
 
 /// Bumped whenever the engine's behaviour under some rule set changes, so that figures from
@@ -124,6 +124,85 @@ impl OptionValue for FrontRanks {
     }
     fn text(&self) -> String {
         format!("{}x{}", self.units, self.bond)
+    }
+}
+
+/// A set of cards written `none` or `KS+QH` (ablation options: `blank`, `forbid`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardList(pub CardSet);
+
+fn card_set_text(set: CardSet) -> String {
+    let cards: Vec<String> = Card::deck(true)
+        .into_iter()
+        .filter(|c| set.contains(*c))
+        .map(|c| c.to_string())
+        .collect();
+    if cards.is_empty() {
+        "none".into()
+    } else {
+        cards.join("+")
+    }
+}
+
+fn parse_card_set(v: &str) -> Option<CardSet> {
+    let mut set = CardSet::default();
+    if v == "none" {
+        return Some(set);
+    }
+    for part in v.split('+') {
+        set.insert(Card::parse(part).ok()?);
+    }
+    Some(set)
+}
+
+impl OptionValue for CardList {
+    const KIND: &'static str = "cards";
+    const CHOICES: &'static [&'static str] = &["none"];
+    const SAMPLES: &'static [&'static str] = &["none", "KS", "QH+AS+7D"];
+    fn parse_value(v: &str) -> Option<CardList> {
+        parse_card_set(v).map(CardList)
+    }
+    fn text(&self) -> String {
+        card_set_text(self.0)
+    }
+}
+
+/// A set of Kings written `none` or `KS+KC` (the `blank` option).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlankKings(pub u8);
+
+impl BlankKings {
+    /// Is the King of `suit` a blank?
+    pub fn contains(self, suit: Suit) -> bool {
+        self.0 & (1 << suit as u8) != 0
+    }
+}
+
+impl OptionValue for BlankKings {
+    const KIND: &'static str = "kings";
+    const CHOICES: &'static [&'static str] = &["none"];
+    const SAMPLES: &'static [&'static str] = &["none", "KS", "KC+KD+KH"];
+    fn parse_value(v: &str) -> Option<BlankKings> {
+        let set = parse_card_set(v)?;
+        let mut mask = 0u8;
+        for c in Card::deck(false) {
+            if set.contains(c) {
+                if c.kind() != crate::card::Kind::King {
+                    return None;
+                }
+                mask |= 1 << c.suit()? as u8;
+            }
+        }
+        Some(BlankKings(mask))
+    }
+    fn text(&self) -> String {
+        let mut set = CardSet::default();
+        for s in Suit::ALL {
+            if self.contains(s) {
+                set.insert(Card::new(s, 13));
+            }
+        }
+        card_set_text(set)
     }
 }
 
@@ -373,6 +452,8 @@ rule_options! {
     black_joker: BlackJoker = BlackJoker::Chosen, "the Black Joker's variant: chosen by the player when deployed, or fixed";
     red_joker: RedJoker = RedJoker::Chosen, "the Red Joker's variant: chosen by the player when deployed, or fixed";
     hand_limit: Option<usize> = None, "discard down to this many cards at the end of your turn (none in Spring '25)";
+    blank: BlankKings = BlankKings(0), "for a King's causal value: these Kings (e.g. KS or KS+KC) are blanks, deployed as usual but with no power (none in the rules)";
+    forbid: CardList = CardList(CardSet(0)), "for a card's causal value: these cards (e.g. KS or QH+QS) may not be deployed or played by either player (none in the rules)";
 }
 
 fn houses_text(mask: u8) -> String {
@@ -570,7 +651,7 @@ mod tests {
              kings=enhance,option1_king_of_hearts=hearts_trait,king_aid_half=false,\
              spades_trait=dual_wield,dual_wield=full_each,deck=shared,split_houses=DC-HS,\
              black_joker=chosen,\
-             red_joker=chosen,hand_limit=4)"
+             red_joker=chosen,hand_limit=4,blank=none,forbid=none)"
         );
     }
 

@@ -478,3 +478,59 @@ fn option2_king_of_spades_stuns_a_neighbour_and_clashing_weapons_cancel() {
     );
     assert_ne!(json(&st)["pending"], "stun", "two enchanted weapons cancel");
 }
+
+#[test]
+fn a_blank_king_is_in_play_with_no_power() {
+    // blank=KS: the classic King of Spades stands in the Rear Ranks (a unit of defence 13)
+    // but its soldiers may be blocked and attacked like any others.
+    let mut st = attack_pos(
+        "kings=classic,blank=KS",
+        json!({"front": ["8S", "5D"], "rear": ["KS"]}),
+        json!({"front": ["10D"]}),
+    );
+    assert_eq!(rear(&st, "P1"), ["KS"]);
+    play(&mut st, &["attack 8S player", "done"]);
+    assert!(
+        has(&st, "block 10D 8S"),
+        "the blank's soldiers can be blocked"
+    );
+    let st = attack_pos(
+        "kings=classic,blank=KS",
+        json!({"front": ["9C"]}),
+        json!({"front": ["7H"], "rear": ["KS"]}),
+    );
+    assert!(has(&st, "attack 9C 7H"), "and attacked");
+    // Another King keeps its power.
+    let st = attack_pos(
+        "kings=classic,blank=KC",
+        json!({"front": ["9C"]}),
+        json!({"front": ["7H"], "rear": ["KS"]}),
+    );
+    assert!(!has(&st, "attack 9C 7H"));
+    // Under Spring '25 a blank King enhances nothing: the Spades soldier reaches no Rear unit.
+    let reach = |rules: &str| {
+        let st = attack_pos(
+            rules,
+            json!({"front": ["8S"], "rear": ["KS"]}),
+            json!({"front": ["3D"], "rear": ["KD"]}),
+        );
+        has(&st, "attack 8S KD")
+    };
+    assert!(reach("") && !reach("blank=KS"));
+}
+
+#[test]
+fn a_forbidden_card_is_never_deployed_or_played() {
+    let st = build(json!({"rules": "forbid=KS+QH", "players": {
+        "P1": {"hand": ["KS", "QH", "7H"]}, "P2": {}}}));
+    assert!(has(&st, "deploy 7H"));
+    assert!(legal(&st)
+        .iter()
+        .all(|m| !m.contains("KS") && !m.contains("QH")));
+    let st = build(json!({"players": {"P1": {"hand": ["KS", "QH", "7H"]}, "P2": {}}}));
+    assert!(has(&st, "deploy KS"));
+    // Parsing: a blank must be a King; `none` is the default and prints as such.
+    assert!(houses_engine::Rules::parse("blank=QS").is_err());
+    let r = houses_engine::Rules::parse("forbid=QH+KS").unwrap();
+    assert!(r.canonical().contains("forbid=QH+KS") && r.canonical().contains("blank=none"));
+}

@@ -7,7 +7,8 @@ impl State {
         let p = &self.players[s];
         // Every card is unique, so each card in hand yields its moves once.
         for &c in &p.hand {
-            if p.no_redeploy.contains(c) {
+            // `forbid`: the card may not be deployed or played (a card's causal value).
+            if p.no_redeploy.contains(c) || self.rules.forbid.0.contains(c) {
                 continue;
             }
             if c == BLACK_JOKER || c == RED_JOKER {
@@ -23,7 +24,7 @@ impl State {
             && self.front_has_room(s)
         {
             for &c in &self.barrows_up {
-                if c.is_soldier() {
+                if c.is_soldier() && !self.rules.forbid.0.contains(c) {
                     out.push(Action::Summon(c));
                 }
             }

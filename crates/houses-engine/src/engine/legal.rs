@@ -19,8 +19,9 @@ impl State {
             Pending::Deploy(s) => self.deploy_moves(*s, out),
             Pending::Response(s) => {
                 for &c in &self.players[*s].hand {
-                    if matches!(c.kind(), Kind::Jack | Kind::Queen)
-                        || c == Card::new(Suit::Diamonds, 1)
+                    if (matches!(c.kind(), Kind::Jack | Kind::Queen)
+                        || c == Card::new(Suit::Diamonds, 1))
+                        && !self.rules.forbid.0.contains(c)
                     {
                         self.play_moves(*s, c, c, out);
                     }

@@ -199,8 +199,13 @@ impl State {
     }
 
     /// The suit of seat `s`'s King in play, if any.
+    /// The suit of seat `s`'s King in play, whose power applies; `None` without a King, or when
+    /// it is a blank (`blank`: deployed as usual, with no power).
     pub fn king_suit(&self, s: Seat) -> Option<Suit> {
-        self.players[s].king().and_then(|k| k.leader_face().suit())
+        self.players[s]
+            .king()
+            .and_then(|k| k.leader_face().suit())
+            .filter(|&suit| !self.rules.blank.contains(suit))
     }
 
     /// Does this attacker pick its own blocker (Spades choose_blocker; Option 1 King of Hearts)?
