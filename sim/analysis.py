@@ -202,21 +202,37 @@ def kings(lf: pl.LazyFrame | None, by: tuple[str, ...] = ("variant",)) -> pl.Dat
     ).sort(*by, "king")
 
 
+# Below this many games a card's row is shown greyed and left out of the top ten.
+CARD_MIN_GAMES = 200
+
+
 def cards(
     lf: pl.LazyFrame | None, jokers: bool, by: tuple[str, ...] = ("variant",)
 ) -> pl.DataFrame:
-    """Per variant (or per `by` columns) and card (the 17lands ideas): the win rate of a player
-    in games where they deployed it, and in games where they drew it but did not deploy it; the
-    improvement is the difference. Each game counts once for each player. `None` (a game
-    without card records): an empty table."""
+    """Per variant (or per `by` columns) and card, in the 17lands sense and from each player's
+    side of each game: the player's win rate when they drew the card at some point and when
+    they did not, the difference (drawn minus not drawn), and the win rate when they deployed
+    it; each with its number of games and a 95% Wilson interval. These are associations: a
+    player who draws more cards has played longer, and a card is deployed when the game allows
+    it; a card's causal value is the `impact:` measure (`card_value`). `None` (a game without
+    card records): an empty table."""
     schema = {
         **{k: pl.Utf8 for k in by},
         "card": pl.Utf8,
+        "drawn": pl.Int64,
+        "drawn_wr": pl.Float64,
+        "drawn_lo": pl.Float64,
+        "drawn_hi": pl.Float64,
+        "not_drawn": pl.Int64,
+        "not_drawn_wr": pl.Float64,
+        "gap": pl.Float64,
+        "gap_lo": pl.Float64,
+        "gap_hi": pl.Float64,
         "deployed": pl.Int64,
-        "held": pl.Int64,
         "deployed_wr": pl.Float64,
-        "held_wr": pl.Float64,
-        "improvement": pl.Float64,
+        "deployed_lo": pl.Float64,
+        "deployed_hi": pl.Float64,
+        "enough": pl.Boolean,
     }
     if lf is None:
         return pl.DataFrame(schema=schema)
@@ -231,34 +247,53 @@ def cards(
         for s in (0, 1)
     ]
     both = pl.concat(sides)
-    aggs = []
-    n = 54 if jokers else 52
-    for c in range(n):
+    aggs = [pl.len().alias("n"), pl.col("score").sum().alias("w")]
+    n_cards = 54 if jokers else 52
+    for c in range(n_cards):
         bit = pl.lit(1 << c, dtype=pl.UInt64)
         dep = (pl.col("dep") & bit) != 0
-        held = ((pl.col("drawn") & bit) != 0) & ~dep
+        drew = (pl.col("drawn") & bit) != 0
         aggs += [
             dep.sum().alias(f"d{c}"),
             pl.when(dep).then(pl.col("score")).otherwise(0.0).sum().alias(f"dw{c}"),
-            held.sum().alias(f"h{c}"),
-            pl.when(held).then(pl.col("score")).otherwise(0.0).sum().alias(f"hw{c}"),
+            drew.sum().alias(f"g{c}"),
+            pl.when(drew).then(pl.col("score")).otherwise(0.0).sum().alias(f"gw{c}"),
         ]
     wide = _collect(both.group_by(*by).agg(aggs)).sort(*by)
     rows = []
     for r in wide.iter_rows(named=True):
-        for c in range(n):
-            d, h = r[f"d{c}"], r[f"h{c}"]
+        for c in range(n_cards):
+            d, g = r[f"d{c}"], r[f"g{c}"]
+            ng, ngw = r["n"] - g, r["w"] - r[f"gw{c}"]
+            gwr = r[f"gw{c}"] / g if g else None
+            nwr = ngw / ng if ng else None
             dwr = r[f"dw{c}"] / d if d else None
-            hwr = r[f"hw{c}"] / h if h else None
+            glo, ghi = wilson(r[f"gw{c}"], g) if g else (None, None)
+            dlo, dhi = wilson(r[f"dw{c}"], d) if d else (None, None)
+            gap = gap_lo = gap_hi = None
+            if gwr is not None and nwr is not None:
+                # Normal interval of a difference of two proportions (independent groups).
+                gap = gwr - nwr
+                se = math.sqrt(gwr * (1 - gwr) / g + nwr * (1 - nwr) / ng)
+                gap_lo, gap_hi = gap - 1.96 * se, gap + 1.96 * se
             rows.append(
                 {
                     **{k: r[k] for k in by},
                     "card": CARDS[c],
+                    "drawn": g,
+                    "drawn_wr": gwr,
+                    "drawn_lo": glo,
+                    "drawn_hi": ghi,
+                    "not_drawn": ng,
+                    "not_drawn_wr": nwr,
+                    "gap": gap,
+                    "gap_lo": gap_lo,
+                    "gap_hi": gap_hi,
                     "deployed": d,
-                    "held": h,
                     "deployed_wr": dwr,
-                    "held_wr": hwr,
-                    "improvement": None if dwr is None or hwr is None else dwr - hwr,
+                    "deployed_lo": dlo,
+                    "deployed_hi": dhi,
+                    "enough": min(g, ng) >= CARD_MIN_GAMES,
                 }
             )
     return pl.DataFrame(rows, schema=schema)

@@ -123,13 +123,16 @@ def plot_cards(tops: list[dict[str, Any]], variant: str) -> str:
     """One panel per agent: the ten cards of largest impact under `variant`."""
     fig, axes = plt.subplots(len(tops), 1, figsize=(7, 3.5 * len(tops)), squeeze=False)
     for ax, t in zip(axes[:, 0], tops, strict=True):
-        d = t["table"].sort("improvement")
-        ax.barh(
-            d["card"].to_list(), [100 * x for x in d["improvement"].to_list()], color=COLOURS[0]
-        )
+        d = t["table"].sort("gap")
+        gap = [100 * x for x in d["gap"].to_list()]
+        err = [
+            [g - 100 * lo for g, lo in zip(gap, d["gap_lo"].to_list(), strict=True)],
+            [100 * hi - g for g, hi in zip(gap, d["gap_hi"].to_list(), strict=True)],
+        ]
+        ax.barh(d["card"].to_list(), gap, xerr=err, color=COLOURS[0], ecolor="#555")
         ax.axvline(0, color="#888", lw=0.8)
-        ax.set_xlabel("improvement: win rate when deployed minus when held (points)")
-        ax.set_title(f"Card impact, ten largest ({variant}, {t['agent']})")
+        ax.set_xlabel("win rate when drawn minus when not drawn (points, 95% interval)")
+        ax.set_title(f"Cards and winning, ten largest gaps ({variant}, {t['agent']})")
     fig.tight_layout()
     return _svg(fig)
 
@@ -395,11 +398,10 @@ def build(out: Path) -> Path:
             "table": cards.filter(
                 (pl.col("variant") == v)
                 & (pl.col("agent") == a)
-                & pl.col("improvement").is_not_null()
-                & (pl.col("deployed") >= 30)
-                & (pl.col("held") >= 30)
+                & pl.col("gap").is_not_null()
+                & pl.col("enough")
             )
-            .sort(pl.col("improvement").abs(), descending=True)
+            .sort(pl.col("gap").abs(), descending=True)
             .head(10),
         }
         for v in plain
@@ -438,6 +440,7 @@ def build(out: Path) -> Path:
             comparisons, king_rows, rows, houses, baseline, robustness, decisions, card_values
         ),
         card_values=card_values,
+        card_min=analysis.CARD_MIN_GAMES,
         decisions=decisions,
         never=usage.never_taken(decisions),
         few_changed=FEW_CHANGED,

@@ -115,29 +115,35 @@ King when the game allows it){% if card_values %}: the causal values above come 
 {% endif %}
 
 {% if game.has('cards') %}
-<h2>Card impact</h2>
-<p class="note">From {{ impact_from }}, per agent. For each card: the win rate of a player in games where they deployed it, in
-games where they drew it but kept it in hand, and the improvement (the difference). The ten
-cards with the largest improvement (in size) per variant and agent, then every card (click a heading to
-sort).</p>
+<h2>Cards and winning (associations)</h2>
+<p class="note">From {{ impact_from }}, per agent, from each player's side of each game: the
+player's win rate when they drew the card at some point, when they did not, and the
+difference; and when they deployed it. 95% intervals (Wilson for rates). These are
+<b>associations, not a card's value</b>: a player who drew more cards played a longer game, and
+a card is deployed when the game allows it.{% if card_values %} The causal value is the table
+"What a card is worth" above.{% else %} For a card's causal value, add <code>impact:</code> to
+the experiment (docs/experiments.md).{% endif %} Rows with fewer than {{ card_min }} games either
+way are greyed and left out of the ten largest gaps.</p>
 {% for t in top %}
 <h3>{{ t.variant }}{% if top|map(attribute='agent')|unique|list|length > 1 %}, {{ t.agent }}{% endif %}</h3>
 <div class="scroll"><table>
-<tr><th class="l">card</th><th>deployed</th><th>win rate deployed</th><th>held</th><th>win rate held</th><th>improvement</th></tr>
-{% for c in t.rows %}<tr><td class="l">{{ c.card }}</td><td>{{ c.deployed }}</td><td>{{ c.deployed_wr|pct }}</td>
-<td>{{ c.held }}</td><td>{{ c.held_wr|pct }}</td><td>{{ c.improvement|points }}</td></tr>{% endfor %}
+<tr><th class="l">card</th><th>drawn: games, win rate [95% CI]</th><th>not drawn</th><th>drawn minus not drawn [95% CI]</th><th>deployed: games, win rate [95% CI]</th></tr>
+{% for c in t.rows %}<tr><td class="l">{{ c.card }}</td><td>{{ c.drawn }}, {{ c.drawn_wr|pct }} [{{ c.drawn_lo|pct }}, {{ c.drawn_hi|pct }}]</td>
+<td>{{ c.not_drawn }}, {{ c.not_drawn_wr|pct }}</td><td>{{ c.gap|points }} [{{ c.gap_lo|points }}, {{ c.gap_hi|points }}]</td>
+<td>{{ c.deployed }}, {% if c.deployed %}{{ c.deployed_wr|pct }} [{{ c.deployed_lo|pct }}, {{ c.deployed_hi|pct }}]{% else %}-{% endif %}</td></tr>{% endfor %}
 </table></div>
 {% endfor %}
-{% if plots.cards %}<img alt="Card impact, ten largest" src="{{ plots.cards }}">{% endif %}
+{% if plots.cards %}<img alt="Cards and winning, ten largest gaps" src="{{ plots.cards }}">{% endif %}
 <details><summary>Every card</summary>
 <div class="scroll"><table id="cards" class="sortable">
-<tr><th class="l sort">variant</th><th class="l sort">agent</th><th class="l sort">card</th><th class="sort">deployed</th>
-<th class="sort">win rate deployed</th><th class="sort">held</th><th class="sort">win rate held</th>
-<th class="sort">improvement</th></tr>
-{% for c in cards %}<tr><td class="l">{{ c.variant }}</td><td class="l">{{ c.agent }}</td><td class="l">{{ c.card }}</td>
-<td>{{ c.deployed }}</td><td data-v="{{ c.deployed_wr }}">{{ c.deployed_wr|pct }}</td><td>{{ c.held }}</td>
-<td data-v="{{ c.held_wr }}">{{ c.held_wr|pct }}</td>
-<td data-v="{{ c.improvement }}">{{ c.improvement|points if c.improvement is not none else '-' }}</td></tr>{% endfor %}
+<tr><th class="l sort">variant</th><th class="l sort">agent</th><th class="l sort">card</th><th class="sort">drawn</th>
+<th class="sort">win rate drawn</th><th class="sort">not drawn</th><th class="sort">win rate not drawn</th>
+<th class="sort">drawn minus not drawn</th><th class="sort">deployed</th><th class="sort">win rate deployed</th></tr>
+{% for c in cards %}<tr class="{{ '' if c.enough else 'noise' }}"><td class="l">{{ c.variant }}</td><td class="l">{{ c.agent }}</td><td class="l">{{ c.card }}</td>
+<td>{{ c.drawn }}</td><td data-v="{{ c.drawn_wr }}">{{ c.drawn_wr|pct }}</td><td>{{ c.not_drawn }}</td>
+<td data-v="{{ c.not_drawn_wr }}">{{ c.not_drawn_wr|pct }}</td>
+<td data-v="{{ c.gap }}">{{ c.gap|points if c.gap is not none else '-' }}</td>
+<td>{{ c.deployed }}</td><td data-v="{{ c.deployed_wr }}">{{ c.deployed_wr|pct }}</td></tr>{% endfor %}
 </table></div></details>
 
 {% endif %}

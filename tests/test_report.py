@@ -97,7 +97,7 @@ def test_tables_hold_the_numbers_in_the_records(report):
     for section in (
         "Compared with the baseline",
         "King impact",
-        "Card impact",
+        "Cards and winning (associations)",
         "Seat and House",
         "Pace",
         'id="houses1"',
@@ -260,10 +260,25 @@ def test_king_impact_is_per_mirror_agent_and_counts_one_sided_games(report):
     one_sided = df.filter(p1 ^ p2).height
     kc = next(r for r in rows if r[0] == "classic" and r[2] == "KC")
     assert int(kc[5]) == one_sided
-    # Card impact too: every card per variant, from the greedy mirror.
+    # Cards and winning too: every card per variant, from the greedy mirror; a card's "drawn"
+    # count is the players (two per game) who drew it, and its win rate theirs.
     cards = html.split('<table id="cards"')[1].split("</table>")[0]
-    agents = re.findall(r'<tr><td class="l">[^<]*</td><td class="l">([^<]*)</td>', cards)
+    agents = re.findall(r'<tr[^>]*><td class="l">[^<]*</td><td class="l">([^<]*)</td>', cards)
     assert len(agents) == 3 * 52 and set(agents) == {"greedy"}
+    ks = re.search(
+        r'<td class="l">classic</td><td class="l">greedy</td><td class="l">KS</td>\s*'
+        r'<td>(\d+)</td><td data-v="([0-9.]+)"',
+        cards,
+    )
+    bit = 1 << (3 * 13 + 12)
+    sides = [
+        (m & bit != 0, 0.5 if w == -1 else float(w == s))
+        for s, col in ((0, "drawn_mask_p1"), (1, "drawn_mask_p2"))
+        for m, w in zip(df[col], df["winner"], strict=True)
+    ]
+    drew = [score for d, score in sides if d]
+    assert ks and int(ks[1]) == len(drew)
+    assert float(ks[2]) == pytest.approx(sum(drew) / len(drew), abs=1e-9)
 
 
 def test_house_matrix_is_per_match_up(report):
