@@ -95,10 +95,11 @@ def _load_experiment(file: Path, output: Path | None = None):
 def validate_cmd(file: Path) -> None:
     """Check an experiment file against the schema; list every problem."""
     exp = _load_experiment(file)
-    click.echo(
-        f"{file}: ok ({len(exp.cells)} cells: {len(exp.variants)} rule variants x "
-        f"{len(exp.cells) // max(1, len(exp.variants))} match-ups; output {exp.output})"
-    )
+    matchups = len({c.agents for c in exp.cells})
+    shape = f"{len(exp.variants)} rule variants x {matchups} match-ups"
+    if len(exp.cells) < len(exp.variants) * matchups:
+        shape += ", some match-ups without the impact variants"
+    click.echo(f"{file}: ok ({len(exp.cells)} cells: {shape}; output {exp.output})")
 
 
 @main.command("run")

@@ -37,12 +37,13 @@ TOP_KEYS = {
     "chunk_size": "games per chunk (a positive integer)",
     "swap_seats": "true (default) or false",
     "output": "the output folder",
-    "impact": "a card's causal value: {cards: [KS, KC], methods: [blank, forbid]}",
+    "impact": "a card's causal value: {cards: [KS, KC], methods: [blank, forbid]} "
+    "(a match-up with impact: false skips those cells)",
 }
 RULES_KEYS = ("preset", "options", "variants", "sweep", "baseline")
 VARIANT_KEYS = ("name", "options")
 UNTIL_KEYS = ("ci_halfwidth", "max_games", "min_games")
-MATCHUP_KEYS = ("agents", "max_games", "chunk_size")
+MATCHUP_KEYS = ("agents", "max_games", "chunk_size", "impact")
 IMPACT_KEYS = ("cards", "methods")
 # How a card is taken out: a blank (a King in play with no power) or forbidden (never deployed).
 IMPACT_METHODS = ("blank", "forbid")
@@ -331,6 +332,8 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
     # A match-up's own settings: max_games, chunk_size.
     pair_settings: dict[tuple[str, str], dict[str, int]] = {}
     specs: dict[str, str] = {}
+    # Match-ups that skip the `impact:` variants (`impact: false`: a slow agent's cells).
+    no_impact: set[tuple[str, str]] = set()
 
     def agent(a: Any, loc: tuple) -> bool:
         try:
@@ -363,6 +366,8 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
                         value = c.positive_int(item[setting], ("matchups", i, setting))
                         if value:
                             settings[setting] = value
+                if not isinstance(item.get("impact", True), bool):
+                    c.fail(("matchups", i, "impact"), "expected true or false")
                 where: tuple[Any, ...] = ("matchups", i, "agents")
             else:
                 where = ("matchups", i)
@@ -376,6 +381,8 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
                     continue
                 pairs.append(key)
                 pair_settings[key] = settings
+                if isinstance(m[i], dict) and m[i].get("impact") is False:
+                    no_impact.add(key)
     else:
         c.fail(("matchups",), f"expected {TOP_KEYS['matchups']}")
 
@@ -419,6 +426,7 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
         )
         for v in variants
         for pair in pairs
+        if not (v in impact_of and pair in no_impact)
     ]
     exp = Experiment(
         path=path,
@@ -453,6 +461,7 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
                     if "chunk_size" in pair_settings.get(p, {})
                     else {}
                 ),
+                **({"impact": False} if p in no_impact else {}),
             }
             for p in pairs
         ],

@@ -158,13 +158,19 @@ def _answer(
     """One paragraph, written from the numbers."""
     parts = [f"{len(rows)} cells, {sum(r['games'] for r in rows):,} games."]
     # A card's causal value first: what taking it out of the game costs the player who draws it.
+    groups: dict[tuple[str, str, str, str], list[dict[str, Any]]] = {}
     for v in card_values or []:
-        how = "a blank with no power" if v["method"] == "blank" else "never deployed"
-        verdict = "within noise" if v["noise"] else "a real difference"
+        groups.setdefault((v["variant"], v["agent_a"], v["agent_b"], v["method"]), []).append(v)
+    for (variant, a, b, method), values in groups.items():
+        how = "a blank with no power" if method == "blank" else "never deployed"
+        listed = ", ".join(
+            f"{v['card']} {_points(v['value'])} [{_points(v['lo'])}, {_points(v['hi'])}]"
+            + (" (within noise)" if v["noise"] else "")
+            for v in sorted(values, key=lambda v: -v["value"])
+        )
         parts.append(
-            f"Under '{v['variant']}' ({v['agent_a']} v {v['agent_b']}), {v['card']} is worth "
-            f"{_points(v['value'])} points [{_points(v['lo'])}, {_points(v['hi'])}] to the player "
-            f"who draws it, against {how} ({v['n']:,} deals, {verdict})."
+            f"Under '{variant}' ({a} v {b}), what each card is worth to the player who draws "
+            f"it, against {how} (points of win rate, same deals): {listed}."
         )
     real = [c for c in comparisons if not c["noise"]]
     for c in real:

@@ -401,22 +401,28 @@ def test_dask_local_cluster_writes_the_same_records(tmp_path):
 def test_impact_plays_each_variant_again_without_each_card_and_reports_its_value(tmp_path):
     """`impact:` adds, per variant, the same deals with a card taken out; the report's first
     table is the card's value to the player who draws it, computed here from the records."""
-    text = GOOD.replace("[greedy, random]", "[greedy, greedy]")
+    text = GOOD.replace(
+        "[greedy, random]", "[greedy, greedy]\n  - {agents: [greedy, random], impact: false}"
+    )
     text += "impact: {cards: [KS], methods: [blank]}\n"
     exp = load(write(tmp_path, text))
-    assert [c.variant for c in exp.cells] == [
-        "base",
-        "classic",
-        "base | blank KS",
-        "classic | blank KS",
+    # The match-up with `impact: false` plays the plain variants only.
+    assert [(c.variant, c.agents[1]) for c in exp.cells] == [
+        ("base", "greedy"),
+        ("base", "random"),
+        ("classic", "greedy"),
+        ("classic", "random"),
+        ("base | blank KS", "greedy"),
+        ("classic | blank KS", "greedy"),
     ]
     assert "blank=KS" in exp.variants["classic | blank KS"]
     out = tmp_path / "out"
     run(load(write(tmp_path, text), out), workers=2, quiet=True)
     df = records(out)
     html = build(out).read_text()
-    with_ks = df.filter(pl.col("variant") == "classic").sort("game")
-    without = df.filter(pl.col("variant") == "classic | blank KS").sort("game")
+    mirror = pl.col("cell").str.ends_with("greedy-vs-greedy")
+    with_ks = df.filter(mirror, pl.col("variant") == "classic").sort("game")
+    without = df.filter(mirror, pl.col("variant") == "classic | blank KS").sort("game")
     bit = 1 << (3 * 13 + 12)  # KS
     holder = [
         0 if p1 & bit else 1 if p2 & bit else None
@@ -434,7 +440,7 @@ def test_impact_plays_each_variant_again_without_each_card_and_reports_its_value
     value = sum(diffs) / len(diffs)
     row = re.search(r'data-value="classic\|greedy\|KS\|blank\|([-0-9.]+)\|(\d+)"', html)
     assert row and int(row[2]) == len(diffs) and float(row[1]) == pytest.approx(value, abs=1e-6)
-    assert "What a card is worth" in html and "KS is worth" in html
+    assert "What a card is worth" in html and "worth to the player who draws it" in html
     # The blank variants are not compared with the baseline as rule variants.
     assert "Under 'base | blank KS'" not in html
     bad = write(tmp_path, GOOD + "impact: {cards: [QS], methods: [blank]}\n", "bad.yaml")
