@@ -129,10 +129,6 @@ def paired_difference(
     n = d["n"]
     if not n:
         return None
-    mean, sd = d["mean"], d["sd"] or 0.0
-    se = sd / math.sqrt(n) if n > 1 else float("inf")
-    z = mean / se if se > 0 else (0.0 if mean == 0 else math.inf)
-    p = math.erfc(abs(z) / math.sqrt(2)) if math.isfinite(z) else 0.0
     return {
         "measure": measure,
         "label": MEASURES[measure][0],
@@ -140,13 +136,18 @@ def paired_difference(
         "n": n,
         "value": d["v"],
         "base": d["b"],
-        "diff": mean,
-        "lo": mean - 1.96 * se,
-        "hi": mean + 1.96 * se,
-        "p": p,
-        "noise": p >= 0.05,
+        "diff": d["mean"],
+        **_mean_interval(d["mean"], d["sd"], n),
         "changed": d["changed"] or 0.0,
     }
+
+
+def _mean_interval(mean: float, sd: float | None, n: int) -> dict[str, Any]:
+    """A mean difference's 95% interval and two-sided p-value (normal approximation)."""
+    se = (sd or 0.0) / math.sqrt(n) if n > 1 else float("inf")
+    z = mean / se if se > 0 else (0.0 if mean == 0 else math.inf)
+    p = math.erfc(abs(z) / math.sqrt(2)) if math.isfinite(z) else 0.0
+    return {"lo": mean - 1.96 * se, "hi": mean + 1.96 * se, "p": p, "noise": p >= 0.05}
 
 
 KING_SCHEMA = {
@@ -451,18 +452,11 @@ def card_value(lf: pl.LazyFrame, cell: str, without: str, card: str) -> dict[str
     n = d["n"]
     if not n:
         return None
-    mean, sd = d["mean"], d["sd"] or 0.0
-    se = sd / math.sqrt(n) if n > 1 else float("inf")
-    z = mean / se if se > 0 else (0.0 if mean == 0 else math.inf)
-    p = math.erfc(abs(z) / math.sqrt(2)) if math.isfinite(z) else 0.0
     return {
         "card": card,
         "n": n,
         "with": d["v"],
         "without": d["b"],
-        "value": mean,
-        "lo": mean - 1.96 * se,
-        "hi": mean + 1.96 * se,
-        "p": p,
-        "noise": p >= 0.05,
+        "value": d["mean"],
+        **_mean_interval(d["mean"], d["sd"], n),
     }

@@ -31,28 +31,6 @@ pub enum AgentSpec {
 
 pub const AGENT_NAMES: &[&str] = &["random", "greedy", "heuristic", "search"];
 
-/// An agent's name and its `name=value` parameters, as written.
-type Call<'a> = (&'a str, Vec<(&'a str, &'a str)>);
-
-/// Split `name(k=v,k=v)` into the name and its parameters.
-fn call(text: &str) -> Result<Call<'_>, String> {
-    let text = text.trim();
-    let Some((name, rest)) = text.split_once('(') else {
-        return Ok((text, Vec::new()));
-    };
-    let inner = rest
-        .strip_suffix(')')
-        .ok_or_else(|| format!("agent '{text}': missing ')'"))?;
-    let mut params = Vec::new();
-    for part in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let (k, v) = part
-            .split_once('=')
-            .ok_or_else(|| format!("agent '{text}': parameter '{part}' must be name=value"))?;
-        params.push((k.trim(), v.trim()));
-    }
-    Ok((name.trim(), params))
-}
-
 fn number(agent: &str, k: &str, v: &str) -> Result<f64, String> {
     v.parse::<f64>()
         .ok()
@@ -97,7 +75,7 @@ impl AgentSpec {
     }
 
     fn parse_body(spec: &str) -> Result<AgentSpec, String> {
-        let (name, params) = call(spec)?;
+        let (name, params) = crate::core::agent_call(spec)?;
         let no_params = |a: AgentSpec| {
             if params.is_empty() {
                 Ok(a)
@@ -115,13 +93,7 @@ impl AgentSpec {
                 }
                 Ok(AgentSpec::Heuristic(p))
             }
-            "search" => {
-                let mut p = SearchParams::default();
-                for (k, v) in params {
-                    p.set(k, v)?;
-                }
-                Ok(AgentSpec::Search(p))
-            }
+            "search" => Ok(AgentSpec::Search(SearchParams::default().with(params)?)),
             other => {
                 let hint = crate::rules::closest(other, AGENT_NAMES.iter().copied())
                     .map(|c| format!(" (did you mean '{c}'?)"))

@@ -30,7 +30,7 @@ pub const BC_SEARCH_DEFAULTS: SearchParams = SearchParams {
 impl BcAgentSpec {
     pub fn parse(s: &str) -> Result<BcAgentSpec, String> {
         let s = crate::core::versioned_spec(s, |_| Some(BC_AGENT_VERSION))?;
-        let (name, params) = agent_call(s)?;
+        let (name, params) = crate::core::agent_call(s)?;
         let bare = |a: BcAgentSpec| {
             if params.is_empty() {
                 Ok(a)
@@ -41,13 +41,7 @@ impl BcAgentSpec {
         match name {
             "random" => bare(BcAgentSpec::Random),
             "greedy" => bare(BcAgentSpec::Greedy),
-            "search" => {
-                let mut p = BC_SEARCH_DEFAULTS;
-                for (k, v) in params {
-                    p.set(k, v)?;
-                }
-                Ok(BcAgentSpec::Search(p))
-            }
+            "search" => Ok(BcAgentSpec::Search(BC_SEARCH_DEFAULTS.with(params)?)),
             other => Err(format!(
                 "unknown battle_cards agent '{other}'; valid agents: {}",
                 BC_AGENTS.join(", ")
@@ -65,28 +59,6 @@ impl BcAgentSpec {
     pub fn canonical(&self) -> String {
         format!("{}@v{BC_AGENT_VERSION}", self.name())
     }
-}
-
-/// An agent's name and its `name=value` parameters, as written.
-type Call<'a> = (&'a str, Vec<(&'a str, &'a str)>);
-
-/// Split `name(k=v,...)` into the name and its `k=v` parameters.
-fn agent_call(text: &str) -> Result<Call<'_>, String> {
-    let text = text.trim();
-    let Some((name, rest)) = text.split_once('(') else {
-        return Ok((text, Vec::new()));
-    };
-    let inner = rest
-        .strip_suffix(')')
-        .ok_or_else(|| format!("agent '{text}': missing ')'"))?;
-    let mut params = Vec::new();
-    for part in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let (k, v) = part
-            .split_once('=')
-            .ok_or_else(|| format!("agent '{text}': parameter '{part}' must be name=value"))?;
-        params.push((k.trim(), v.trim()));
-    }
-    Ok((name.trim(), params))
 }
 
 pub struct BcAgent {

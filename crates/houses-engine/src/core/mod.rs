@@ -8,7 +8,9 @@ pub mod search;
 pub mod testing;
 
 pub use game::{Agent, AgentFactory, Game, Seat};
-pub use options::{closest, rule_pairs, versioned_spec, GameRules, OptionSpec};
+pub use options::{
+    agent_call, closest, rule_pairs, versioned_spec, AgentCall, GameRules, OptionSpec,
+};
 pub use play::{
     game_seed, play_batch, play_batch_played, play_game, run_batch, Played, Session, Usage,
     MAX_ACTIONS, MAX_DECISION_KINDS,

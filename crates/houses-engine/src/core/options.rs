@@ -90,3 +90,26 @@ pub fn rule_pairs<'a>(spec: &'a str, game: &str) -> Result<Vec<(&'a str, &'a str
         })
         .collect()
 }
+
+/// An agent's name and its `name=value` parameters, as written.
+pub type AgentCall<'a> = (&'a str, Vec<(&'a str, &'a str)>);
+
+/// Split an agent spec `name(k=v,k=v)` into the name and its parameters (every game's agents
+/// are written this way).
+pub fn agent_call(text: &str) -> Result<AgentCall<'_>, String> {
+    let text = text.trim();
+    let Some((name, rest)) = text.split_once('(') else {
+        return Ok((text, Vec::new()));
+    };
+    let inner = rest
+        .strip_suffix(')')
+        .ok_or_else(|| format!("agent '{text}': missing ')'"))?;
+    let mut params = Vec::new();
+    for part in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (k, v) = part
+            .split_once('=')
+            .ok_or_else(|| format!("agent '{text}': parameter '{part}' must be name=value"))?;
+        params.push((k.trim(), v.trim()));
+    }
+    Ok((name.trim(), params))
+}

@@ -105,15 +105,15 @@ impl SearchParams {
         Ok(())
     }
 
-    /// Parse the parameters of `search(k=v,...)`, given as pairs.
-    pub fn from_pairs<'a>(
+    /// These parameters with the pairs of `search(k=v,...)` set over them.
+    pub fn with<'a>(
+        mut self,
         pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> Result<SearchParams, String> {
-        let mut p = SearchParams::default();
         for (k, v) in pairs {
-            p.set(k, v)?;
+            self.set(k, v)?;
         }
-        Ok(p)
+        Ok(self)
     }
 
     /// `search(iterations=..,worlds=..,c=..,rollout=..)`, every parameter spelt out.

@@ -29,7 +29,7 @@ pub const HS_SEARCH_DEFAULTS: SearchParams = SearchParams {
 impl HsAgentSpec {
     pub fn parse(s: &str) -> Result<HsAgentSpec, String> {
         let s = crate::core::versioned_spec(s, |_| Some(HS_AGENT_VERSION))?;
-        let (name, params) = agent_call(s)?;
+        let (name, params) = crate::core::agent_call(s)?;
         let bare = |a: HsAgentSpec| {
             if params.is_empty() {
                 Ok(a)
@@ -40,13 +40,7 @@ impl HsAgentSpec {
         match name {
             "random" => bare(HsAgentSpec::Random),
             "greedy" => bare(HsAgentSpec::Greedy),
-            "search" => {
-                let mut p = HS_SEARCH_DEFAULTS;
-                for (k, v) in params {
-                    p.set(k, v)?;
-                }
-                Ok(HsAgentSpec::Search(p))
-            }
+            "search" => Ok(HsAgentSpec::Search(HS_SEARCH_DEFAULTS.with(params)?)),
             other => Err(format!(
                 "unknown house_of_suits agent '{other}'; valid agents: {}",
                 HS_AGENTS.join(", ")
@@ -64,28 +58,6 @@ impl HsAgentSpec {
     pub fn canonical(&self) -> String {
         format!("{}@v{HS_AGENT_VERSION}", self.name())
     }
-}
-
-/// An agent's name and its `name=value` parameters, as written.
-type Call<'a> = (&'a str, Vec<(&'a str, &'a str)>);
-
-/// Split `name(k=v,...)` into the name and its `k=v` parameters.
-fn agent_call(text: &str) -> Result<Call<'_>, String> {
-    let text = text.trim();
-    let Some((name, rest)) = text.split_once('(') else {
-        return Ok((text, Vec::new()));
-    };
-    let inner = rest
-        .strip_suffix(')')
-        .ok_or_else(|| format!("agent '{text}': missing ')'"))?;
-    let mut params = Vec::new();
-    for part in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let (k, v) = part
-            .split_once('=')
-            .ok_or_else(|| format!("agent '{text}': parameter '{part}' must be name=value"))?;
-        params.push((k.trim(), v.trim()));
-    }
-    Ok((name.trim(), params))
 }
 
 /// The greedy player's move: the best by `hs_score`, ties at random.
