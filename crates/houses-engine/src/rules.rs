@@ -298,6 +298,17 @@ choice!(SuddenDeath {
     NextRound = "next_round",
 });
 
+choice!(SoldierTargets {
+    /// Spring '25 §7: "Front Rank Attackers (Soldiers 2-10): Can only target opposing players or
+    /// units in opposing Front Ranks (unless card ability allows otherwise)".
+    Front = "front",
+    /// Summer '20 change list: "Targeting Defined (a unit can only target the rear ranks card or
+    /// opposing player)", as in its worked example ("The 9 and 4 are both targeting the King
+    /// located in the opposing Rear Ranks"): soldiers strike the player or Rear-Rank units, and
+    /// meet enemy soldiers only when blocked or blocking.
+    Rear = "rear",
+});
+
 choice!(RearDeploy {
     /// Spring '25: a newly deployed unit is exhausted ("Exhausted: A unit that has performed an
     /// action (like attacking or being newly deployed)"), so Aces and the classic King of
@@ -454,6 +465,7 @@ rule_options! {
     hand_limit: Option<usize> = None, "discard down to this many cards at the end of your turn (none in Spring '25)";
     blank: BlankKings = BlankKings(0), "for a King's causal value: these Kings (e.g. KS or KS+KC) are blanks, deployed as usual but with no power (none in the rules)";
     forbid: CardList = CardList(CardSet(0)), "for a card's causal value: these cards (e.g. KS or QH+QS) may not be deployed or played by either player (none in the rules)";
+    soldier_targets: SoldierTargets = SoldierTargets::Front, "what a soldier may attack besides the opponent: Front-Rank units (Spring '25) or Rear-Rank units (Summer '20 \"Targeting Defined\")";
 }
 
 fn houses_text(mask: u8) -> String {
@@ -651,7 +663,8 @@ mod tests {
              kings=enhance,option1_king_of_hearts=hearts_trait,king_aid_half=false,\
              spades_trait=dual_wield,dual_wield=full_each,deck=shared,split_houses=DC-HS,\
              black_joker=chosen,\
-             red_joker=chosen,hand_limit=4,blank=none,forbid=none)"
+             red_joker=chosen,hand_limit=4,blank=none,forbid=none,\
+             soldier_targets=front)"
         );
     }
 

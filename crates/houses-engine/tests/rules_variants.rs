@@ -311,6 +311,68 @@ fn option1_king_of_clubs_makes_the_target_fight_its_attacker() {
 }
 
 #[test]
+fn summer20_targeting_option_sends_soldiers_at_the_rear_ranks_not_the_front() {
+    // soldier_targets=rear: "a unit can only target the rear ranks card or opposing player".
+    let p2 = json!({"front": ["5D"], "rear": ["KH", "AH"]});
+    let pos = |rules: &str, p1: serde_json::Value| {
+        build(json!({"rules": rules, "phase": "attack",
+            "players": {"P1": p1, "P2": p2.clone()}, "deck": ["10H", "10S"]}))
+    };
+    let mut st = pos("soldier_targets=rear", json!({"front": ["9H", "4C"]}));
+    assert_eq!(
+        legal(&st)
+            .iter()
+            .filter(|m| m.starts_with("attack 9H"))
+            .collect::<Vec<_>>(),
+        ["attack 9H player", "attack 9H KH", "attack 9H AH"]
+    );
+    // As in the worked example: two soldiers strike the King, one is blocked and fights.
+    play(
+        &mut st,
+        &[
+            "attack 9H KH",
+            "attack 4C KH",
+            "done",
+            "block 5D 4C",
+            "done",
+        ],
+    );
+    assert_eq!(front(&st, "P2"), ["5D"], "the 4 does not defeat the 5");
+    assert_eq!(
+        rear(&st, "P2"),
+        ["KH", "AH"],
+        "9 of 13 leaves the King standing"
+    );
+    assert_eq!(front(&st, "P1"), ["9H exhausted"], "the 5 defeated the 4");
+    // Card text that names the Front Ranks still reaches them: the Spades trait...
+    let st = pos("soldier_targets=rear", json!({"front": ["9S"]}));
+    assert!(has(&st, "attack 9S 5D") && has(&st, "attack 9S KH"));
+    // ...and the Option 1 King of Clubs.
+    let st = pos(
+        "soldier_targets=rear,kings=option1",
+        json!({"front": ["9H"], "rear": ["KC"]}),
+    );
+    assert!(has(&st, "attack 9H 5D") && has(&st, "attack 9H KH"));
+}
+
+#[test]
+fn classic_king_of_spades_under_summer20_targeting_leaves_only_the_rear_to_answer() {
+    // The playtests' complaint: with the classic King of Spades its soldiers cannot be blocked
+    // or attacked; under soldier_targets=rear the opponent's soldiers cannot reach them anyway,
+    // and every one of them may go for the player or the Rear Ranks unopposed.
+    let rules = "kings=classic,soldier_targets=rear";
+    let mut st = attack_pos(
+        rules,
+        json!({"front": ["9H", "8D"], "rear": ["KS"]}),
+        json!({"front": ["10C"], "rear": ["KD"]}),
+    );
+    play(&mut st, &["attack 9H player", "attack 8D KD", "done"]);
+    assert_eq!(legal(&st), ["done"], "no block is possible");
+    play(&mut st, &["done"]);
+    assert_eq!(life(&st, "P2"), 31);
+}
+
+#[test]
 fn option1_king_of_hearts_gives_every_soldier_the_hearts_trait_or_reassigns_blockers() {
     let p2 = json!({"front": ["9C exhausted", "4D"], "rear": ["KH"]});
     let mut st = attack_pos("kings=option1", json!({"front": ["8S"]}), p2.clone());

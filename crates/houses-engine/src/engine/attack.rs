@@ -23,6 +23,9 @@ impl State {
                 && !(shielded && soldier_ids.contains(id))
         };
         let opp = &self.players[o];
+        // Option 1 King of Clubs: "the Player's Front Rank units the option to target the
+        // opposing Front Ranks units".
+        let option1_clubs = self.king_power(s, Suit::Clubs, &[Kings::Option1]);
         for u in &self.players[s].front {
             if u.exhausted || u.dazed || declared(u.id()) || self.unit_attack(u) == 0 {
                 continue;
@@ -39,13 +42,16 @@ impl State {
                 second: None,
             });
             let spades = self.has_trait(s, u, Suit::Spades);
-            let reach_rear = spades && self.enhanced(s, u);
-            let mut targets: Cards = opp
-                .front
-                .iter()
-                .map(|t| t.id())
-                .filter(|&t| free(t))
-                .collect();
+            let (reach_front, reach_rear) = match self.rules.soldier_targets {
+                SoldierTargets::Front => (true, spades && self.enhanced(s, u)),
+                // Summer '20: soldiers strike the Rear Ranks; card text that names the Front
+                // Ranks still reaches them (the Spades trait, the Option 1 King of Clubs).
+                SoldierTargets::Rear => (spades || option1_clubs, true),
+            };
+            let mut targets = Cards::new();
+            if reach_front {
+                targets.extend(opp.front.iter().map(|t| t.id()).filter(|&t| free(t)));
+            }
             if reach_rear {
                 targets.extend(opp.rear.iter().map(|t| t.id()).filter(|&t| free(t)));
             }

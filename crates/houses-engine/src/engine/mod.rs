@@ -37,7 +37,7 @@ use crate::rng::GameRng;
 use crate::rules::{
     AceOfHeartsGuard, AceOfSpadesSecond, ClubsExcess, DeckMode, Defeat, Doppelganger, DualWield,
     ExtraDraw, HeartsExhaustedBlock, JackOfClubs, Kings, Option1KingOfHearts, RearDeploy, Rules,
-    SpadesTrait, StartingPlayer, SuddenDeath,
+    SoldierTargets, SpadesTrait, StartingPlayer, SuddenDeath,
 };
 use crate::state::*;
 
