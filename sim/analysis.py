@@ -4,6 +4,7 @@ engine (memory does not grow with the number of games). One function per section
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -305,7 +306,9 @@ def houses(cells_info: dict[str, dict[str, Any]], manifest: dict[str, Any]) -> l
     player (draws half), one matrix per rule set apart from the split and per match-up (a
     House's strength depends on who plays it, and in a mixed match-up without seat swaps the
     seat's agent would be measured instead)."""
-    groups: dict[tuple[str, str], dict[tuple[str, str], list[float]]] = {}
+    # (group, match-up) -> (P1 House, P2 House) -> [(P1 seat win rate, games)]
+    groups: dict[tuple[str, str], dict[tuple[str, str], list[tuple[float, int]]]] = {}
+    names_of: dict[str, dict[str, None]] = {}
     for c in manifest.get("cells", []):
         rules = c["rules"]
         if "deck=suit_split" not in rules:
@@ -319,27 +322,44 @@ def houses(cells_info: dict[str, dict[str, Any]], manifest: dict[str, Any]) -> l
         group = rules.replace(f"split_houses={split}", "split_houses=*")
         a, b = c["agents"]
         matchup = a if a == b else f"{a} v {b}"
-        groups.setdefault((group, matchup), {}).setdefault((h1, h2), []).append(info["p1_rate"])
+        # The group's name: its variants' names without the split (a sweep's
+        # "split_houses=D-S,spades_trait=stun" is "spades_trait=stun").
+        name = re.sub(r"split_houses=[^,]*,?", "", c["variant"]).strip(",")
+        names_of.setdefault(group, {})[name or "suit split"] = None
+        groups.setdefault((group, matchup), {}).setdefault((h1, h2), []).append(
+            (info["p1_rate"], info["games"])
+        )
     several = len({m for _, m in groups}) > 1
     result = []
     for (group, matchup), seen in groups.items():
         names: list[str] = sorted({h for pair in seen for h in pair}, key="DCHS".find)
         matrix: dict[str, dict[str, float | None]] = {r: dict.fromkeys(names) for r in names}
-        for (h1, h2), rates in seen.items():
-            rate = sum(rates) / len(rates)
+        games: dict[str, dict[str, int]] = {r: {} for r in names}
+        for (h1, h2), measured in seen.items():
+            n = sum(g for _, g in measured)
+            rate = sum(r * g for r, g in measured) / n
             matrix[h1][h2] = rate
+            games[h1][h2] = n
             if matrix[h2][h1] is None:
                 matrix[h2][h1] = 1 - rate
+                games[h2][h1] = n
         played = {h: sum(v is not None for v in matrix[h].values()) for h in names}
         mean = {
             h: sum(v for v in matrix[h].values() if v is not None) / max(1, played[h])
             for h in names
         }
-        label = ", ".join(
-            p
-            for p in group.removeprefix("houses(").removesuffix(")").split(",")
-            if p.split("=")[0] in {"kings", "spades_trait", "front_ranks", "jokers"}
-        )
+        # The mean of independent pairings' rates: its standard error from theirs.
+        mean_lo, mean_hi = {}, {}
+        for h in names:
+            k = max(1, played[h])
+            var = sum(
+                v * (1 - v) / games[h][o]
+                for o, v in matrix[h].items()
+                if v is not None and games[h].get(o)
+            )
+            half = 1.96 * math.sqrt(var) / k
+            mean_lo[h], mean_hi[h] = max(0.0, mean[h] - half), min(1.0, mean[h] + half)
+        label = " / ".join(names_of[group])
         if several:
             label = f"{label}, {matchup}"
         result.append(
@@ -347,9 +367,13 @@ def houses(cells_info: dict[str, dict[str, Any]], manifest: dict[str, Any]) -> l
                 "group": group,
                 "matchup": matchup,
                 "label": label or group,
+                "variants": " / ".join(names_of[group]),
                 "houses": names,
                 "matrix": matrix,
                 "mean": mean,
+                "mean_lo": mean_lo,
+                "mean_hi": mean_hi,
+                "games": {h: sum(games[h].values()) for h in names},
                 "played": played,
                 "best": max(mean.items(), key=lambda kv: kv[1])[0],
             }

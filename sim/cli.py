@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -140,19 +141,24 @@ def run_cmd(
             err=True,
         )
         sys.exit(130)
-    from sim.report import build
+    from sim.report import ANSWER_FILE, build
 
     report = build(exp.output)
     rows = summary(exp.output)
+    found = json.loads((exp.output / ANSWER_FILE).read_text())
     if as_json:
         click.echo(
             json.dumps(
                 {
                     "experiment": exp.name,
+                    "question": exp.question,
+                    "answer": found["sentences"],
+                    "measures": found["table"],
                     "output": str(exp.output),
                     "report": str(report),
                     "seconds": manifest.get("seconds"),
                     "cells": rows,
+                    "comparisons": found["comparisons"],
                 },
                 indent=2,
             )
@@ -160,7 +166,7 @@ def run_cmd(
         return
     if not ran:
         click.echo(f"{exp.output}: already complete (use --force to run again)")
-    _print_summary(exp.question, rows)
+    _print_summary(exp.question, rows, found["sentences"], found["comparisons"])
     click.echo(f"records: {exp.output / 'records'}  manifest: {exp.output / 'manifest.json'}")
     click.echo(f"report: {report}")
 
@@ -176,23 +182,45 @@ def report_cmd(output: Path) -> None:
     click.echo(f"report: {build(output)}")
 
 
-def _print_summary(question: str, rows: list[dict]) -> None:
+def _print_summary(
+    question: str, rows: list[dict], sentences: list[str], comparisons: list[dict]
+) -> None:
+    """The question, its answer, then per cell: games, A's win rate (blank in a mirror
+    match-up, where it is 50% by symmetry), the first player's win rate and the share of games
+    with no winner, with 95% intervals."""
     click.echo(question)
+    for line in sentences:
+        click.echo(textwrap.fill(line, width=100, initial_indent="  ", subsequent_indent="  "))
+    click.echo()
+
+    def rate(x: float | None, ci: list[float]) -> str:
+        return "-" if x is None else f"{100 * x:5.1f}% [{100 * ci[0]:4.1f}, {100 * ci[1]:4.1f}]"
+
     head = (
-        f"{'cell':<44} {'games':>9} {'A wins':>8} {'B wins':>8} {'draws':>6}  A win rate [95% CI]"
+        f"{'cell':<44} {'games':>8}  {'A win rate [95% CI]':<21} "
+        f"{'first player wins':<21} {'no winner':<21}"
     )
     click.echo(head)
     click.echo("-" * len(head))
     for r in rows:
-        rate = (
-            "-"
-            if r["win_rate_a"] is None
-            else (f"{r['win_rate_a']:.3f} [{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}]")
-        )
+        a = "(mirror)" if r["mirror"] else rate(r["win_rate_a"], r["ci95"])
         click.echo(
-            f"{r['cell']:<44} {r['games']:>9} {r['wins_a']:>8} {r['wins_b']:>8} "
-            f"{r['draws']:>6}  {rate}"
+            f"{r['cell']:<44} {r['games']:>8}  {a:<21} "
+            f"{rate(r['first_player_win_rate'], r['first_player_ci95']):<21} "
+            f"{rate(r['no_winner_rate'], r['no_winner_ci95']):<21}"
         )
+    if comparisons:
+        click.echo()
+        head = f"{'against the baseline':<44} {'measure':<26} {'difference [95% CI]':<24} size"
+        click.echo(head)
+        click.echo("-" * len(head))
+        for c in comparisons:
+            scale, unit = (100, " pts") if c["measure"] != "rounds" else (1, " rds")
+            diff = (
+                f"{scale * c['diff']:+.2f}{unit} [{scale * c['lo']:+.2f}, {scale * c['hi']:+.2f}]"
+            )
+            where = f"{c['variant']} ({c['agent_a']} v {c['agent_b']})"
+            click.echo(f"{where:<44} {c['label']:<26} {diff:<24} {c['size']}")
 
 
 GAME_OPTION = click.option(

@@ -18,6 +18,8 @@ from typing import Any
 import yaml
 
 from sim.agents import resolve as resolve_agent
+from sim.answer import ANSWER_KEYS, MATTERS
+from sim.answer import MEASURES as ANSWER_MEASURES
 from sim.engine import canonical_rules
 from sim.games import DEFAULT as DEFAULT_GAME
 from sim.games import NAMES as GAME_NAMES
@@ -39,6 +41,8 @@ TOP_KEYS = {
     "output": "the output folder",
     "impact": "a card's causal value: {cards: [KS, KC], methods: [blank, forbid]} "
     "(a match-up with impact: false skips those cells)",
+    "answer": "what answers the question: {measures: [first_player, rounds], "
+    "matters: {points: 1, rounds: 0.25}, matchup: [greedy, greedy]}",
 }
 RULES_KEYS = ("preset", "options", "variants", "sweep", "baseline")
 VARIANT_KEYS = ("name", "options")
@@ -83,6 +87,9 @@ class Experiment:
     swap_seats: bool
     output: Path
     resolved: dict[str, Any] = field(default_factory=dict)
+    # What answers the question (`answer:`); not part of the configuration's hash, since it
+    # changes the report, never the records. None: the report's defaults for this shape.
+    answer: dict[str, Any] | None = None
 
     @property
     def config_hash(self) -> str:
@@ -193,6 +200,45 @@ def _rules_string(preset: str | None, options: dict[str, str]) -> str:
 def _cell_id(variant: str, agents: tuple[str, str]) -> str:
     raw = f"{variant}__{agents[0]}-vs-{agents[1]}"
     return re.sub(r"[^A-Za-z0-9_.=+-]", "_", raw)
+
+
+def _check_answer(c: Any, spec: Any, pairs: list[tuple[str, str]]) -> dict[str, Any] | None:
+    """`answer: {measures: [...], matters: {points: 1, rounds: 0.25}, matchup: [A, B]}`."""
+    spec = c.mapping(spec, ("answer",), ANSWER_KEYS)
+    valid = list(ANSWER_MEASURES)
+    measures = spec.get("measures")
+    if isinstance(measures, str):
+        measures = [measures]
+    if not isinstance(measures, list) or not measures:
+        c.fail(("answer", "measures"), f"expected a list of: {', '.join(valid)}")
+        measures = []
+    for i, m in enumerate(measures):
+        if m not in valid:
+            c.fail(
+                ("answer", "measures", i),
+                f"unknown measure {m!r}{_closest(str(m), valid)}; valid measures: "
+                f"{', '.join(valid)}",
+            )
+    matters: dict[str, float] = {}
+    for unit, value in (spec.get("matters") or {}).items():
+        if unit not in MATTERS:
+            c.fail(
+                ("answer", "matters", unit),
+                f"unknown unit {unit!r}; valid units: {', '.join(MATTERS)}",
+            )
+        elif isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+            c.fail(("answer", "matters", unit), f"expected a positive number, got {value!r}")
+        else:
+            matters[unit] = float(value)
+    result: dict[str, Any] = {"measures": [str(m) for m in measures], "matters": matters}
+    if "matchup" in spec:
+        pair = spec["matchup"]
+        if not (isinstance(pair, list) and tuple(map(str, pair)) in pairs):
+            listed = ", ".join(f"[{a}, {b}]" for a, b in pairs)
+            c.fail(("answer", "matchup"), f"expected one of the match-ups: {listed}; got {pair!r}")
+        else:
+            result["matchup"] = [str(x) for x in pair]
+    return result
 
 
 def load(path: str | Path, output: str | Path | None = None) -> Experiment:
@@ -410,6 +456,8 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
         c.fail(("swap_seats",), f"expected true or false, got {swap!r}")
         swap = True
 
+    answer = _check_answer(c, data.get("answer"), pairs) if "answer" in data else None
+
     if c.problems:
         raise ExperimentError(c.problems)
     assert isinstance(name, str) and isinstance(question, str)  # checked above
@@ -441,6 +489,7 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
         chunk_size=min(chunk_size, games) if games else chunk_size,
         swap_seats=swap,
         output=out,
+        answer=answer,
     )
     exp.resolved = {
         "name": name,

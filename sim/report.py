@@ -19,11 +19,15 @@ matplotlib.rcParams["svg.fonttype"] = "none"  # text stays text: smaller and sel
 import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 from jinja2 import Environment  # noqa: E402
+from matplotlib.ticker import PercentFormatter  # noqa: E402
 
-from sim import analysis, games, usage  # noqa: E402
+from sim import analysis, answer, games, usage  # noqa: E402
 from sim.report_template import TEMPLATE  # noqa: E402
 from sim.stats import wilson  # noqa: E402
 
+# The answer (sentences, the answering measures' table, the comparisons) beside the report,
+# for `sim run`'s summary and for notebooks.
+ANSWER_FILE = "answer.json"
 # The agent label of impact figures read from every match-up (when none is a mirror).
 ALL_MATCHUPS = "all match-ups"
 COLOURS = ["#1b6ca8", "#d1495b", "#00798c", "#edae49", "#66a182", "#8d6a9f", "#2e4057", "#c2703d"]
@@ -45,27 +49,45 @@ def _points(x: float) -> str:
 
 
 def plot_win_rates(rows: list[dict[str, Any]]) -> str:
-    fig, ax = plt.subplots(figsize=(7, 0.45 * len(rows) + 1.2))
+    """A's win rate per cell; in a mirror match-up (50% by symmetry) the first player's. The
+    axis spans at least 30-70% so that noise does not look like spread."""
+    fig, ax = plt.subplots(figsize=(5.2, 0.42 * len(rows) + 1.4))
+    shown = []
     for i, r in enumerate(rows):
-        w = r["win_a"]
+        mirror = r["agent_a"] == r["agent_b"]
+        w = r["first"] if mirror else r["win_a"]
+        shown += [w["lo"], w["hi"]]
         ax.errorbar(
             w["rate"],
             i,
             xerr=[[w["rate"] - w["lo"]], [w["hi"] - w["rate"]]],
-            fmt="o",
+            fmt="s" if mirror else "o",
             color=COLOURS[r["variant_index"] % len(COLOURS)],
             capsize=3,
         )
-    ax.axvline(0.5, color="#888", lw=0.8, ls="--")
-    ax.set_yticks(range(len(rows)), [r["label"] for r in rows])
+    ax.axvline(0.5, color="#555", lw=1, ls="--")
+    lo = min([0.3, *[x - 0.02 for x in shown]])
+    hi = max([0.7, *[x + 0.02 for x in shown]])
+    ax.set_xlim(max(0.0, lo), min(1.0, hi))
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.set_yticks(range(len(rows)), [_short(r["label"]) for r in rows], fontsize=11)
+    ax.tick_params(axis="x", labelsize=11)
     ax.invert_yaxis()
-    ax.set_xlabel("win rate of the first agent of the match-up (draws count half), 95% CI")
-    ax.set_title("Win rate per cell")
+    ax.set_xlabel(
+        "win rate, 95% CI: A's (circles); the first player's\nin mirror match-ups (squares)",
+        fontsize=11,
+    )
+    ax.set_title("Win rate per cell (dashed: even)", fontsize=12)
     return _svg(fig)
 
 
+def _short(label: str, width: int = 34) -> str:
+    """A plot label short enough to stay readable when the plot is shrunk to a phone."""
+    return label if len(label) <= width else label[: width - 1] + "…"
+
+
 def plot_lengths(lengths: pl.DataFrame, rows: list[dict[str, Any]]) -> str:
-    fig, ax = plt.subplots(figsize=(7, 3.5))
+    fig, ax = plt.subplots(figsize=(5.2, 3.8))
     for r in rows:
         d = lengths.filter(pl.col("cell") == r["cell"])
         if d.height:
@@ -77,10 +99,12 @@ def plot_lengths(lengths: pl.DataFrame, rows: list[dict[str, Any]]) -> str:
                 label=r["label"],
                 color=COLOURS[r["index"] % len(COLOURS)],
             )
-    ax.set_xlabel("rounds in the game")
-    ax.set_ylabel("share of games")
-    ax.set_title("Game length")
-    ax.legend(fontsize=7, loc="upper right")
+    ax.set_xlabel("rounds in the game", fontsize=11)
+    ax.set_ylabel("share of games", fontsize=11)
+    ax.tick_params(labelsize=11)
+    ax.set_title("Game length", fontsize=12)
+    if len(rows) <= 8:
+        ax.legend(fontsize=9, loc="upper right")
     return _svg(fig)
 
 
@@ -88,7 +112,7 @@ def plot_kings(kings: pl.DataFrame, variants: list[str]) -> str:
     """One panel per agent (the same agent in both seats), a bar per variant and King."""
     agents = list(dict.fromkeys(kings["agent"].to_list())) or [ALL_MATCHUPS]
     fig, axes = plt.subplots(
-        len(agents), 1, figsize=(7, 3.2 * len(agents)), squeeze=False, sharex=True
+        len(agents), 1, figsize=(5.2, 3.4 * len(agents)), squeeze=False, sharex=True
     )
     width = 0.8 / max(1, len(variants))
     for ax, agent in zip(axes[:, 0], agents, strict=True):
@@ -112,16 +136,19 @@ def plot_kings(kings: pl.DataFrame, variants: list[str]) -> str:
                 )
         ax.axhline(0.5, color="#888", lw=0.8, ls="--")
         ax.set_xticks([k + width * (len(variants) - 1) / 2 for k in range(4)], analysis.KINGS)
-        ax.set_ylabel("deployer's win rate")
+        ax.set_ylabel("deployer's win rate", fontsize=11)
         ax.set_ylim(0, 1)
-        ax.set_title(f"King impact, {agent} (games where only one player deployed that King)")
-        ax.legend(fontsize=7)
+        ax.tick_params(labelsize=11)
+        ax.set_title(
+            f"Deployer's win rate, {agent}\n(only one player deployed that King)", fontsize=12
+        )
+        ax.legend(fontsize=9)
     return _svg(fig)
 
 
 def plot_cards(tops: list[dict[str, Any]], variant: str) -> str:
     """One panel per agent: the ten cards of largest impact under `variant`."""
-    fig, axes = plt.subplots(len(tops), 1, figsize=(7, 3.5 * len(tops)), squeeze=False)
+    fig, axes = plt.subplots(len(tops), 1, figsize=(5.2, 3.8 * len(tops)), squeeze=False)
     for ax, t in zip(axes[:, 0], tops, strict=True):
         d = t["table"].sort("gap")
         gap = [100 * x for x in d["gap"].to_list()]
@@ -131,10 +158,15 @@ def plot_cards(tops: list[dict[str, Any]], variant: str) -> str:
         ]
         ax.barh(d["card"].to_list(), gap, xerr=err, color=COLOURS[0], ecolor="#555")
         ax.axvline(0, color="#888", lw=0.8)
-        ax.set_xlabel("win rate when drawn minus when not drawn (points, 95% interval)")
-        ax.set_title(f"Cards and winning, ten largest gaps ({variant}, {t['agent']})")
+        ax.set_xlabel("win rate drawn minus not drawn\n(points, 95% interval)", fontsize=11)
+        ax.tick_params(labelsize=11)
+        ax.set_title(f"Ten largest gaps ({variant}, {t['agent']})", fontsize=12)
     fig.tight_layout()
     return _svg(fig)
+
+
+def _pvalue(p: float) -> str:
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"
 
 
 def _value(c: dict[str, Any], x: float) -> str:
@@ -145,7 +177,7 @@ def _delta(c: dict[str, Any], x: float) -> str:
     return _points(x) if c["rate"] else f"{x:+.2f}"
 
 
-def _answer(
+def _findings(
     comparisons: list[dict],
     kings: list[dict],
     rows: list[dict],
@@ -154,8 +186,10 @@ def _answer(
     robustness: dict[str, Any] | None,
     decisions: list[dict[str, Any]],
     card_values: list[dict[str, Any]] | None = None,
-) -> str:
-    """One paragraph, written from the numbers."""
+) -> list[str]:
+    """Every finding in words, written from the numbers (the report's folded list under the
+    answer): card values, comparisons beyond noise, dominant Kings, Houses, rules that changed
+    few games or decisions never taken, and robustness across agents."""
     parts = [f"{len(rows)} cells, {sum(r['games'] for r in rows):,} games."]
     # A card's causal value first: what taking it out of the game costs the player who draws it.
     groups: dict[tuple[str, str, str, str], list[dict[str, Any]]] = {}
@@ -165,7 +199,7 @@ def _answer(
         how = "a blank with no power" if method == "blank" else "never deployed"
         listed = ", ".join(
             f"{v['card']} {_points(v['value'])} [{_points(v['lo'])}, {_points(v['hi'])}]"
-            + (" (within noise)" if v["noise"] else "")
+            + f" ({v.get('size', 'within noise' if v['noise'] else 'real')})"
             for v in sorted(values, key=lambda v: -v["value"])
         )
         parts.append(
@@ -179,11 +213,15 @@ def _answer(
             f"Under '{c['variant']}' ({c['agent_a']} v {c['agent_b']}), the {c['label']} is "
             f"{_value(c, c['value'])} against {_value(c, c['base'])} under the baseline "
             f"'{baseline}' ({_delta(c, c['diff'])} {unit}, 95% CI [{_delta(c, c['lo'])}, "
-            f"{_delta(c, c['hi'])}], p = {c['p']:.2g}, {c['n']:,} paired games)."
+            f"{_delta(c, c['hi'])}], Holm-adjusted p = {c['p_adj']:.2g}, {c['n']:,} paired "
+            f"games; {c.get('size', '')})."
         )
     quiet = sorted({f"the {c['label']} under '{c['variant']}'" for c in comparisons if c["noise"]})
     if quiet:
-        parts.append(f"Within noise of the baseline (p >= 0.05): {'; '.join(quiet)}.")
+        parts.append(
+            f"Within noise of the baseline (Holm-adjusted p >= 0.05; see the intervals in the "
+            f"comparisons table): {'; '.join(quiet)}."
+        )
     if comparisons and not real:
         parts.append("No variant differs from the baseline beyond noise.")
     several = len({k["agent"] for k in kings}) > 1
@@ -228,7 +266,7 @@ def _answer(
             if t["verdict"] != "holds"
         ]
         parts.append(sentence + (f"; {'; '.join(others)}." if others else "."))
-    return " ".join(parts)
+    return parts
 
 
 def _robustness(
@@ -387,6 +425,8 @@ def build(out: Path) -> Path:
                 best = max(vk, key=lambda k: k["rate"])
                 best["best"] = True
                 best["dominant"] = best["lo"] > 0.5
+    # One family of tests for the whole report: every comparison and every card value.
+    answer.holm(comparisons + card_values)
     houses = analysis.houses(cells, manifest) if game.has("house_matrix") else []
     decisions = usage.usage(lf, game)
     # A variant that changes the winner of hardly any deal: a "within noise" verdict on it says
@@ -423,10 +463,20 @@ def build(out: Path) -> Path:
         plots["kings"] = plot_kings(kings_df, plain)
     if any(t["variant"] == baseline for t in top):
         plots["cards"] = plot_cards([t for t in top if t["variant"] == baseline], baseline)
+    spec = manifest.get("answer") or {}
+    if not spec.get("measures"):
+        spec = {**spec, "measures": answer.default_measures(config, game)}
+    opening = answer.answer(
+        answer.Facts(spec, rows, comparisons, card_values, houses, baseline, plain)
+    )
+    for c in comparisons:
+        unit = answer.MEASURES["rounds" if c["measure"] == "rounds" else "a_wins"][1]
+        m = opening["matters"][unit] / (100 if unit == "points" else 1)
+        c.setdefault("size", answer.size(c["diff"], c["lo"], c["hi"], c["noise"], c["n"], m))
     env = Environment(autoescape=True)
     env.filters["pct"] = _pct
     env.filters["points"] = _points
-    env.globals.update(value=_value, delta=_delta)
+    env.globals.update(value=_value, delta=_delta, pvalue=_pvalue)
     html = env.from_string(TEMPLATE).render(
         manifest=manifest,
         config=config,
@@ -442,7 +492,9 @@ def build(out: Path) -> Path:
         variants=variants,
         impact_from=impact_from,
         game=game,
-        answer=_answer(
+        opening=opening,
+        min_games=answer.MIN_GAMES,
+        findings=_findings(
             comparisons, king_rows, rows, houses, baseline, robustness, decisions, card_values
         ),
         card_values=card_values,
@@ -451,6 +503,14 @@ def build(out: Path) -> Path:
         never=usage.never_taken(decisions),
         few_changed=FEW_CHANGED,
     )
+    _write(out / ANSWER_FILE, json.dumps({**opening, "comparisons": comparisons}, indent=2))
     path = out / "index.html"
-    path.write_text(html)
+    _write(path, html)
     return path
+
+
+def _write(path: Path, text: str) -> None:
+    """Write whole or not at all: a full disk leaves the old file, not a truncated one."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text)
+    tmp.replace(path)

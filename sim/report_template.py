@@ -14,7 +14,32 @@ TEMPLATE = r"""<!doctype html>
   .question { font-size: 1.15rem; font-style: italic; }
   .answer { background: #f1f6fb; border-left: 4px solid #1b6ca8; padding: .6rem .9rem; }
   .meta, .note { color: #5a6573; font-size: .85rem; }
-  .scroll { overflow-x: auto; }
+  /* A wide table scrolls inside its box; a shadow at an edge says there is more that way. */
+  .scroll { overflow-x: auto; max-width: 100%;
+            background: linear-gradient(to right, #fff 30%, rgba(255,255,255,0)) left / 2rem 100% no-repeat local,
+                        linear-gradient(to left, #fff 30%, rgba(255,255,255,0)) right / 2rem 100% no-repeat local,
+                        radial-gradient(farthest-side at 0 50%, rgba(0,0,0,.2), transparent) left / .7rem 100% no-repeat scroll,
+                        radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,.2), transparent) right / .7rem 100% no-repeat scroll; }
+  .answer p { margin: .3rem 0; }
+  .answer p.lead { font-size: 1.08rem; }
+  table.measures td, table.measures th { white-space: normal; }
+  table.measures td.l { overflow-wrap: anywhere; }
+  table.measures td.size { white-space: nowrap; }
+  caption { text-align: left; font-size: .85rem; color: #5a6573; padding: .2rem 0; }
+  th { white-space: normal; vertical-align: bottom; }
+  details.section { margin-top: 1.1rem; }
+  details.section > summary { font-size: 1.15rem; font-weight: 600; cursor: pointer;
+                              border-bottom: 1px solid #d9dee5; padding: .2rem 0; }
+  .size-large { font-weight: 600; }
+  .size-negligible, .size-within-noise, .size-too-few-games { color: #5a6573; }
+  @media (max-width: 600px) {
+    body { font-size: 14px; padding: .6rem; }
+    .answer p.lead { font-size: 1rem; }
+    .answer { padding: .4rem .6rem; }
+    h1 { font-size: 1.25rem; }
+    table { font-size: .78rem; }
+    th, td { padding: .2rem .3rem; }
+  }
   table { border-collapse: collapse; font-size: .85rem; margin: .5rem 0; }
   th, td { padding: .25rem .5rem; border-bottom: 1px solid #e6e9ee; text-align: right;
            white-space: nowrap; }
@@ -31,73 +56,95 @@ TEMPLATE = r"""<!doctype html>
 <body>
 <h1>{{ manifest.name }}</h1>
 <p class="question">{{ manifest.question }}</p>
-<p class="answer" id="answer">{{ answer }}</p>
+<div class="answer" id="answer">
+{% for s in opening.sentences %}<p{% if loop.first %} class="lead"{% endif %}>{{ s }}</p>
+{% endfor %}{% if not opening.sentences %}<p>No figure answers this question yet: the cells it is read from have no games.</p>{% endif %}
+</div>
+{% set cols = opening.columns %}<div class="scroll"><table class="measures" id="measures">
+{% if opening.caption %}<caption>{{ opening.caption }}</caption>{% endif %}
+<tr>{% if cols.measure %}<th class="l">measure</th>{% endif %}<th class="l">variant</th>{% if cols.matchup %}<th class="l">match-up</th>{% endif %}<th>value [95% CI]</th><th>against</th><th class="l">size</th></tr>
+{% for m in opening.table %}<tr>{% if cols.measure %}<td class="l">{{ m.label }}</td>{% endif %}<td class="l">{{ m.variant }}</td>{% if cols.matchup %}<td class="l">{{ m.matchup }}</td>{% endif %}
+<td>{{ m.value }}</td><td>{{ m.against }}</td><td class="l size size-{{ m.size|replace(' ', '-') }}">{{ m.size }}</td></tr>
+{% endfor %}</table></div>
+<p class="note">The smallest difference that matters here: {{ '%g'|format(opening.matters.points) }} point{{ '' if opening.matters.points == 1 else 's' }} of win
+rate, {{ '%g'|format(opening.matters.rounds) }} rounds. A difference is <i>negligible</i> when its
+95% interval lies within that (or it is real but smaller), <i>small</i> up to three times it,
+<i>large</i> beyond; <i>within noise</i> when, after a Holm correction for the report's
+{{ comparisons|length + card_values|length }} comparisons, it cannot be told from zero while its
+interval still holds differences that matter; below {{ min_games }} games there is no verdict.</p>
+{% if findings %}<details class="section"><summary>Every finding, in words</summary>
+<ul>{% for f in findings %}<li>{{ f }}</li>{% endfor %}</ul></details>{% endif %}
 <p class="meta">Seed {{ manifest.seed }} · rules version {{ manifest.rules_version }} ·
 package {{ manifest.package_version }} · config {{ manifest.config_hash }} ·
 baseline variant <b>{{ baseline }}</b> · common random numbers: game <i>i</i> of every cell
 is dealt from (seed, <i>i</i>); agents swap seats in odd games{% if not config.swap_seats %}
 (off in this experiment){% endif %}.</p>
 
-<h2>Results per cell</h2>
+<details class="section"><summary>Results per cell</summary>
 <div class="scroll"><table id="cells">
 <tr><th class="l">variant</th><th class="l">match-up (A v B)</th><th>games</th><th>A wins</th>
-<th>B wins</th><th>draws</th><th>A win rate [95% CI]</th><th>turns: median (10-90%)</th>
+<th>B wins</th><th>draws</th><th>A win rate [95% CI]</th><th>first player's win rate [95% CI]</th><th>turns: median (10-90%)</th>
 <th>rounds: median (10-90%)</th>{% if game.end_reasons|length > 1 %}{% for e in game.end_reasons %}<th>ended by {{ e|replace('_', ' ') }}</th>{% endfor %}{% endif %}</tr>
 {% for r in rows %}
 <tr data-cell="{{ r.cell }}"><td class="l">{{ r.variant }}</td><td class="l">{{ r.agent_a }} v {{ r.agent_b }}</td>
 <td data-k="games">{{ r.games }}</td><td data-k="wins_a">{{ r.wins_a }}</td>
 <td data-k="wins_b">{{ r.wins_b }}</td><td data-k="draws">{{ r.draws }}</td>
-<td>{{ r.win_a.rate|pct }} [{{ r.win_a.lo|pct }}, {{ r.win_a.hi|pct }}]</td>
+<td>{% if r.agent_a == r.agent_b %}<span class="noise" title="50% by symmetry in a mirror match-up">mirror</span>{% else %}{{ r.win_a.rate|pct }} [{{ r.win_a.lo|pct }}, {{ r.win_a.hi|pct }}]{% endif %}</td>
+<td>{{ r.first.rate|pct }} [{{ r.first.lo|pct }}, {{ r.first.hi|pct }}]</td>
 <td>{{ r.turns_median|int }} ({{ r.turns_p10|int }}-{{ r.turns_p90|int }})</td>
 <td>{{ r.rounds_median|int }} ({{ r.rounds_p10|int }}-{{ r.rounds_p90|int }})</td>
 {% if game.end_reasons|length > 1 %}{% for e in game.end_reasons %}<td data-k="by_{{ e }}">{{ r.ends[e] }}</td>{% endfor %}{% endif %}</tr>
 {% endfor %}
 </table></div>
 <img alt="Win rate per cell with 95% intervals" src="{{ plots.win_rates }}">
+</details>
 
-<h2>Compared with the baseline</h2>
+<details class="section" open><summary>Compared with the baseline</summary>
 {% if comparisons %}
 <p class="note">Paired on the same deals: for each game index, the measure under the variant
 minus under the baseline (a win counts 1, a draw ½); mean, 95% interval, two-sided p-value.
 In a mirror match-up (the same agent in both seats) the first player's win rate is compared,
-since either agent's is 50% by symmetry. Differences with p ≥ 0.05 are within noise.
+since either agent's is 50% by symmetry. p-values are Holm-adjusted for every comparison in
+the report; the size column reads the difference against the smallest that matters (above).
 "Winner changed" is the share of deals won by another seat under the variant: below
 {{ few_changed|pct(0) }} the rule hardly touched the games, and "within noise" then says little
 about it (see Rule decisions).</p>
 <div class="scroll"><table id="comparisons">
 <tr><th class="l">variant</th><th class="l">match-up</th><th class="l">measure</th><th>baseline</th><th>variant</th>
-<th>difference [95% CI]</th><th>p</th><th>paired games</th><th>winner changed</th><th class="l">verdict</th></tr>
+<th>difference [95% CI]</th><th>p (Holm)</th><th>paired games</th><th>winner changed</th><th class="l">size</th></tr>
 {% for c in comparisons %}
 <tr class="{{ 'noise' if c.noise else 'real' }}"><td class="l">{{ c.variant }}</td>
 <td class="l">{{ c.agent_a }} v {{ c.agent_b }}</td><td class="l">{{ c.label }}</td>
 <td>{{ value(c, c.base) }}</td><td>{{ value(c, c.value) }}</td>
-<td>{{ delta(c, c.diff) }} [{{ delta(c, c.lo) }}, {{ delta(c, c.hi) }}]</td><td>{{ '%.3g'|format(c.p) }}</td>
+<td>{{ delta(c, c.diff) }} [{{ delta(c, c.lo) }}, {{ delta(c, c.hi) }}]</td><td>{{ pvalue(c.p_adj) }}</td>
 <td>{{ c.n }}</td><td class="{{ 'flag' if c.few_changed else '' }}" data-changed="{{ c.variant }}|{{ c.agent_a }}|{{ c.agent_b }}|{{ c.measure }}|{{ '%.6f'|format(c.changed) }}">{% if c.measure != 'rounds' %}{{ c.changed|pct }}{% endif %}</td>
-<td class="l">{{ 'within noise' if c.noise else 'a real difference' }}{% if c.few_changed %} (the rule changed few games){% endif %}</td></tr>
+<td class="l size-{{ c.size|replace(' ', '-') }}">{{ c.size }}{% if c.few_changed %} (the rule changed few games){% endif %}</td></tr>
 {% endfor %}
 </table></div>
 {% else %}<p class="note">Only one rule variant: nothing to compare.</p>{% endif %}
+</details>
 
 {% if card_values %}
-<h2>What a card is worth</h2>
+<details class="section" open><summary>What a card is worth</summary>
 <p class="note">Causal, on the same deals: each game played with the card as printed and again
 with the card taken out (a <b>blank</b>: deployed as usual, with no power; or <b>forbidden</b>:
 never deployed or played). The value is the win rate of the player who drew the card minus
 that same seat's win rate on the same deal without it (draws half), with a 95% interval.</p>
 <div class="scroll"><table id="card_values">
 <tr><th class="l">variant</th><th class="l">match-up</th><th class="l">card</th><th class="l">taken out as</th>
-<th>drawer's win rate with it</th><th>without it</th><th>value [95% CI]</th><th>deals</th><th class="l">verdict</th></tr>
+<th>drawer's win rate with it</th><th>without it</th><th>value [95% CI]</th><th>deals</th><th class="l">size</th></tr>
 {% for v in card_values %}
 <tr class="{{ 'noise' if v.noise else 'real' }}" data-value="{{ v.variant }}|{{ v.agent_a }}|{{ v.card }}|{{ v.method }}|{{ '%.6f'|format(v.value) }}|{{ v.n }}"><td class="l">{{ v.variant }}</td><td class="l">{{ v.agent_a }} v {{ v.agent_b }}</td>
 <td class="l">{{ v.card }}</td><td class="l">{{ 'a blank' if v.method == 'blank' else 'forbidden' }}</td>
 <td>{{ v.with|pct }}</td><td>{{ v.without|pct }}</td><td>{{ v.value|points }} [{{ v.lo|points }}, {{ v.hi|points }}]</td><td>{{ v.n }}</td>
-<td class="l">{{ 'within noise' if v.noise else 'a real difference' }}</td></tr>
+<td class="l size-{{ v.size|replace(' ', '-') }}">{{ v.size }}</td></tr>
 {% endfor %}
 </table></div>
+</details>
 {% endif %}
 
 {% if game.has('kings') %}
-<h2>King impact</h2>
+<details class="section"><summary>King impact (associations)</summary>
 <p class="note">From {{ impact_from }}, per agent. Games in which exactly one player deployed that King: how often that player
 won (draws half), with a 95% interval; how often the King was deployed at all; the mean round
 of a player's first King when it was that King. These are associations (a player deploys a
@@ -112,10 +159,11 @@ King when the game allows it){% if card_values %}: the causal values above come 
 {% endfor %}
 </table></div>
 <img alt="King impact per variant" src="{{ plots.kings }}">
+</details>
 {% endif %}
 
 {% if game.has('cards') %}
-<h2>Cards and winning (associations)</h2>
+<details class="section"><summary>Cards and winning (associations)</summary>
 <p class="note">From {{ impact_from }}, per agent, from each player's side of each game: the
 player's win rate when they drew the card at some point, when they did not, and the
 difference; and when they deployed it. 95% intervals (Wilson for rates). These are
@@ -145,10 +193,10 @@ way are greyed and left out of the ten largest gaps.</p>
 <td data-v="{{ c.gap }}">{{ c.gap|points if c.gap is not none else '-' }}</td>
 <td>{{ c.deployed }}</td><td data-v="{{ c.deployed_wr }}">{{ c.deployed_wr|pct }}</td></tr>{% endfor %}
 </table></div></details>
-
+</details>
 {% endif %}
 
-<h2>Seat{% if game.has('house_matrix') %} and House{% endif %}</h2>
+<details class="section"><summary>Seat{% if game.has('house_matrix') %} and House{% endif %}</summary>
 <div class="scroll"><table id="seats">
 <tr><th class="l">variant</th><th class="l">match-up</th><th>first player's win rate [95% CI]</th><th>P1 seat's win rate</th></tr>
 {% for r in rows %}<tr><td class="l">{{ r.variant }}</td><td class="l">{{ r.agent_a }} v {{ r.agent_b }}</td>
@@ -163,8 +211,9 @@ measured one). Mean over its match-ups in the last column.</p>
 <td>{{ h.matrix[r][c]|pct if h.matrix[r][c] is not none else '' }}</td>{% endfor %}<td><b>{{ h.mean[r]|pct }}</b></td></tr>{% endfor %}
 </table></div>
 {% endfor %}
+</details>
 
-<h2>Pace</h2>
+<details class="section"><summary>Pace</summary>
 <p class="note">{% if game.has('pace') %}The late-game slog shows as long games, many turns begun with at most one card
 in hand, and few changes of the lead.{% else %}Game length per cell.{% endif %}</p>
 <div class="scroll"><table id="pace">
@@ -174,9 +223,10 @@ in hand, and few changes of the lead.{% else %}Game length per cell.{% endif %}<
 <td>{{ '%.1f'|format(r.rounds_mean) }}</td>{% if game.has('pace') %}<td>{{ r.low_hand_share|pct }}</td><td>{{ '%.2f'|format(r.lead_changes) }}</td>{% endif %}</tr>{% endfor %}
 </table></div>
 <img alt="Game length distribution" src="{{ plots.lengths }}">
+</details>
 
 {% if robustness %}
-<h2>Robustness across agents</h2>
+<details class="section"><summary>Robustness across agents</summary>
 <p class="note">The same comparisons under each match-up. A row holds when every match-up gives
 the same verdict (the same direction beyond noise, or noise everywhere). A match-up where the
 difference is within noise contradicts the others only when its interval excludes their
@@ -198,10 +248,11 @@ who does not):</p>
 <td>{{ k.rate|pct }} [{{ k.lo|pct }}, {{ k.hi|pct }}]</td><td>{{ k.one_sided }}</td></tr>{% endfor %}
 </table></div>
 {% endif %}
+</details>
 {% endif %}
 
 {% if decisions %}
-<h2>Rule decisions</h2>
+<details class="section"><summary>Rule decisions</summary>
 <p class="note">How often each kind of decision arose for each agent (a real choice with at
 least one such move among the legal ones) and how often the agent took it. A rule's effect can
 only show if its decision arises and is taken.{% if never %} <b>Never taken:</b>
@@ -211,13 +262,16 @@ only show if its decision arises and is taken.{% if never %} <b>Never taken:</b>
 {% for r in decisions %}<tr class="{{ 'flag' if r.never and r.rule else '' }}" data-decision="{{ r.agent }}|{{ r.kind }}"><td class="l">{{ r.agent }}</td><td class="l">{{ r.kind|replace('_', ' ') }}</td><td class="l">{{ r.rule or 'the base rules' }}</td>
 <td data-arose="{{ r.arose }}">{{ r.arose }} ({{ r.arose_share|pct }})</td><td data-taken="{{ r.taken }}">{{ r.taken }} ({{ r.taken_share|pct }})</td></tr>{% endfor %}
 </table></div></details>
+</details>
 {% endif %}
 
-<h2>Method</h2>
+<details class="section"><summary>Method</summary>
 <p class="note">Win rates count a draw as half a win; intervals are 95% Wilson score
 intervals. Variants are compared game by game on the same deals (common random numbers); the
-p-value is a normal approximation on the paired differences. Rules per variant:</p>
+p-value is a normal approximation on the paired differences, Holm-adjusted over every
+comparison and card value in the report (statsmodels). Rules per variant:</p>
 <ul class="note">{% for v, rules in config.variants.items() %}<li><b>{{ v }}</b>: <code>{{ rules }}</code></li>{% endfor %}</ul>
+</details>
 <script>
 // Sort the full card table by a clicked heading (numbers by their data-v value).
 document.querySelectorAll("table.sortable th.sort").forEach((th, col) => {

@@ -218,6 +218,10 @@ def run(
     out = exp.output
     done = prepare(exp, force)
     if done is not None:
+        # `answer:` shapes the report, not the records: a changed one applies to a finished run.
+        if done.get("answer") != exp.answer:
+            done["answer"] = exp.answer
+            _save_manifest(out, done)
         return done, False
     started = time.time()
     manifest = {
@@ -226,6 +230,7 @@ def run(
         "experiment_file": str(exp.path),
         "config_hash": exp.config_hash,
         "config": exp.resolved,
+        "answer": exp.answer,
         "package_version": _package_version(),
         "rules_version": exp.resolved["rules_version"],
         "seed": exp.seed,
@@ -297,8 +302,13 @@ def run(
     return manifest, True
 
 
+def _rounded(x: float | None) -> float | None:
+    return None if x is None else round(x, 2)
+
+
 def summary(out: Path) -> list[dict[str, Any]]:
-    """Per cell: games, wins of each agent, draws, agent A's win rate with a 95% interval.
+    """Per cell: games, wins of each agent, draws, agent A's win rate, the first player's win
+    rate and the share of games with no winner, each with a 95% interval, and game length.
     Read lazily from the records, so memory does not grow with the number of games."""
     manifest = _manifest(out) or {}
     files = str(out / RECORDS / "*" / "*.parquet")
@@ -312,17 +322,23 @@ def summary(out: Path) -> list[dict[str, Any]]:
             games=pl.len(),
             wins_a=a_won.sum(),
             wins_b=b_won.sum(),
+            first_wins=(pl.col("winner") == pl.col("first_player").cast(pl.Int8)).sum(),
             mean_turns=pl.col("turns").mean(),
+            mean_rounds=pl.col("rounds").mean(),
         )
         .collect(engine="streaming")
     )
     by_cell = {r["cell"]: r for r in agg.iter_rows(named=True)}
     rows = []
     for c in manifest.get("cells", []):
-        r = by_cell.get(c["id"], {"games": 0, "wins_a": 0, "wins_b": 0, "mean_turns": None})
+        empty = {"games": 0, "wins_a": 0, "wins_b": 0, "first_wins": 0}
+        r = by_cell.get(c["id"], empty)
         n, wa, wb = r["games"], r["wins_a"], r["wins_b"]
         draws = n - wa - wb
         lo, hi = wilson(wa + draws / 2, n)
+        first = r["first_wins"] + draws / 2
+        first_lo, first_hi = wilson(first, n)
+        none_lo, none_hi = wilson(draws, n)
         rows.append(
             {
                 "cell": c["id"],
@@ -335,7 +351,15 @@ def summary(out: Path) -> list[dict[str, Any]]:
                 "draws": draws,
                 "win_rate_a": round((wa + draws / 2) / n, 4) if n else None,
                 "ci95": [round(lo, 4), round(hi, 4)],
-                "mean_turns": None if r["mean_turns"] is None else round(r["mean_turns"], 2),
+                # In a mirror match-up A's win rate is 50% by symmetry; the first player's
+                # is the one to read.
+                "mirror": c["agents"][0] == c["agents"][1],
+                "first_player_win_rate": round(first / n, 4) if n else None,
+                "first_player_ci95": [round(first_lo, 4), round(first_hi, 4)],
+                "no_winner_rate": round(draws / n, 4) if n else None,
+                "no_winner_ci95": [round(none_lo, 4), round(none_hi, 4)],
+                "mean_turns": _rounded(r.get("mean_turns")),
+                "mean_rounds": _rounded(r.get("mean_rounds")),
             }
         )
     return rows

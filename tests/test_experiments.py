@@ -126,6 +126,24 @@ BAD = [
         "key 'matchups[0].chunks': unknown key (did you mean 'chunk_size'?)",
     ),
     ("name: x\nquestion: [unclosed\n", 3, "not valid YAML"),
+    (
+        GOOD + "answer: {measures: [first_playr]}\n",
+        13,
+        "key 'answer.measures[0]': unknown measure 'first_playr' (did you mean "
+        "'first_player'?); valid measures: first_player, a_wins, no_winner, rounds, card_value, "
+        "house",
+    ),
+    (
+        GOOD + "answer: {measures: [rounds], matters: {rounds: -1}}\n",
+        13,
+        "key 'answer.matters.rounds': expected a positive number, got -1",
+    ),
+    (
+        GOOD + "answer: {measures: [a_wins], matchup: [greedy, greedy]}\n",
+        13,
+        "key 'answer.matchup': expected one of the match-ups: [greedy, random]; got "
+        "['greedy', 'greedy']",
+    ),
 ]
 
 
@@ -373,6 +391,27 @@ def test_run_json_summary(tmp_path):
     c = cells["base__greedy-vs-random"]
     assert c["games"] == 3000 and c["wins_a"] + c["wins_b"] + c["draws"] == 3000
     assert c["ci95"][0] < c["win_rate_a"] < c["ci95"][1]
+    assert c["first_player_ci95"][0] < c["first_player_win_rate"] < c["first_player_ci95"][1]
+    assert c["no_winner_rate"] == c["draws"] / 3000 and not c["mirror"]
+    # The answer to the question first: greedy's win rate against random, then the comparison.
+    df = records(tmp_path / "o").filter(pl.col("cell") == "base__greedy-vs-random")
+    a_won = ((pl.col("winner") == 0) & ~pl.col("seats_swapped")) | (
+        (pl.col("winner") == 1) & pl.col("seats_swapped")
+    )
+    rate = df.select(a_won.mean()).item()
+    assert out["answer"][0].startswith(f"greedy beats random under 'base': it wins {rate:.1%}")
+    assert out["answer"][1].startswith("Against 'base' (greedy v random), A's win rate: 'classic'")
+    assert [(m["measure"], m["variant"]) for m in out["measures"]] == [
+        ("a_wins", "base"),
+        ("a_wins", "classic"),
+        ("rounds", "base"),
+        ("rounds", "classic"),
+    ]
+    assert {c["measure"] for c in out["comparisons"]} == {"win_a", "rounds"}
+    # A changed `answer:` applies to the finished run without playing it again.
+    f = write(tmp_path, GOOD + "answer: {measures: [rounds]}\n")
+    r = sim("run", str(f), "--output", str(tmp_path / "o"), "--json", "--quiet")
+    assert json.loads(r.stdout)["answer"][0].startswith("Games last ")
 
 
 def test_dask_local_cluster_writes_the_same_records(tmp_path):

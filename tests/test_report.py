@@ -92,7 +92,7 @@ def test_tables_hold_the_numbers_in_the_records(report):
             assert int(row[k]) == r[k], (r["cell"], k)
     # The answer paragraph opens the report, before the details.
     assert html.index('id="answer"') < html.index('id="cells"')
-    assert "6 cells, 12,000 games." in html
+    assert "6 cells, 12,000 games." in html  # the first finding, folded under the answer
     # Every section is filled.
     for section in (
         "Compared with the baseline",
@@ -115,6 +115,9 @@ def test_sim_report_rebuilds_the_same_report(report):
     assert (report / "index.html").read_bytes() == before
 
 
+# Runs inside the report: every image decodes, no script error, and at this width neither the
+# page nor the answer and its table overflow sideways (all sections opened first). The result goes
+# to the harness page around it, which chromium's --dump-dom prints.
 CHECK = """<script>
 window.__errors = [];
 window.addEventListener("error", e => window.__errors.push(String(e.message)));
@@ -125,47 +128,84 @@ window.addEventListener("load", async () => {
     try { await img.decode(); } catch (e) { bad.push(img.alt); }
     if (!img.naturalWidth) bad.push(img.alt);
   }
-  const out = document.createElement("pre");
-  out.id = "browser-check";
-  out.textContent = JSON.stringify({images: imgs.length, bad, errors: window.__errors});
-  document.body.appendChild(out);
+  document.querySelectorAll("details").forEach(d => { d.open = true; });
+  const width = document.documentElement.clientWidth;
+  const right = el => Math.round(el.getBoundingClientRect().right);
+  const box = document.getElementById("measures").closest(".scroll");
+  const result = {
+    images: imgs.length, bad, errors: window.__errors, width,
+    page_overflow: document.documentElement.scrollWidth > width,
+    answer_overflow: right(document.getElementById("answer")) > width,
+    measures_overflow: right(box) > width || box.scrollWidth > box.clientWidth,
+  };
+  parent.postMessage(JSON.stringify(result), "*");
 });
 </script>"""
+
+HARNESS = """<!doctype html><html><body style="margin:0">
+<iframe src="page.html" style="width:{w}px;height:{h}px;border:0"></iframe>
+<script>window.addEventListener("message", e => {{
+  const out = document.createElement("pre"); out.id = "browser-check";
+  out.textContent = e.data; document.body.appendChild(out); }});</script>
+</body></html>"""
+
+# Screenshots of the report at each width, kept for a person to look at (git ignores them).
+ARTIFACTS = Path(__file__).parent / "artifacts"
 
 
 def _chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-@pytest.mark.skipif(not _chromium() and not os.environ.get("CI"), reason="no chromium here")
-def test_report_loads_in_headless_chromium_and_every_image_decodes(report, tmp_path):
+def _browse(report: Path, tmp: Path, width: int) -> tuple[dict, Path]:
+    """Load the report at `width` CSS pixels (in a frame: headless windows are at least 500
+    wide), return the in-page check's result and a screenshot."""
     import json
 
     browser = _chromium()
     assert browser, "CI installs Debian's chromium (.ci/run)"
-    page = tmp_path / "page.html"
-    page.write_text((report / "index.html").read_text().replace("</body>", CHECK + "</body>"))
+    (tmp / "page.html").write_text(
+        (report / "index.html").read_text().replace("</body>", CHECK + "</body>")
+    )
+    height = 2400
+    (tmp / "harness.html").write_text(HARNESS.format(w=width, h=height))
+    base = [
+        browser,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--hide-scrollbars",
+        f"--window-size={max(width, 500)},{height}",
+        "--virtual-time-budget=10000",
+    ]
+    url = (tmp / "harness.html").as_uri()
     dom = subprocess.run(
-        [
-            browser,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--virtual-time-budget=10000",
-            "--dump-dom",
-            page.as_uri(),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
+        [*base, "--dump-dom", url], capture_output=True, text=True, timeout=120, check=True
     ).stdout
+    ARTIFACTS.mkdir(exist_ok=True)
+    shot = ARTIFACTS / f"report_{width}px.png"
+    subprocess.run(
+        [*base, f"--screenshot={shot}", url], capture_output=True, timeout=120, check=True
+    )
     m = re.search(r'<pre id="browser-check">(.*?)</pre>', dom, re.S)
     assert m, "the check script ran"
-    result = json.loads(m.group(1).replace("&quot;", '"'))
-    assert result == {"images": 4, "bad": [], "errors": []}
-    # The sortable table sorts: the script is part of the page and raised no error.
-    assert "table.sortable" in dom
+    return json.loads(m.group(1).replace("&quot;", '"')), shot
+
+
+@pytest.mark.skipif(not _chromium() and not os.environ.get("CI"), reason="no chromium here")
+@pytest.mark.parametrize("width", [1280, 390])
+def test_report_in_headless_chromium_at_laptop_and_phone_width(report, tmp_path, width):
+    result, shot = _browse(report, tmp_path, width)
+    assert result == {
+        "images": 4,
+        "bad": [],
+        "errors": [],
+        "width": width,
+        "page_overflow": False,
+        "answer_overflow": False,
+        "measures_overflow": False,
+    }
+    assert shot.stat().st_size > 10_000, "a screenshot was taken"
 
 
 def test_battle_cards_experiment_report(tmp_path):
@@ -228,16 +268,16 @@ def test_robustness_verdicts(cells, verdict, which):
 
 def test_report_has_a_robustness_row_per_comparison(report):
     html = (report / "index.html").read_text()
-    assert "<h2>Robustness across agents</h2>" in html
+    assert "<summary>Robustness across agents</summary>" in html
     section = html.split('<table id="robustness">')[1].split("</table>")[0]
     # Two non-baseline variants; only game length is measured under both match-ups (the mirror
     # match-up compares the first player's win rate, greedy v random agent A's).
     verdicts = re.findall(r'data-verdict="(\w+)"', section)
     assert len(verdicts) == 2
     assert section.count("rounds per game") == 2
-    answer = html.split('id="answer"')[1].split("</p>")[0]
+    findings = html.split("Every finding, in words")[1].split("</ul>")[0]
     held = verdicts.count("holds")
-    assert f"Across agents, {held} of 2 comparisons hold" in answer
+    assert f"Across agents, {held} of 2 comparisons hold" in findings
     assert set(verdicts) <= {"holds", "reverses", "differs", "unresolved"}
 
 

@@ -1,0 +1,491 @@
+"""What answers an experiment's question, and the answer in plain words.
+
+An experiment names the measures that answer its question (`answer:` in its file; defaults by
+its shape otherwise) and the smallest difference that matters to a designer. From the report's
+figures this module writes the two or three sentences that open the report, and the small table
+of those measures beneath them. Every difference gets a size against that threshold
+(negligible, small, large), after a Holm correction for the number of comparisons in the
+report, and no verdict below `MIN_GAMES` games.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# measure -> (what it is, in words; its unit)
+MEASURES: dict[str, tuple[str, str]] = {
+    "first_player": ("the first player's win rate", "points"),
+    "a_wins": ("A's win rate", "points"),
+    "no_winner": ("games with no winner", "points"),
+    "rounds": ("rounds per game", "rounds"),
+    "card_value": ("a card's value to the player who draws it", "points"),
+    "house": ("a House's win rate (suit-split decks)", "points"),
+}
+# The smallest difference that matters, by unit: 1 point of win rate, a quarter of a round.
+MATTERS: dict[str, float] = {"points": 1.0, "rounds": 0.25}
+ANSWER_KEYS = ("measures", "matters", "matchup")
+# Below this many games (or paired deals) a difference gets no verdict.
+MIN_GAMES = 200
+# An effect at least this many times the smallest that matters is "large".
+LARGE = 3.0
+# The family-wise error rate of the report's comparisons (Holm).
+ALPHA = 0.05
+
+SIZES = ("too few games", "within noise", "negligible", "small", "large")
+
+
+def default_measures(config: dict[str, Any], game: Any) -> list[str]:
+    """The measures that answer an experiment of this shape."""
+    pairs = [tuple(m["agents"]) for m in config.get("matchups", [])]
+    mirror = any(a == b for a, b in pairs)
+    variants = config.get("variants", {})
+    if config.get("impact"):
+        return ["card_value"]
+    if any("deck=suit_split" in r for r in variants.values()) and game.has("house_matrix"):
+        return ["house"]
+    measures = ["first_player" if mirror else "a_wins"]
+    if "no_cards" in game.end_reasons:
+        measures.append("no_winner")
+    if len(variants) > 1:
+        measures.append("rounds")
+    return measures
+
+
+def holm(items: list[dict[str, Any]]) -> None:
+    """Holm-adjust the p-values of `items` as one family (in place): `p_adj`, and `noise` when
+    the adjusted p-value is at least ALPHA."""
+    if not items:
+        return
+    from statsmodels.stats.multitest import multipletests
+
+    _, adjusted, _, _ = multipletests([i["p"] for i in items], alpha=ALPHA, method="holm")
+    for i, p in zip(items, adjusted, strict=True):
+        i["p_adj"] = float(p)
+        i["noise"] = bool(p >= ALPHA)
+
+
+def size(diff: float, lo: float, hi: float, noise: bool, n: int, matters: float) -> str:
+    """How large a difference is for a designer: too few games to say; negligible (its whole
+    interval is within the smallest difference that matters, or it is real but smaller);
+    within noise (the interval holds zero and differences that matter); small; or large (at
+    least LARGE times the smallest that matters). `diff`, `lo`, `hi` and `matters` share a
+    unit."""
+    if n < MIN_GAMES:
+        return "too few games"
+    if -matters < lo and hi < matters:
+        return "negligible"
+    if noise:
+        return "within noise"
+    if abs(diff) < matters:
+        return "negligible"
+    return "large" if abs(diff) >= LARGE * matters else "small"
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _pts(x: float) -> str:
+    return f"{100 * x:+.1f}"
+
+
+def _ci(lo: float, hi: float, pct: bool = True) -> str:
+    return f"[{_pct(lo)}, {_pct(hi)}]" if pct else f"[{_pts(lo)}, {_pts(hi)}]"
+
+
+def _rate(r: dict[str, Any]) -> str:
+    """A rate and its interval: 47.5% [47.0%, 48.0%]."""
+    return f"{_pct(r['rate'])} {_ci(r['lo'], r['hi'])}"
+
+
+def _pair(a: str, b: str) -> str:
+    return f"{a} v {b}"
+
+
+class Facts:
+    """The report's figures that the answer is written from."""
+
+    def __init__(
+        self,
+        spec: dict[str, Any],
+        rows: list[dict[str, Any]],
+        comparisons: list[dict[str, Any]],
+        card_values: list[dict[str, Any]],
+        houses: list[dict[str, Any]],
+        baseline: str,
+        plain: list[str],
+    ):
+        self.measures: list[str] = spec["measures"]
+        self.matters: dict[str, float] = {**MATTERS, **spec.get("matters", {})}
+        self.chosen = tuple(spec["matchup"]) if spec.get("matchup") else None
+        self.rows = [r for r in rows if r["variant"] in plain]
+        self.comparisons = comparisons
+        self.card_values = card_values
+        self.houses = houses
+        self.baseline = baseline
+        self.plain = plain
+
+    def pairs(self, measure: str) -> list[tuple[str, str]]:
+        """The match-ups a measure is read from, the one the sentences use first: A's win rate
+        from the mixed match-ups, the rest from mirror match-ups (the same agent in both
+        seats) when there are any."""
+        pairs = list(dict.fromkeys((r["agent_a"], r["agent_b"]) for r in self.rows))
+        if measure == "a_wins":
+            chosen = [p for p in pairs if p[0] != p[1]]
+        else:
+            chosen = [p for p in pairs if p[0] == p[1]] or pairs
+        if self.chosen in chosen:
+            chosen.remove(self.chosen)
+            chosen.insert(0, self.chosen)
+        return chosen
+
+    def cells(self, pair: tuple[str, str]) -> list[dict[str, Any]]:
+        return [r for r in self.rows if (r["agent_a"], r["agent_b"]) == pair]
+
+    def compared(self, measure: str, pair: tuple[str, str]) -> list[dict[str, Any]]:
+        key = {"first_player": "first_won", "a_wins": "win_a", "rounds": "rounds"}.get(measure)
+        return [
+            c
+            for c in self.comparisons
+            if c["measure"] == key and (c["agent_a"], c["agent_b"]) == pair
+        ]
+
+
+def _rate_size(rate: dict[str, Any], n: int, matters: float) -> str:
+    """The size of a rate's distance from even (50%)."""
+    lo, hi = rate["lo"] - 0.5, rate["hi"] - 0.5
+    return size(rate["rate"] - 0.5, lo, hi, lo <= 0 <= hi, n, matters / 100)
+
+
+def _first_player(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
+    pairs = f.pairs("first_player")
+    m = f.matters["points"]
+    table = []
+    for pair in pairs[:1]:
+        for r in f.cells(pair):
+            table.append(
+                {
+                    "measure": "first_player",
+                    "variant": r["variant"],
+                    "matchup": _pair(*pair),
+                    "value": _rate(r["first"]),
+                    "size": _rate_size(r["first"], r["games"], m),
+                    "against": "50%",
+                }
+            )
+    if not pairs:
+        return [], table
+    cells = f.cells(pairs[0])
+    who = f"{_pair(*pairs[0])}"
+    if len(cells) == 1:
+        r = cells[0]
+        first, n = r["first"], r["games"]
+        s = _rate_size(first, n, m)
+        said = f"the first player wins {_rate(first)} of games ({who}, {n:,} games)"
+        edge = abs(first["rate"] - 0.5) * 100
+        if s in ("small", "large"):
+            if first["rate"] > 0.5:
+                text = f"Yes: {said}, an edge of {edge:.1f} points ({s})."
+            else:
+                text = f"No: {said}; the second player has the edge, {edge:.1f} points ({s})."
+        elif s == "negligible":
+            text = f"No: {said}, within {m:g} point of even."
+        elif s == "within noise":
+            text = f"Not settled: {said}, within noise of even."
+        else:
+            text = f"Too few games to say: {said}."
+        return [text], table
+    ranked = sorted(cells, key=lambda r: abs(r["first"]["rate"] - 0.5))
+    sizes = {r["variant"]: _rate_size(r["first"], r["games"], m) for r in cells}
+    listed = "; ".join(
+        f"'{r['variant']}' {_rate(r['first'])} ({sizes[r['variant']]})" for r in ranked[:4]
+    )
+    if len(ranked) > 4:
+        listed += f" (all {len(ranked)} in the table below)"
+    every_edge = all(s in ("small", "large") for s in sizes.values())
+    sides = {r["first"]["rate"] > 0.5 for r in cells}
+    if all(s == "negligible" for s in sizes.values()):
+        lead = f"No: under every variant the first player wins within {m:g} point of even"
+    elif every_edge and len(sides) == 1:
+        lead = (
+            "Yes: under every variant the first player has the edge"
+            if sides == {True}
+            else "No: under every variant the second player has the edge"
+        )
+    else:
+        lead = (
+            f"It depends on the variant; closest to even is '{ranked[0]['variant']}'"
+            if len(ranked) > 1
+            else "The first player's win rate"
+        )
+    text = f"{lead} ({who}): {listed}"
+    more = _compared_text(f, "first_player", pairs[0])
+    return [text + "."] + ([more] if more else []), table
+
+
+def _no_winner(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
+    from sim.stats import wilson
+
+    pairs = f.pairs("no_winner")
+    table = []
+    found: list[tuple[dict[str, Any], float, float, float]] = []
+    for i, pair in enumerate(pairs[:1]):
+        for r in f.cells(pair):
+            n = r["games"]
+            rate = r["draws"] / n if n else 0.0
+            lo, hi = wilson(r["draws"], n)
+            table.append(
+                {
+                    "measure": "no_winner",
+                    "variant": r["variant"],
+                    "matchup": _pair(*pair),
+                    "value": f"{_pct(rate)} {_ci(lo, hi)}",
+                    "size": "",
+                    "against": "",
+                }
+            )
+            if i == 0:
+                found.append((r, rate, lo, hi))
+    if not found:
+        return [], table
+    listed = "; ".join(
+        (f"under '{r['variant']}' " if len(found) > 1 else "") + f"{_pct(rate)} {_ci(lo, hi)}"
+        for r, rate, lo, hi in found
+    )
+    return [f"Games with no winner ({_pair(*pairs[0])}): {listed}."], table
+
+
+def _compared_text(f: Facts, measure: str, pair: tuple[str, str]) -> str | None:
+    """One sentence: each variant against the baseline on one measure, with size."""
+    unit = MEASURES[measure][1]
+    m = f.matters[unit]
+    parts = []
+    for c in f.compared(measure, pair):
+        s = size(
+            c["diff"], c["lo"], c["hi"], c["noise"], c["n"], m / 100 if unit == "points" else m
+        )
+        c["size"] = s
+        if unit == "points":
+            what = f"{_pts(c['diff'])} points {_ci(c['lo'], c['hi'], pct=False)}"
+        else:
+            what = f"{c['diff']:+.2f} rounds [{c['lo']:+.2f}, {c['hi']:+.2f}]"
+        parts.append(f"'{c['variant']}' {what} ({s})")
+    if not parts:
+        return None
+    label = MEASURES[measure][0]
+    return f"Against '{f.baseline}' ({_pair(*pair)}), {label}: " + "; ".join(parts) + "."
+
+
+def _a_wins(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
+    pairs = f.pairs("a_wins")
+    m = f.matters["points"]
+    table = []
+    for pair in pairs[:1]:
+        for r in f.cells(pair):
+            w = r["win_a"]
+            table.append(
+                {
+                    "measure": "a_wins",
+                    "variant": r["variant"],
+                    "matchup": _pair(*pair),
+                    "value": f"{_pct(w['rate'])} {_ci(w['lo'], w['hi'])}",
+                    "size": _rate_size(w, r["games"], m),
+                    "against": "50%",
+                }
+            )
+    if not pairs:
+        return [], table
+    a, b = pairs[0]
+    base = next((r for r in f.cells(pairs[0]) if r["variant"] == f.baseline), None)
+    base = base or f.cells(pairs[0])[0]
+    w = base["win_a"]
+    where = f" under '{base['variant']}'" if len(f.cells(pairs[0])) > 1 else ""
+    verb = "beats" if w["lo"] > 0.5 else ("loses to" if w["hi"] < 0.5 else "is even with")
+    text = [
+        f"{a} {verb} {b}{where}: it wins {_pct(w['rate'])} {_ci(w['lo'], w['hi'])} of "
+        f"{base['games']:,} games."
+    ]
+    more = _compared_text(f, "a_wins", pairs[0])
+    return text + ([more] if more else []), table
+
+
+def _rounds(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
+    pairs = f.pairs("rounds")
+    table = []
+    for pair in pairs[:1]:
+        for r in f.cells(pair):
+            c = next((c for c in f.compared("rounds", pair) if c["variant"] == r["variant"]), None)
+            table.append(
+                {
+                    "measure": "rounds",
+                    "variant": r["variant"],
+                    "matchup": _pair(*pair),
+                    "value": f"{r['rounds_mean']:.2f}",
+                    "size": c.get("size", "") if c else "",
+                    "against": (
+                        f"{c['diff']:+.2f} [{c['lo']:+.2f}, {c['hi']:+.2f}]" if c else "baseline"
+                    ),
+                }
+            )
+    if not pairs:
+        return [], table
+    base = next((r for r in f.cells(pairs[0]) if r["variant"] == f.baseline), None)
+    text = []
+    if base:
+        text.append(
+            f"Games last {base['rounds_mean']:.1f} rounds on average under '{f.baseline}' "
+            f"({_pair(*pairs[0])})."
+        )
+    more = _compared_text(f, "rounds", pairs[0])
+    # Fill in the sizes the sentence computed.
+    for row in table:
+        c = next(
+            (
+                c
+                for c in f.comparisons
+                if c["measure"] == "rounds"
+                and c["variant"] == row["variant"]
+                and _pair(c["agent_a"], c["agent_b"]) == row["matchup"]
+            ),
+            None,
+        )
+        if c is not None:
+            row["size"] = c.get("size") or size(
+                c["diff"], c["lo"], c["hi"], c["noise"], c["n"], f.matters["rounds"]
+            )
+    return text + ([more] if more else []), table
+
+
+def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
+    m = f.matters["points"] / 100
+    for v in f.card_values:
+        v["size"] = size(v["value"], v["lo"], v["hi"], v["noise"], v["n"], m)
+    pairs = list(dict.fromkeys((v["agent_a"], v["agent_b"]) for v in f.card_values))
+    if f.chosen in pairs:
+        pairs.remove(f.chosen)
+        pairs.insert(0, f.chosen)
+    if not pairs:
+        return [], []
+    pair = pairs[0]
+    method = next(v["method"] for v in f.card_values if (v["agent_a"], v["agent_b"]) == pair)
+    table = []
+    for v in f.card_values:
+        if (v["agent_a"], v["agent_b"]) != pair or v["method"] != method:
+            continue
+        table.append(
+            {
+                "measure": "card_value",
+                "variant": v["variant"],
+                "matchup": _pair(v["agent_a"], v["agent_b"]),
+                "value": f"{v['card']} {_pts(v['value'])} {_ci(v['lo'], v['hi'], pct=False)}",
+                "size": v["size"],
+                "against": "a blank" if v["method"] == "blank" else "forbidden",
+            }
+        )
+    how = "a blank of the same card" if method == "blank" else "the card never deployed"
+    text = []
+    for variant in f.plain:
+        values = sorted(
+            (
+                v
+                for v in f.card_values
+                if v["variant"] == variant
+                and (v["agent_a"], v["agent_b"]) == pair
+                and v["method"] == method
+            ),
+            key=lambda v: -v["value"],
+        )
+        if not values:
+            continue
+        top = values[0]
+        listed = ", ".join(
+            f"{v['card']} {_pts(v['value'])} {_ci(v['lo'], v['hi'], pct=False)}" for v in values
+        )
+        said = (
+            f"Under '{variant}' ({_pair(*pair)}), what each card adds to the win rate of the "
+            f"player who draws it (points, against {how} on the same deals): {listed}."
+        )
+        if len(values) > 1:
+            runner_up = values[1]
+            if top["lo"] > runner_up["hi"]:
+                said += f" {top['card']} is worth clearly the most."
+            else:
+                said += (
+                    f" {top['card']} is worth the most, though its interval overlaps "
+                    f"{runner_up['card']}'s."
+                )
+        text.append(said)
+    return text, table
+
+
+def _house(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
+    table = []
+    text = []
+    # The first match-up's matrices (one per rule set): the rest are in the report's details.
+    wanted = f.houses[0]["matchup"] if f.houses else None
+    if f.chosen:
+        a, b = f.chosen
+        wanted = a if a == b else _pair(a, b)
+    houses = [h for h in f.houses if h["matchup"] == wanted]
+    for h in houses:
+        for name in h["houses"]:
+            mean, lo, hi = h["mean"][name], h["mean_lo"][name], h["mean_hi"][name]
+            table.append(
+                {
+                    "measure": "house",
+                    "variant": h["variants"],
+                    "matchup": h["matchup"],
+                    "value": f"{name} {_pct(mean)} {_ci(lo, hi)}",
+                    "size": _rate_size(
+                        {"rate": mean, "lo": lo, "hi": hi}, h["games"][name], f.matters["points"]
+                    ),
+                    "against": "50%",
+                }
+            )
+        best = h["best"]
+        rates = [v for v in h["matrix"][best].values() if v is not None]
+        spread = f", from {_pct(min(rates))} to {_pct(max(rates))}" if len(rates) > 1 else ""
+        text.append(
+            f"With suit-split decks ({h['variants']}, {h['matchup']}), the strongest House is "
+            f"{best}: it wins {_pct(h['mean'][best])} "
+            f"{_ci(h['mean_lo'][best], h['mean_hi'][best])} "
+            f"of its games over {h['played'][best]} pairing{'s' if h['played'][best] > 1 else ''}"
+            f"{spread}."
+        )
+    return text, table
+
+
+WRITERS = {
+    "first_player": _first_player,
+    "a_wins": _a_wins,
+    "no_winner": _no_winner,
+    "rounds": _rounds,
+    "card_value": _card_value,
+    "house": _house,
+}
+
+
+def answer(f: Facts) -> dict[str, Any]:
+    """The opening sentences (the first measure's first, at most three groups shown) and the
+    table of every answering measure."""
+    sentences: list[str] = []
+    table: list[dict[str, Any]] = []
+    for measure in f.measures:
+        text, rows = WRITERS[measure](f)
+        sentences += text
+        table += rows
+    for row in table:
+        row["label"] = MEASURES[row["measure"]][0]
+    # Columns that hold one value for every row go into the table's caption instead.
+    labels = list(dict.fromkeys(r["label"] for r in table))
+    matchups = list(dict.fromkeys(r["matchup"] for r in table))
+    return {
+        "measures": f.measures,
+        "matters": f.matters,
+        "sentences": sentences,
+        "table": table,
+        "caption": ", ".join(
+            ([labels[0]] if len(labels) == 1 else []) + (matchups if len(matchups) == 1 else [])
+        ),
+        "columns": {"measure": len(labels) > 1, "matchup": len(matchups) > 1},
+    }
