@@ -38,6 +38,9 @@ impl State {
             }
         }
         for (ai, a) in p.front.iter().enumerate() {
+            if !bond.any(ai) {
+                continue; // nothing may join `a`
+            }
             for b in &p.front {
                 if a.id() != b.id() && self.can_merge(&bond, ai, a, b) {
                     out.push(Action::Bond {

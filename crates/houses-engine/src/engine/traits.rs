@@ -113,13 +113,14 @@ impl State {
     /// once for all the moves of a decision (move generation asks for every card in hand
     /// against every unit, and for every pair of units).
     pub(super) fn bond_targets(&self, s: Seat) -> BondTargets {
-        let mut accepts = [0u8; MAX_FRONT_UNITS];
+        let front = &self.players[s].front;
+        let mut accepts = 0;
         // An opposing Insane Wizard forbids bonds; a Binding Spirit lets any suits bond.
-        if !self.players[other(s)].has_variant(JokerVariant::InsaneWizard) {
+        if !front.is_empty() && !self.players[other(s)].has_variant(JokerVariant::InsaneWizard) {
             let any_suit = self.players[s].has_variant(JokerVariant::BindingSpirit);
             let max = self.rules.front_ranks.bond;
-            for (i, u) in self.players[s].front.iter().enumerate() {
-                accepts[i] = BondTargets::suits_accepted(u, any_suit, max);
+            for (i, u) in front.iter().enumerate() {
+                accepts |= u64::from(BondTargets::suits_accepted(u, any_suit, max)) << (4 * i);
             }
         }
         BondTargets { accepts }
@@ -138,11 +139,14 @@ impl State {
     }
 }
 
-/// See `State::bond_targets`: for each Front-Rank unit, by index, the suits of soldier that
-/// may join it (bit `suit as u8`; none when it takes no bond).
+/// See `State::bond_targets`: for each Front-Rank unit, the suits of soldier that may join it,
+/// four bits (one per suit) for the unit at index `i` from bit `4 * i` (none when it takes no
+/// bond). One word, built in a register: the table is rebuilt at every DEPLOY decision.
 pub(super) struct BondTargets {
-    accepts: [u8; MAX_FRONT_UNITS],
+    accepts: u64,
 }
+
+const _: () = assert!(4 * MAX_FRONT_UNITS <= 64, "BondTargets holds 4 bits a unit");
 
 impl BondTargets {
     const ALL_SUITS: u8 = 0b1111;
@@ -168,9 +172,14 @@ impl BondTargets {
     /// Can soldier `face` join the Front-Rank unit at index `i`?
     pub(super) fn allows(&self, i: usize, face: Card) -> bool {
         match face.suit() {
-            Some(suit) if face.is_soldier() => self.accepts[i] & (1 << suit as u8) != 0,
+            Some(suit) if face.is_soldier() => (self.accepts >> (4 * i + suit as usize)) & 1 != 0,
             _ => false,
         }
+    }
+
+    /// Can any soldier join the Front-Rank unit at index `i`?
+    pub(super) fn any(&self, i: usize) -> bool {
+        (self.accepts >> (4 * i)) & u64::from(Self::ALL_SUITS) != 0
     }
 }
 
