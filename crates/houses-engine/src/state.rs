@@ -63,6 +63,8 @@ pub type Cards = arrayvec::ArrayVec<Card, 54>;
 pub const MAX_FRONT_UNITS: usize = 10;
 /// The most Rear-Rank units at once (the rules allow 4), with room to spare mid-move.
 pub const MAX_REAR_UNITS: usize = 8;
+/// The most attacks declared in one combat.
+pub const MAX_ATTACKS: usize = 16;
 pub type FrontRank = arrayvec::ArrayVec<Unit, MAX_FRONT_UNITS>;
 pub type RearRank = arrayvec::ArrayVec<Unit, MAX_REAR_UNITS>;
 
@@ -389,7 +391,7 @@ pub struct State {
     /// Rounds: a round is one turn of each player, counted from the first player's turns.
     pub round: u32,
     pub pending: Pending,
-    pub attacks: arrayvec::ArrayVec<Attack, 16>,
+    pub attacks: arrayvec::ArrayVec<Attack, MAX_ATTACKS>,
     /// King aid (Spring '22): (aider, blocker) pairs declared this combat.
     pub aids: arrayvec::ArrayVec<(Card, Card), 16>,
     /// Excess and charge triggers waiting for their owner's decision, in order.

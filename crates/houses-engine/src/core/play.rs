@@ -163,18 +163,11 @@ pub fn play_batch<G: Game>(
     threads: usize,
     swap_odd_seats: bool,
 ) -> Vec<G::Record> {
-    play_batch_played(
-        rules,
-        agents,
-        base_seed,
-        start,
-        count,
-        threads,
-        swap_odd_seats,
-    )
-    .into_iter()
-    .map(|p| p.record)
-    .collect()
+    // Each game's usage is dropped as soon as it is played: kept for a large batch, it is most
+    // of the memory the batch touches.
+    run_batch(start, count, threads, |i| {
+        batch_game(rules, agents, base_seed, i, swap_odd_seats).record
+    })
 }
 
 /// `play_batch`, each game with its usage (and no log).
@@ -188,13 +181,24 @@ pub fn play_batch_played<G: Game>(
     swap_odd_seats: bool,
 ) -> Vec<Played<G::Record>> {
     run_batch(start, count, threads, |i| {
-        let seats = if swap_odd_seats && i % 2 == 1 {
-            [agents[1], agents[0]]
-        } else {
-            agents
-        };
-        play_game::<G>(rules, seats, game_seed(base_seed, i), false)
+        batch_game(rules, agents, base_seed, i, swap_odd_seats)
     })
+}
+
+/// Game `i` of the batch seeded by `base_seed`, seats swapped for odd games when asked.
+fn batch_game<G: Game>(
+    rules: &G::Rules,
+    agents: [&dyn AgentFactory<G>; 2],
+    base_seed: u64,
+    i: u64,
+    swap_odd_seats: bool,
+) -> Played<G::Record> {
+    let seats = if swap_odd_seats && i % 2 == 1 {
+        [agents[1], agents[0]]
+    } else {
+        agents
+    };
+    play_game::<G>(rules, seats, game_seed(base_seed, i), false)
 }
 
 /// Run `game(i)` for `i` in `start .. start + count`, split into contiguous ranges over
@@ -216,9 +220,11 @@ pub fn run_batch<R: Send>(
                 scope.spawn(move || (lo..hi).map(game).collect::<Vec<_>>())
             })
             .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("game thread panicked"))
-            .collect()
+        // Moved into one vector sized up front (a flattening collect grows it step by step).
+        let mut out = Vec::with_capacity(count as usize);
+        for h in handles {
+            out.append(&mut h.join().expect("game thread panicked"));
+        }
+        out
     })
 }

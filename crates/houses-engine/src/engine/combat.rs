@@ -1,6 +1,10 @@
 //! RESOLUTION: the steps before damage (chosen blockers, trades), simultaneous damage with every House Trait and King, and the post-combat triggers.
 
 use super::*;
+use arrayvec::ArrayVec;
+
+/// The damage of one combat, before it is applied: (unit, amount, saved by enhanced Hearts).
+type Hits = ArrayVec<(Card, u32, bool), { 3 * MAX_ATTACKS }>;
 
 impl State {
     /// Between the blocks and the damage: attackers that pick their blocker do so, in order.
@@ -68,16 +72,22 @@ impl State {
         let o = other(s);
         let attacks = std::mem::take(&mut self.attacks);
         let natural = |u: &Unit, suit: Suit| u.is_soldier() && u.leader_face().suit() == Some(suit);
-        // Everything is computed from the board as it stands, then applied at once.
-        let mut unit_hits: Vec<(Card, u32, bool)> = Vec::new(); // (unit, amount, hearts_saves)
+        // Everything is computed from the board as it stands, then applied at once. The lists
+        // live on the stack (every combat of every play-out builds them), read by reference
+        // (moving one copies all of its capacity): an attack hits at most three units (a blocked
+        // adjacent strike) and poisons at most two.
+        let mut unit_hits = Hits::new(); // (unit, amount, hearts_saves)
         let mut player_hit = [0u32; 2];
-        let mut poison: Vec<(Card, bool)> = Vec::new(); // (unit, by the Ace of Clubs)
-        let mut spent_aces: Vec<(Card, bool)> = Vec::new(); // (Ace, stays as a guard)
-        let mut excess: Vec<Pending> = Vec::new();
-        let mut charges: Vec<u32> = Vec::new();
-        let mut stuns: Vec<Card> = Vec::new();
-        let mut stun_choices: Vec<Pending> = Vec::new();
-        let mut stun_if_defeated: Vec<Card> = Vec::new(); // Option 1 King of Spades
+        // (unit, by the Ace of Clubs)
+        let mut poison: ArrayVec<(Card, bool), { 2 * MAX_ATTACKS }> = ArrayVec::new();
+        // (Ace, stays as a guard)
+        let mut spent_aces: ArrayVec<(Card, bool), MAX_ATTACKS> = ArrayVec::new();
+        let mut excess: ArrayVec<Pending, { 2 * MAX_ATTACKS }> = ArrayVec::new();
+        let mut charges: ArrayVec<u32, MAX_ATTACKS> = ArrayVec::new();
+        let mut stuns: ArrayVec<Card, MAX_ATTACKS> = ArrayVec::new();
+        let mut stun_choices: ArrayVec<Pending, MAX_ATTACKS> = ArrayVec::new();
+        // Option 1 King of Spades
+        let mut stun_if_defeated: ArrayVec<Card, MAX_ATTACKS> = ArrayVec::new();
         for a in &attacks {
             let Some(att) = self.unit(a.attacker) else {
                 continue;
@@ -242,16 +252,16 @@ impl State {
                 }
             }
         }
-        for (id, by_clubs) in poison {
+        for &(id, by_clubs) in &poison {
             if let Some(u) = self.unit_mut(id) {
                 u.poisoned = true;
                 u.clubs_mark |= by_clubs;
             }
         }
-        self.triggers.extend(excess);
+        self.triggers.extend(excess.drain(..));
         // Simultaneous damage: merge the hits on each unit, then apply.
-        let mut merged: Vec<(Card, u32, bool)> = Vec::new();
-        for (id, amt, saves) in unit_hits {
+        let mut merged = Hits::new();
+        for &(id, amt, saves) in &unit_hits {
             let key = self.unit(id).map(|u| u.id()).unwrap_or(id);
             match merged.iter_mut().find(|(k, _, _)| *k == key) {
                 Some(m) => {
@@ -264,19 +274,19 @@ impl State {
         let fallen_kings = self.absorb_with_classic_king_of_hearts(&mut merged);
         self.hit_player(o, player_hit[o]);
         self.hit_player(s, player_hit[s]);
-        for id in stuns {
+        for &id in &stuns {
             if let Some(u) = self.unit_mut(id) {
                 u.stunned = true;
             }
         }
-        for (id, amt, saves) in merged {
+        for &(id, amt, saves) in &merged {
             self.damage_unit(id, amt, saves);
         }
         for king in fallen_kings {
             self.log(|| format!("{king} absorbed 13 or more and falls"));
             self.remove_unit(king, Leave::Barrows);
         }
-        for (id, stays) in spent_aces {
+        for &(id, stays) in &spent_aces {
             let Some(u) = self.unit_mut(id) else { continue };
             if stays {
                 u.guard = true; // the Ace of Hearts stays on as a Rear-Rank defender
@@ -284,13 +294,13 @@ impl State {
                 self.remove_unit(id, Leave::Barrows);
             }
         }
-        for dmg in charges {
+        for &dmg in &charges {
             self.triggers.push(Pending::Charge {
                 seat: s,
                 amount: dmg,
             });
         }
-        for b in stun_if_defeated {
+        for &b in &stun_if_defeated {
             if self.unit(b).is_none() {
                 let mut choices = CardSet::default();
                 self.players[o]
@@ -300,7 +310,7 @@ impl State {
                 self.triggers.push(Pending::Stun { seat: s, choices });
             }
         }
-        self.triggers.extend(stun_choices);
+        self.triggers.extend(stun_choices.drain(..));
         self.next_trigger();
     }
 
@@ -311,8 +321,8 @@ impl State {
     pub(super) fn absorb_with_classic_king_of_hearts(
         &self,
         hits: &mut [(Card, u32, bool)],
-    ) -> Vec<Card> {
-        let mut fallen = Vec::new();
+    ) -> ArrayVec<Card, 2> {
+        let mut fallen = ArrayVec::new();
         for seat in 0..2 {
             if !self.king_power(seat, Suit::Hearts, &[Kings::Classic]) {
                 continue;

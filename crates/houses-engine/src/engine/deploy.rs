@@ -5,6 +5,7 @@ use super::*;
 impl State {
     pub(super) fn deploy_moves(&self, s: Seat, out: &mut Vec<Action>) {
         let p = &self.players[s];
+        let bond = self.bond_targets(s);
         // Every card is unique, so each card in hand yields its moves once.
         for &c in &p.hand {
             // `forbid`: the card may not be deployed or played (a card's causal value).
@@ -14,7 +15,7 @@ impl State {
             if c == BLACK_JOKER || c == RED_JOKER {
                 self.joker_moves(s, c, out);
             } else {
-                self.card_moves(s, c, c, true, out);
+                self.card_moves(s, c, c, Some(&bond), out);
             }
         }
         // Necromancer: summon a face-up soldier from the Barrows, once per turn each.
@@ -36,9 +37,12 @@ impl State {
                 }
             }
         }
-        for a in &p.front {
+        for (ai, a) in p.front.iter().enumerate() {
+            if !bond.any(ai) {
+                continue; // nothing may join `a`
+            }
             for b in &p.front {
-                if a.id() != b.id() && self.can_merge(s, a, b) {
+                if a.id() != b.id() && self.can_merge(&bond, ai, a, b) {
                     out.push(Action::Bond {
                         leader: a.id(),
                         other: b.id(),
@@ -113,19 +117,20 @@ impl State {
             }
             for f in Card::deck(false) {
                 if faces.contains(f) {
-                    self.card_moves(s, c, f, false, out);
+                    self.card_moves(s, c, f, None, out);
                 }
             }
         }
     }
 
-    /// Moves for deploying physical card `c` as `face` (the same card, or a Doppelganger copy).
+    /// Moves for deploying physical card `c` as `face` (the same card, or a Doppelganger copy);
+    /// with `bond`, also onto the Front-Rank units it may join.
     pub(super) fn card_moves(
         &self,
         s: Seat,
         c: Card,
         face: Card,
-        may_bond: bool,
+        bond: Option<&BondTargets>,
         out: &mut Vec<Action>,
     ) {
         let variant = if c != face {
@@ -147,11 +152,9 @@ impl State {
                 if self.front_has_room(s) {
                     out.push(new_unit);
                 }
-                if may_bond {
-                    let bonding = self.bonding(s);
-                    let max = self.rules.front_ranks.bond;
-                    for u in &p.front {
-                        if bonding.allows(face, u, max) {
+                if let Some(bond) = bond {
+                    for (i, u) in p.front.iter().enumerate() {
+                        if bond.allows(i, face) {
                             for lead in [true, false] {
                                 out.push(Action::Deploy {
                                     card: c,

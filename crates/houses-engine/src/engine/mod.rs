@@ -40,6 +40,7 @@ use crate::rules::{
     SoldierTargets, SpadesTrait, StartingPlayer, SuddenDeath,
 };
 use crate::state::*;
+use traits::BondTargets;
 
 /// A game that has not ended after this many turns is stopped as a draw (`turn_limit`).
 /// A game draws one card per turn from a 52-card deck, so this is never expected.

@@ -109,59 +109,81 @@ impl State {
         self.players[s].rear.len() < Rules::REAR_RANK_UNITS
     }
 
-    /// Can soldier `face` join unit `u` of seat `s` as a Blood Bond?
-    pub(super) fn can_bond(&self, s: Seat, face: Card, u: &Unit) -> bool {
-        self.bonding(s).allows(face, u, self.rules.front_ranks.bond)
-    }
-
-    /// What decides whether seat `s` may form Blood Bonds, worked out once for all the moves of
-    /// a decision (move generation asks for every card in hand against every unit).
-    pub(super) fn bonding(&self, s: Seat) -> Bonding {
-        Bonding {
-            // An opposing Insane Wizard forbids bonds; a Binding Spirit lets any suits bond.
-            forbidden: self.players[other(s)].has_variant(JokerVariant::InsaneWizard),
-            any_suit: self.players[s].has_variant(JokerVariant::BindingSpirit),
+    /// Which soldiers may join each of seat `s`'s Front-Rank units as a Blood Bond, worked out
+    /// once for all the moves of a decision (move generation asks for every card in hand
+    /// against every unit, and for every pair of units).
+    pub(super) fn bond_targets(&self, s: Seat) -> BondTargets {
+        let front = &self.players[s].front;
+        let mut accepts = 0;
+        // An opposing Insane Wizard forbids bonds; a Binding Spirit lets any suits bond.
+        if !front.is_empty() && !self.players[other(s)].has_variant(JokerVariant::InsaneWizard) {
+            let any_suit = self.players[s].has_variant(JokerVariant::BindingSpirit);
+            let max = self.rules.front_ranks.bond;
+            for (i, u) in front.iter().enumerate() {
+                accepts |= u64::from(BondTargets::suits_accepted(u, any_suit, max)) << (4 * i);
+            }
         }
+        BondTargets { accepts }
+    }
+
+    /// May unit `b` join unit `a` (at index `ai` of the Front Ranks) as a Blood Bond, `a`
+    /// leading?
+    pub(super) fn can_merge(&self, bond: &BondTargets, ai: usize, a: &Unit, b: &Unit) -> bool {
+        !a.moved
+            && !b.moved
+            && !b.summoned
+            && a.cards.len() + b.cards.len() <= self.rules.front_ranks.bond
+            && b.cards
+                .iter()
+                .all(|c| c.card == c.face && bond.allows(ai, c.face))
     }
 }
 
-/// See `State::bonding`.
-#[derive(Clone, Copy)]
-pub(super) struct Bonding {
-    forbidden: bool,
-    any_suit: bool,
+/// See `State::bond_targets`: for each Front-Rank unit, the suits of soldier that may join it,
+/// four bits (one per suit) for the unit at index `i` from bit `4 * i` (none when it takes no
+/// bond). One word, built in a register: the table is rebuilt at every DEPLOY decision.
+pub(super) struct BondTargets {
+    accepts: u64,
 }
 
-impl Bonding {
-    /// Can soldier `face` join unit `u` (bonds of at most `max` cards)?
-    pub(super) fn allows(self, face: Card, u: &Unit, max: usize) -> bool {
-        if self.forbidden
-            || !face.is_soldier()
-            || !u.is_soldier()
-            || u.summoned
-            || u.cards.len() >= max
-        {
-            return false;
+const _: () = assert!(4 * MAX_FRONT_UNITS <= 64, "BondTargets holds 4 bits a unit");
+
+impl BondTargets {
+    const ALL_SUITS: u8 = 0b1111;
+
+    /// The suits that may join unit `u` (bonds of at most `max` cards).
+    fn suits_accepted(u: &Unit, any_suit: bool, max: usize) -> u8 {
+        if !u.is_soldier() || u.summoned || u.cards.len() >= max {
+            return 0;
         }
         if u.cards.iter().any(|c| c.card != c.face) {
-            return false; // a Doppelganger does not bond
+            return 0; // a Doppelganger does not bond
         }
-        self.any_suit || u.cards.iter().all(|c| c.face.suit() == face.suit())
+        if any_suit {
+            return Self::ALL_SUITS;
+        }
+        // Without a Binding Spirit, a soldier joins only a unit all of its own suit.
+        match u.leader_face().suit() {
+            Some(suit) if u.cards.iter().all(|c| c.face.suit() == Some(suit)) => 1 << suit as u8,
+            _ => 0,
+        }
+    }
+
+    /// Can soldier `face` join the Front-Rank unit at index `i`?
+    pub(super) fn allows(&self, i: usize, face: Card) -> bool {
+        match face.suit() {
+            Some(suit) if face.is_soldier() => (self.accepts >> (4 * i + suit as usize)) & 1 != 0,
+            _ => false,
+        }
+    }
+
+    /// Can any soldier join the Front-Rank unit at index `i`?
+    pub(super) fn any(&self, i: usize) -> bool {
+        (self.accepts >> (4 * i)) & u64::from(Self::ALL_SUITS) != 0
     }
 }
 
 impl State {
-    pub(super) fn can_merge(&self, s: Seat, a: &Unit, b: &Unit) -> bool {
-        !a.moved
-            && !b.moved
-            && a.cards.len() + b.cards.len() <= self.rules.front_ranks.bond
-            && b.cards
-                .iter()
-                .all(|c| c.card == c.face && self.can_bond(s, c.face, a))
-            && self.can_bond(s, b.leader_face(), a)
-            && !b.summoned
-    }
-
     /// Soldiers enter exhausted, except Diamonds (their trait) whose trait is not suppressed.
     pub(super) fn enters_exhausted(&self, s: Seat, face: Card) -> bool {
         // Classic and Option 1 King of Diamonds: allied units attack the turn they arrive.
