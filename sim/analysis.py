@@ -431,10 +431,9 @@ def agreement(by_matchup: dict[str, dict[str, Any]]) -> dict[str, Any]:
 
 
 def card_id(card: str) -> int:
-    """The engine's id of a card written like `KS` or `10D` (its bit in the drawn masks)."""
-    rank_text, suit = card[:-1], card[-1]
-    rank = {"A": 1, "J": 11, "Q": 12, "K": 13}.get(rank_text) or int(rank_text)
-    return "DCHS".index(suit) * 13 + rank - 1
+    """The engine's id of a card written like `KS`, `10D` or `BJ` (its bit in the drawn
+    masks): its place in CARDS."""
+    return CARDS.index(card.upper())
 
 
 def card_value(lf: pl.LazyFrame, cell: str, without: str, card: str) -> dict[str, Any] | None:

@@ -269,6 +269,10 @@ def _compared_text(f: Facts, measure: str, pair: tuple[str, str]) -> str | None:
             what = f"{_pts(c['diff'])} points {_ci(c['lo'], c['hi'], pct=False)}"
         else:
             what = f"{c['diff']:+.2f} rounds [{c['lo']:+.2f}, {c['hi']:+.2f}]"
+        if c.get("changed") == 0 and c["lo"] == c["hi"] == 0:
+            s = "the same games: the rule never came into play"
+        elif c.get("few_changed"):
+            s += f"; it changed the winner of only {_pct(c['changed'])} of the deals"
         parts.append(f"'{c['variant']}' {what} ({s})")
     if not parts:
         return None
@@ -382,8 +386,11 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                 "against": "a blank" if v["method"] == "blank" else "forbidden",
             }
         )
-    how = "a blank of the same card" if method == "blank" else "the card never deployed"
-    text = []
+    how = "a blank of the same card" if method == "blank" else "the card never played"
+    text = [
+        f"What each card adds to the win rate of the player who draws it, in points against "
+        f"{how} on the same deals ({_pair(*pair)}):"
+    ]
     for variant in f.plain:
         values = sorted(
             (
@@ -401,20 +408,15 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         listed = ", ".join(
             f"{v['card']} {_pts(v['value'])} {_ci(v['lo'], v['hi'], pct=False)}" for v in values
         )
-        said = (
-            f"Under '{variant}' ({_pair(*pair)}), what each card adds to the win rate of the "
-            f"player who draws it (points, against {how} on the same deals): {listed}."
-        )
-        if len(values) > 1:
-            runner_up = values[1]
-            if top["lo"] > runner_up["hi"]:
-                said += f" {top['card']} is worth clearly the most."
-            else:
-                said += (
-                    f" {top['card']} is worth the most, though its interval overlaps "
-                    f"{runner_up['card']}'s."
-                )
-        text.append(said)
+        if top["size"] not in ("small", "large"):
+            verdict = f"none is worth {f.matters['points']:g} point or more"
+        elif len(values) == 1:
+            verdict = top["size"]
+        elif top["lo"] > values[1]["hi"]:
+            verdict = f"{top['card']} clearly the most"
+        else:
+            verdict = f"{top['card']} the most, its interval overlapping {values[1]['card']}'s"
+        text.append(f"Under '{variant}': {listed}; {verdict}.")
     return text, table
 
 

@@ -139,12 +139,17 @@ def test_card_values_rank_the_cards_and_say_whether_the_first_stands_out():
 
     rows = [_cell("classic", "greedy", "greedy", 20_000, (0.5, 0.49, 0.51))]
     cards = [value("KS", 0.07, 0.062, 0.078), value("KD", 0.10, 0.09, 0.11)]
-    text = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"][0]
-    assert text == (
-        "Under 'classic' (greedy v greedy), what each card adds to the win rate of the player "
-        "who draws it (points, against a blank of the same card on the same deals): "
-        "KD +10.0 [+9.0, +11.0], KS +7.0 [+6.2, +7.8]. KD is worth clearly the most."
-    )
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
+    assert got == [
+        "What each card adds to the win rate of the player who draws it, in points against a "
+        "blank of the same card on the same deals (greedy v greedy):",
+        "Under 'classic': KD +10.0 [+9.0, +11.0], KS +7.0 [+6.2, +7.8]; KD clearly the most.",
+    ]
     cards[1].update(value=0.075, lo=0.07, hi=0.08)
-    text = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"][0]
-    assert text.endswith("KD is worth the most, though its interval overlaps KS's.")
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
+    assert got[1].endswith("; KD the most, its interval overlapping KS's.")
+    # Powers worth less than a point are not ranked as if they mattered.
+    cards[0].update(value=0.001, lo=-0.001, hi=0.003)
+    cards[1].update(value=0.007, lo=0.005, hi=0.009)
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
+    assert got[1].endswith("; none is worth 1 point or more.")

@@ -486,3 +486,23 @@ def test_impact_plays_each_variant_again_without_each_card_and_reports_its_value
     with pytest.raises(ExperimentError) as e:
         load(bad)
     assert any("variant 'base | blank QS'" in p for p in e.value.problems), e.value.problems
+
+
+def test_a_jokers_value_is_read_from_its_own_drawn_bit(tmp_path):
+    """Jokers are cards 52 and 53 of the masks: `impact` on BJ counts the games where it was
+    drawn (a regression: the report once failed on a Joker's name)."""
+    text = GOOD.replace("[greedy, random]", "[greedy, greedy]").replace(
+        "{kings: classic}", "{kings: classic, jokers: true}"
+    )
+    text = text.replace("    - name: base\n", "") + "impact: {cards: [BJ], methods: [forbid]}\n"
+    text = text.replace("games: 3000", "games: 400").replace("chunk_size: 1000", "chunk_size: 400")
+    out = tmp_path / "out"
+    run(load(write(tmp_path, text), out), workers=2, quiet=True)
+    html = build(out).read_text()
+    df = records(out).filter(pl.col("variant") == "classic")
+    bit = 1 << 52
+    drew = df.filter(
+        ((pl.col("drawn_mask_p1") & bit) != 0) | ((pl.col("drawn_mask_p2") & bit) != 0)
+    ).height
+    row = re.search(r'data-value="classic\|greedy\|BJ\|forbid\|([-0-9.]+)\|(\d+)"', html)
+    assert row and int(row[2]) == drew > 0
