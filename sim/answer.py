@@ -204,14 +204,22 @@ def _first_player(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         listed += f" (all {len(ranked)} in the table below)"
     every_edge = all(s in ("small", "large") for s in sizes.values())
     sides = {r["first"]["rate"] > 0.5 for r in cells}
+    edge_sides = {
+        r["first"]["rate"] > 0.5 for r in cells if sizes[r["variant"]] in ("small", "large")
+    }
     if all(s == "negligible" for s in sizes.values()):
         lead = f"No: under every variant the first player wins within {m:g} point of even"
+    elif not edge_sides:
+        lead = "No edge beyond noise under any variant"
     elif every_edge and len(sides) == 1:
         lead = (
             "Yes: under every variant the first player has the edge"
             if sides == {True}
             else "No: under every variant the second player has the edge"
         )
+    elif set(sizes.values()) <= {"negligible", "small", "within noise"} and len(edge_sides) == 1:
+        who_has = "first" if edge_sides == {True} else "second"
+        lead = f"A slight edge at most, for the {who_has} player"
     else:
         lead = (
             f"It depends on the variant; closest to even is '{ranked[0]['variant']}'"

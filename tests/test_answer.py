@@ -86,9 +86,15 @@ def test_a_sweep_names_the_variant_closest_to_even():
     ]
     text = answer.answer(_facts(rows, ["first_player"]))["sentences"][0]
     assert text == (
-        "It depends on the variant; closest to even is 'coin' (greedy v greedy): 'coin' 49.9% "
+        "A slight edge at most, for the second player (greedy v greedy): 'coin' 49.9% "
         "[49.4%, 50.4%] (negligible); 'advantage_draw' 47.5% [47.0%, 48.0%] (small)."
     )
+    noisy = [dict(r, first={"rate": 0.51, "lo": 0.49, "hi": 0.53}) for r in rows]
+    text = answer.answer(_facts(noisy, ["first_player"]))["sentences"][0]
+    assert text.startswith("No edge beyond noise under any variant (greedy v greedy):")
+    rows[1]["first"] = {"rate": 0.525, "lo": 0.52, "hi": 0.53}
+    text = answer.answer(_facts(rows, ["first_player"]))["sentences"][0]
+    assert text.startswith("It depends on the variant; closest to even is 'advantage_draw'")
     rows[1]["first"] = {"rate": 0.485, "lo": 0.48, "hi": 0.49}
     text = answer.answer(_facts(rows, ["first_player"]))["sentences"][0]
     assert text.startswith("No: under every variant the second player has the edge (greedy v")
