@@ -60,6 +60,9 @@ impl Game for State {
     fn legal_into(&self, out: &mut Vec<Action>) {
         self.legal_actions_into(out);
     }
+    fn legal_kinds_into(&self, out: &mut Vec<Action>) -> u32 {
+        self.legal_actions_and_kinds_into(out)
+    }
     fn apply_unchecked(&mut self, a: Action) {
         State::apply_unchecked(self, a);
     }

@@ -45,6 +45,19 @@ pub trait Game: Sized + Send {
     fn decision(_a: &Self::Action) -> usize {
         0
     }
+    /// `legal_into`, also returning the kinds of decision among the moves (bit `k` set when
+    /// some move is of kind `k`). The game loop asks at every decision: a game may work the
+    /// kinds out while it writes the moves rather than classify each one again.
+    fn legal_kinds_into(&self, out: &mut Vec<Self::Action>) -> u32 {
+        self.legal_into(out);
+        decision_kinds::<Self>(out)
+    }
+}
+
+/// The kinds of decision among `legal` (bit `k` set when some move is of kind `k`): what
+/// `Game::legal_kinds_into` must return.
+pub fn decision_kinds<G: Game>(legal: &[G::Action]) -> u32 {
+    legal.iter().fold(0, |kinds, a| kinds | 1 << G::decision(a))
 }
 
 /// A player of game `G`. Information hiding is each game's business: an agent builds the view

@@ -7,7 +7,7 @@ mod play;
 pub mod search;
 pub mod testing;
 
-pub use game::{Agent, AgentFactory, Game, Seat};
+pub use game::{decision_kinds, Agent, AgentFactory, Game, Seat};
 pub use options::{
     agent_call, closest, rule_pairs, versioned_spec, AgentCall, GameRules, OptionSpec,
 };

@@ -19,17 +19,16 @@ pub struct Usage {
 }
 
 impl Usage {
-    fn count<G: Game>(&mut self, seat: Seat, legal: &[G::Action], chosen: usize) {
-        let mut seen = 0u32;
-        for a in legal {
-            seen |= 1 << G::decision(a);
-        }
+    /// Seat `seat` chose move `chosen` where the legal moves were of `kinds` (as from
+    /// `Game::legal_kinds_into`).
+    fn count<G: Game>(&mut self, seat: Seat, kinds: u32, chosen: &G::Action) {
+        let mut seen = kinds;
         while seen != 0 {
             let k = seen.trailing_zeros() as usize;
             self.arose[seat][k] += 1;
             seen &= seen - 1;
         }
-        self.taken[seat][G::decision(&legal[chosen])] += 1;
+        self.taken[seat][G::decision(chosen)] += 1;
     }
 }
 
@@ -50,6 +49,8 @@ pub struct Session<G: Game> {
     agents: [Option<Box<dyn Agent<G>>>; 2],
     /// The legal moves while an outside seat must decide; empty otherwise.
     pub legal: Vec<G::Action>,
+    /// The kinds of decision among `legal` (`Game::legal_kinds_into`).
+    legal_kinds: u32,
     /// Each seat's decisions so far.
     pub decisions: [u32; 2],
     /// Each seat's decisions so far, by kind.
@@ -71,6 +72,7 @@ impl<G: Game> Session<G> {
             seed,
             agents,
             legal: Vec::new(),
+            legal_kinds: 0,
             decisions: [0, 0],
             usage: Usage::default(),
         };
@@ -91,7 +93,7 @@ impl<G: Game> Session<G> {
             .get(index)
             .ok_or_else(|| format!("move index {index} out of range (0..{})", self.legal.len()))?;
         self.decisions[seat] += 1;
-        self.usage.count::<G>(seat, &self.legal, index);
+        self.usage.count::<G>(seat, self.legal_kinds, &a);
         self.game.apply_unchecked(a);
         self.advance();
         Ok(())
@@ -113,13 +115,14 @@ impl<G: Game> Session<G> {
                 self.game.stop();
                 break;
             }
-            self.game.legal_into(&mut self.legal);
+            self.legal_kinds = self.game.legal_kinds_into(&mut self.legal);
             let i = if self.legal.len() == 1 {
                 0
             } else if let Some(agent) = self.agents[seat].as_mut() {
                 self.decisions[seat] += 1;
                 let i = agent.choose(&self.game, seat, &self.legal);
-                self.usage.count::<G>(seat, &self.legal, i);
+                self.usage
+                    .count::<G>(seat, self.legal_kinds, &self.legal[i]);
                 i
             } else {
                 return; // an outside seat decides

@@ -1,9 +1,9 @@
 //! The conformance check every game passes (after OpenSpiel's random-simulation test): play a
-//! game with the given agents and check, after every move, the invariants and that the legal
-//! moves are unique; then replay the moves on a fresh deal, each one checked against the legal
+//! game with the given agents and check, after every move, the invariants, that the legal
+//! moves are unique and that their kinds of decision are reported right; then replay the moves on a fresh deal, each one checked against the legal
 //! moves, and require the same record. And the check that the search player cannot peek.
 
-use super::game::{AgentFactory, Game, Seat};
+use super::game::{decision_kinds, AgentFactory, Game, Seat};
 use super::play::MAX_ACTIONS;
 use super::search::{Mcts, SearchParams, Searchable};
 use crate::rng::{derive_seed, GameRng, STREAM_AGENT};
@@ -35,9 +35,16 @@ pub fn check_game_with<G: Game>(
         if game.actions_taken() >= MAX_ACTIONS {
             return Err(format!("no end after {MAX_ACTIONS} moves"));
         }
-        game.legal_into(&mut legal);
+        let kinds = game.legal_kinds_into(&mut legal);
         if legal.is_empty() {
             return Err(format!("no legal move after {} moves", moves.len()));
+        }
+        if kinds != decision_kinds::<G>(&legal) {
+            return Err(format!(
+                "after {} moves: decision kinds {kinds:#x}, but the moves are of {:#x}",
+                moves.len(),
+                decision_kinds::<G>(&legal)
+            ));
         }
         let mut names: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
         names.sort();

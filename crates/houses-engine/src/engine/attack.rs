@@ -3,7 +3,7 @@
 use super::*;
 
 impl State {
-    pub(super) fn attack_moves(&self, s: Seat, out: &mut Vec<Action>) {
+    pub(super) fn attack_moves(&self, s: Seat, out: &mut Moves) {
         let o = other(s);
         let declared = |id: Card| self.attacks.iter().any(|a| a.attacker == id);
         let targeted = |id: Card| {
@@ -182,7 +182,7 @@ impl State {
         self.attacks.iter().any(|a| a.blocker == Some(id))
     }
 
-    pub(super) fn block_moves(&self, d: Seat, out: &mut Vec<Action>) {
+    pub(super) fn block_moves(&self, d: Seat, out: &mut Moves) {
         let p = &self.players[d];
         for a in &self.attacks {
             if a.blocker.is_some() {
@@ -211,7 +211,7 @@ impl State {
 
     /// King aid (Spring '22): a natural Spades or Hearts soldier whose King is in play, itself
     /// blocking ("when they are both defending"), adds half its attack to another blocking ally.
-    pub(super) fn aid_moves(&self, d: Seat, out: &mut Vec<Action>) {
+    pub(super) fn aid_moves(&self, d: Seat, out: &mut Moves) {
         for aider in &self.players[d].front {
             let suit = aider.leader_face().suit();
             let natural = matches!(suit, Some(Suit::Spades) | Some(Suit::Hearts));
@@ -245,7 +245,7 @@ impl State {
             .sum()
     }
 
-    pub(super) fn choose_blocker_moves(&self, attacker: Card, out: &mut Vec<Action>) {
+    pub(super) fn choose_blocker_moves(&self, attacker: Card, out: &mut Moves) {
         let d = other(self.active);
         let Some(a) = self.attacks.iter().find(|a| a.attacker == attacker) else {
             return;

@@ -53,7 +53,9 @@ impl State {
                 queue.push(Pending::Trade { seat: d });
             }
         }
-        self.triggers = queue.into_iter().collect();
+        // Refilled in place: assigning a fresh list would copy its whole capacity.
+        self.triggers.clear();
+        self.triggers.extend(queue);
         self.next_before_resolution();
     }
 

@@ -103,7 +103,7 @@ impl State {
             AceOfHeartsGuard::OneZero => 0,
         };
         let mut left = amount;
-        let mut defeated = Vec::new();
+        let mut defeated = UnitCards::new(); // on the stack: a defeat must not allocate
         while left > 0 && !u.cards.is_empty() {
             let def = if u.guard {
                 guard_def

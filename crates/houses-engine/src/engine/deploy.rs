@@ -3,7 +3,7 @@
 use super::*;
 
 impl State {
-    pub(super) fn deploy_moves(&self, s: Seat, out: &mut Vec<Action>) {
+    pub(super) fn deploy_moves(&self, s: Seat, out: &mut Moves) {
         let p = &self.players[s];
         let bond = self.bond_targets(s);
         // Every card is unique, so each card in hand yields its moves once.
@@ -70,7 +70,7 @@ impl State {
         out.push(Action::End);
     }
 
-    pub(super) fn joker_moves(&self, s: Seat, c: Card, out: &mut Vec<Action>) {
+    pub(super) fn joker_moves(&self, s: Seat, c: Card, out: &mut Moves) {
         use crate::rules::{BlackJoker, RedJoker};
         let (variants, doppelganger): (&[JokerVariant], bool) = if c == BLACK_JOKER {
             match self.rules.black_joker {
@@ -131,7 +131,7 @@ impl State {
         c: Card,
         face: Card,
         bond: Option<&BondTargets>,
-        out: &mut Vec<Action>,
+        out: &mut Moves,
     ) {
         let variant = if c != face {
             Some(JokerVariant::Doppelganger)

@@ -4,7 +4,7 @@ use super::*;
 
 impl State {
     /// Moves for Jacks, Queens and the Ace of Diamonds (DEPLOY or RESPONSE).
-    pub(super) fn play_moves(&self, s: Seat, c: Card, face: Card, out: &mut Vec<Action>) {
+    pub(super) fn play_moves(&self, s: Seat, c: Card, face: Card, out: &mut Moves) {
         let o = other(s);
         let mut push = |t1: Option<Card>, t2: Option<Card>| {
             out.push(Action::Play {

@@ -1,6 +1,31 @@
 //! The legal moves at each decision (the entry point; each phase's moves live with their rules).
 
 use super::*;
+use crate::game::decision;
+
+/// The legal moves being written, and the kinds of decision among them (bit `k` for
+/// `Decision` `k`), for the game loop's usage table. Each push classifies its move where the
+/// move is built, so the classification mostly folds to a constant instead of a second pass
+/// over the list.
+pub(super) struct Moves<'a> {
+    list: &'a mut Vec<Action>,
+    kinds: u32,
+}
+
+impl Moves<'_> {
+    #[inline(always)]
+    pub(super) fn push(&mut self, a: Action) {
+        self.kinds |= 1 << decision(&a) as u32;
+        self.list.push(a);
+    }
+
+    #[inline(always)]
+    pub(super) fn extend(&mut self, moves: impl IntoIterator<Item = Action>) {
+        for a in moves {
+            self.push(a);
+        }
+    }
+}
 
 impl State {
     pub fn legal_actions(&self) -> Vec<Action> {
@@ -11,8 +36,22 @@ impl State {
 
     /// The legal moves, written into a reused buffer (the game loop's hot path).
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        self.legal_actions_and_kinds_into(out);
+    }
+
+    /// `legal_actions_into`, also returning the kinds of decision among the moves (bit `k` set
+    /// when some move is of `Decision` `k`), as `Game::legal_kinds_into`.
+    pub fn legal_actions_and_kinds_into(&self, out: &mut Vec<Action>) -> u32 {
         out.clear();
-        let out = &mut *out;
+        let mut moves = Moves {
+            list: out,
+            kinds: 0,
+        };
+        self.write_legal_actions(&mut moves);
+        moves.kinds
+    }
+
+    fn write_legal_actions(&self, out: &mut Moves) {
         match &self.pending {
             Pending::GameOver => {}
             Pending::ChooseStart(_) => out.extend([Action::Start, Action::Defer]),

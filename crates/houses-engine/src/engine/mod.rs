@@ -40,6 +40,7 @@ use crate::rules::{
     SoldierTargets, SpadesTrait, StartingPlayer, SuddenDeath,
 };
 use crate::state::*;
+use legal::Moves;
 use traits::BondTargets;
 
 /// A game that has not ended after this many turns is stopped as a draw (`turn_limit`).

@@ -156,11 +156,12 @@ impl State {
             return;
         }
         // END: poisoned units go to the Barrows.
-        let poisoned: Cards = self
-            .players
-            .iter()
-            .flat_map(|p| p.units().filter(|u| u.poisoned).map(|u| u.id()))
-            .collect();
+        let mut poisoned = Cards::new();
+        for u in self.players.iter().flat_map(|p| p.units()) {
+            if u.poisoned {
+                poisoned.push(u.id());
+            }
+        }
         for id in poisoned {
             self.log(|| format!("poison: {id} goes to the Barrows"));
             self.remove_unit(id, Leave::Barrows);
