@@ -374,6 +374,7 @@ def houses(cells_info: dict[str, dict[str, Any]], manifest: dict[str, Any]) -> l
                 "mean_lo": mean_lo,
                 "mean_hi": mean_hi,
                 "games": {h: sum(games[h].values()) for h in names},
+                "pair_games": games,
                 "played": played,
                 "best": max(mean.items(), key=lambda kv: kv[1])[0],
             }
@@ -440,7 +441,8 @@ def card_value(lf: pl.LazyFrame, cell: str, without: str, card: str) -> dict[str
     """The causal value of `card` to the player who draws it: in the games of `cell` where one
     player drew it, that player's result (a win 1, a draw 1/2) minus the same seat's result on
     the same deal in `without` (the card taken out: a blank, or forbidden). Mean difference,
-    its 95% interval and p-value (normal approximation), and the number of such deals."""
+    its 95% interval and p-value (normal approximation), the number of such deals, and the
+    share of them in which the drawer deployed or played it (`used`)."""
     bit = 1 << card_id(card)
     drew = lambda p: (pl.col(f"drawn_mask_{p}") & bit) != 0  # noqa: E731
     holder = pl.when(drew("p1")).then(0).when(drew("p2")).then(1).otherwise(None)
@@ -449,11 +451,14 @@ def card_value(lf: pl.LazyFrame, cell: str, without: str, card: str) -> dict[str
         .then(0.5)
         .otherwise((pl.col("winner").cast(pl.Int64) == seat).cast(pl.Float64))
     )
+    # Did the drawer deploy or play it? A card never used has a value of zero by construction.
+    deployed = lambda p: (pl.col(f"deployed_mask_{p}") & bit) != 0  # noqa: E731
+    used = pl.when(pl.col("holder") == 0).then(deployed("p1")).otherwise(deployed("p2"))
     a = (
         lf.filter(pl.col("cell") == cell)
-        .select("game", "winner", holder=holder)
+        .select("game", "winner", "deployed_mask_p1", "deployed_mask_p2", holder=holder)
         .filter(pl.col("holder").is_not_null())
-        .select("game", "holder", v=score(pl.col("holder")))
+        .select("game", "holder", v=score(pl.col("holder")), used=used)
     )
     b = lf.filter(pl.col("cell") == without).select("game", w=pl.col("winner"))
     d = _collect(
@@ -470,6 +475,7 @@ def card_value(lf: pl.LazyFrame, cell: str, without: str, card: str) -> dict[str
             sd=pl.col("d").std(),
             v=pl.col("v").mean(),
             b=pl.col("b").mean(),
+            used=pl.col("used").mean(),
         )
     ).row(0, named=True)
     n = d["n"]
@@ -480,6 +486,7 @@ def card_value(lf: pl.LazyFrame, cell: str, without: str, card: str) -> dict[str
         "n": n,
         "with": d["v"],
         "without": d["b"],
+        "used": d["used"],
         "value": d["mean"],
         **_mean_interval(d["mean"], d["sd"], n),
     }

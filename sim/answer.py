@@ -86,11 +86,16 @@ def _pct(x: float) -> str:
 
 
 def _pts(x: float) -> str:
-    return f"{100 * x:+.1f}"
+    # round first, so that -0.04 points prints as +0.0 rather than -0.0
+    return f"{round(100 * x, 1) + 0.0:+.1f}"
 
 
 def _ci(lo: float, hi: float, pct: bool = True) -> str:
     return f"[{_pct(lo)}, {_pct(hi)}]" if pct else f"[{_pts(lo)}, {_pts(hi)}]"
+
+
+def _rounds_text(x: float) -> str:
+    return f"{round(x, 2) + 0.0:+.2f}"  # +0.0: no "-0.00"
 
 
 def _rate(r: dict[str, Any]) -> str:
@@ -114,6 +119,8 @@ class Facts:
         houses: list[dict[str, Any]],
         baseline: str,
         plain: list[str],
+        never_taken: list[dict[str, Any]] | None = None,
+        variants: dict[str, str] | None = None,
     ):
         self.measures: list[str] = spec["measures"]
         self.matters: dict[str, float] = {**MATTERS, **spec.get("matters", {})}
@@ -124,6 +131,10 @@ class Facts:
         self.houses = houses
         self.baseline = baseline
         self.plain = plain
+        # Rule decisions an agent was offered and never took (sim.usage.never_taken).
+        self.never_taken = never_taken or []
+        # The rule options that differ between the plain variants (name -> canonical rules).
+        self.varied = varied_options({v: r for v, r in (variants or {}).items() if v in plain})
 
     def pairs(self, measure: str) -> list[tuple[str, str]]:
         """The match-ups a measure is read from, the one the sentences use first: A's win rate
@@ -151,6 +162,16 @@ class Facts:
         ]
 
 
+def varied_options(rules: dict[str, str]) -> set[str]:
+    """The options whose values differ between these canonical rule strings."""
+    parsed = [
+        dict(p.split("=", 1) for p in r.split("(", 1)[1].rstrip(")").split(",") if "=" in p)
+        for r in rules.values()
+    ]
+    keys = {k for p in parsed for k in p}
+    return {k for k in keys if len({p.get(k) for p in parsed}) > 1}
+
+
 def _rate_size(rate: dict[str, Any], n: int, matters: float) -> str:
     """The size of a rate's distance from even (50%)."""
     lo, hi = rate["lo"] - 0.5, rate["hi"] - 0.5
@@ -176,7 +197,33 @@ def _first_player(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     if not pairs:
         return [], table
     cells = f.cells(pairs[0])
-    who = f"{_pair(*pairs[0])}"
+    return _first_player_lead(f, cells, pairs[0], m) + _outright(cells), table
+
+
+def _outright(cells: list[dict[str, Any]]) -> list[str]:
+    """Where many games have no winner, the rates above count them as half a win: say what
+    each seat wins outright."""
+    if not any(r["games"] and r["draws"] / r["games"] > 0.05 for r in cells):
+        return []
+    parts = []
+    for r in cells:
+        n = r["games"]
+        first = r.get("first_wins", round(r["first"]["rate"] * n - r["draws"] / 2))
+        second = n - first - r["draws"]
+        where = f" under '{r['variant']}'" if len(cells) > 1 else ""
+        parts.append(
+            f"{_pct(first / n)} for the first player, {_pct(second / n)} for the second and "
+            f"{_pct(r['draws'] / n)} with no winner{where}"
+        )
+    return [f"Counting only outright wins: {'; '.join(parts)}."]
+
+
+def _first_player_lead(
+    f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: float
+) -> list[str]:
+    """The first player's answer from the cells of one match-up: yes or no and by how much,
+    then each variant against the baseline."""
+    who = _pair(*pair)
     if len(cells) == 1:
         r = cells[0]
         first, n = r["first"], r["games"]
@@ -194,7 +241,7 @@ def _first_player(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             text = f"Not settled: {said}, within noise of even."
         else:
             text = f"Too few games to say: {said}."
-        return [text], table
+        return [text]
     ranked = sorted(cells, key=lambda r: abs(r["first"]["rate"] - 0.5))
     sizes = {r["variant"]: _rate_size(r["first"], r["games"], m) for r in cells}
     listed = "; ".join(
@@ -227,8 +274,8 @@ def _first_player(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             else "The first player's win rate"
         )
     text = f"{lead} ({who}): {listed}"
-    more = _compared_text(f, "first_player", pairs[0])
-    return [text + "."] + ([more] if more else []), table
+    more = _compared_text(f, "first_player", pair)
+    return [text + "."] + ([more] if more else [])
 
 
 def _no_winner(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
@@ -265,6 +312,16 @@ def _no_winner(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
 
 def _compared_text(f: Facts, measure: str, pair: tuple[str, str]) -> str | None:
     """One sentence: each variant against the baseline on one measure, with size."""
+    parts = _compared_parts(f, measure, pair)
+    if not parts:
+        return None
+    label = f"{pair[0]}'s win rate" if measure == "a_wins" else MEASURES[measure][0]
+    return f"Against '{f.baseline}' ({_pair(*pair)}), {label}: " + "; ".join(parts) + "."
+
+
+def _compared_parts(f: Facts, measure: str, pair: tuple[str, str]) -> list[str]:
+    """Each variant against the baseline on one measure: the difference, its interval and its
+    size (also stored on the comparison), and whether the rule came into play at all."""
     unit = MEASURES[measure][1]
     m = f.matters[unit]
     parts = []
@@ -276,16 +333,14 @@ def _compared_text(f: Facts, measure: str, pair: tuple[str, str]) -> str | None:
         if unit == "points":
             what = f"{_pts(c['diff'])} points {_ci(c['lo'], c['hi'], pct=False)}"
         else:
-            what = f"{c['diff']:+.2f} rounds [{c['lo']:+.2f}, {c['hi']:+.2f}]"
+            r = _rounds_text
+            what = f"{r(c['diff'])} rounds [{r(c['lo'])}, {r(c['hi'])}]"
         if c.get("changed") == 0 and c["lo"] == c["hi"] == 0:
             s = "the same games: the rule never came into play"
         elif c.get("few_changed"):
             s += f"; it changed the winner of only {_pct(c['changed'])} of the deals"
         parts.append(f"'{c['variant']}' {what} ({s})")
-    if not parts:
-        return None
-    label = MEASURES[measure][0]
-    return f"Against '{f.baseline}' ({_pair(*pair)}), {label}: " + "; ".join(parts) + "."
+    return parts
 
 
 def _a_wins(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
@@ -343,12 +398,14 @@ def _rounds(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         return [], table
     base = next((r for r in f.cells(pairs[0]) if r["variant"] == f.baseline), None)
     text = []
+    changes = _compared_parts(f, "rounds", pairs[0])
     if base:
-        text.append(
+        # One sentence: the baseline's length, then what each variant does to it.
+        opening = (
             f"Games last {base['rounds_mean']:.1f} rounds on average under '{f.baseline}' "
-            f"({_pair(*pairs[0])})."
+            f"({_pair(*pairs[0])})"
         )
-    more = _compared_text(f, "rounds", pairs[0])
+        text.append(opening + (f"; against that, {'; '.join(changes)}." if changes else "."))
     # Fill in the sizes the sentence computed.
     for row in table:
         c = next(
@@ -365,7 +422,7 @@ def _rounds(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             row["size"] = c.get("size") or size(
                 c["diff"], c["lo"], c["hi"], c["noise"], c["n"], f.matters["rounds"]
             )
-    return text + ([more] if more else []), table
+    return text, table
 
 
 def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
@@ -381,16 +438,19 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     pair = pairs[0]
     method = next(v["method"] for v in f.card_values if (v["agent_a"], v["agent_b"]) == pair)
     table = []
-    for v in f.card_values:
-        if (v["agent_a"], v["agent_b"]) != pair or v["method"] != method:
-            continue
+    chosen = [
+        v for v in f.card_values if (v["agent_a"], v["agent_b"]) == pair and v["method"] == method
+    ]
+    order = {name: i for i, name in enumerate(f.plain)}
+    for v in sorted(chosen, key=lambda v: (order.get(v["variant"], 0), -v["value"])):
+        unused = v.get("used", 1.0) < UNUSED
         table.append(
             {
                 "measure": "card_value",
                 "variant": v["variant"],
                 "matchup": _pair(v["agent_a"], v["agent_b"]),
                 "value": f"{v['card']} {_pts(v['value'])} {_ci(v['lo'], v['hi'], pct=False)}",
-                "size": v["size"],
+                "size": "never played" if unused else v["size"],
                 "against": "a blank" if v["method"] == "blank" else "forbidden",
             }
         )
@@ -412,23 +472,57 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         )
         if not values:
             continue
-        top = values[0]
-        listed = ", ".join(
-            f"{v['card']} {_pts(v['value'])} {_ci(v['lo'], v['hi'], pct=False)}" for v in values
-        )
-        if top["size"] not in ("small", "large"):
-            verdict = f"none is worth {f.matters['points']:g} point or more"
-        elif len(values) == 1:
-            verdict = top["size"]
-        elif top["lo"] > values[1]["hi"]:
-            verdict = f"{top['card']} clearly the most"
-        else:
-            verdict = f"{top['card']} the most, its interval overlapping {values[1]['card']}'s"
-        text.append(f"Under '{variant}': {listed}; {verdict}.")
+        # A card the drawer never played is worth zero by construction: say so instead.
+        unused = [v for v in values if v.get("used", 1.0) < UNUSED]
+        values = [v for v in values if v not in unused]
+        parts = []
+        if values:
+            listed = ", ".join(
+                f"{v['card']} {_pts(v['value'])} {_ci(v['lo'], v['hi'], pct=False)}" for v in values
+            )
+            parts.append(f"{listed}; {_card_verdict(values, f.matters['points'])}")
+        if unused:
+            names = ", ".join(v["card"] for v in unused)
+            parts.append(
+                f"{names} {'was' if len(unused) == 1 else 'were'} never played by the player "
+                f"who drew {'it' if len(unused) == 1 else 'them'}, so this run cannot rate "
+                f"{'it' if len(unused) == 1 else 'them'}"
+            )
+        text.append(f"Under '{variant}': {'; '.join(parts)}.")
     return text, table
 
 
+# A card deployed or played in fewer than this share of the games where it was drawn is
+# reported as unused rather than valued.
+UNUSED = 0.01
+
+
+def _card_verdict(values: list[dict[str, Any]], matters: float) -> str:
+    """Which cards stand out, ranked by value: the ones whose intervals overlap the top card's
+    cannot be told apart."""
+    top = values[0]
+    if top["size"] not in ("small", "large"):
+        return f"none is worth {matters:g} point or more"
+    if len(values) == 1:
+        return top["size"]
+    tied = [v["card"] for v in values if v["hi"] >= top["lo"]]
+    rest = [v["card"] for v in values if v["hi"] < top["lo"]]
+    if len(tied) == 1:
+        return f"{top['card']} clearly the most"
+    said = f"{_listing(tied)} cannot be told apart"
+    return said + (f"; {_listing(rest)} clearly less" if rest else "")
+
+
+def _listing(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def _house(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
+    """Suit-split decks: with every House against every other, the Houses ranked by their mean
+    win rate; when one House meets each of the others (and they do not meet each other), that
+    House's rate against each."""
+    from sim.stats import wilson
+
     table = []
     text = []
     # The first match-up's matrices (one per rule set): the rest are in the report's details.
@@ -436,33 +530,69 @@ def _house(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     if f.chosen:
         a, b = f.chosen
         wanted = a if a == b else _pair(a, b)
-    houses = [h for h in f.houses if h["matchup"] == wanted]
-    for h in houses:
-        for name in h["houses"]:
-            mean, lo, hi = h["mean"][name], h["mean_lo"][name], h["mean_hi"][name]
+    for h in [h for h in f.houses if h["matchup"] == wanted]:
+        names = h["houses"]
+        where = f"{h['variants']}, {h['matchup']}"
+        if all(h["played"][n] == len(names) - 1 for n in names):
+            ranked = sorted(names, key=lambda n: -h["mean"][n])
+            for n in ranked:
+                mean, lo, hi = h["mean"][n], h["mean_lo"][n], h["mean_hi"][n]
+                table.append(
+                    {
+                        "measure": "house",
+                        "variant": h["variants"],
+                        "matchup": h["matchup"],
+                        "value": f"{n} {_pct(mean)} {_ci(lo, hi)}",
+                        "size": _rate_size(
+                            {"rate": mean, "lo": lo, "hi": hi}, h["games"][n], f.matters["points"]
+                        ),
+                        "against": "the others, on average",
+                    }
+                )
+            listed = ", ".join(
+                f"{n} {_pct(h['mean'][n])} {_ci(h['mean_lo'][n], h['mean_hi'][n])}" for n in ranked
+            )
+            text.append(
+                f"With suit-split decks ({where}), each House's win rate against the others on "
+                f"average, strongest first: {listed}."
+            )
+            continue
+        hub = max(names, key=lambda n: h["played"][n])
+        against = []
+        for o in names:
+            rate, n = h["matrix"][hub][o], h["pair_games"][hub].get(o)
+            if rate is None or not n:
+                continue
+            lo, hi = wilson(rate * n, n)
+            against.append(f"{o} {_pct(rate)} {_ci(lo, hi)}")
             table.append(
                 {
                     "measure": "house",
                     "variant": h["variants"],
                     "matchup": h["matchup"],
-                    "value": f"{name} {_pct(mean)} {_ci(lo, hi)}",
-                    "size": _rate_size(
-                        {"rate": mean, "lo": lo, "hi": hi}, h["games"][name], f.matters["points"]
-                    ),
+                    "value": f"{hub} v {o}: {_pct(rate)} {_ci(lo, hi)}",
+                    "size": _rate_size({"rate": rate, "lo": lo, "hi": hi}, n, f.matters["points"]),
                     "against": "50%",
                 }
             )
-        best = h["best"]
-        rates = [v for v in h["matrix"][best].values() if v is not None]
-        spread = f", from {_pct(min(rates))} to {_pct(max(rates))}" if len(rates) > 1 else ""
         text.append(
-            f"With suit-split decks ({h['variants']}, {h['matchup']}), the strongest House is "
-            f"{best}: it wins {_pct(h['mean'][best])} "
-            f"{_ci(h['mean_lo'][best], h['mean_hi'][best])} "
-            f"of its games over {h['played'][best]} pairing{'s' if h['played'][best] > 1 else ''}"
-            f"{spread}."
+            f"With suit-split decks ({where}), {hub}'s win rate against each House: "
+            f"{', '.join(against)}; {_pct(h['mean'][hub])} "
+            f"{_ci(h['mean_lo'][hub], h['mean_hi'][hub])} on average."
         )
     return text, table
+
+
+def _untested(f: Facts) -> list[str]:
+    """A decision offered by a rule the experiment varies that the answering agents never took:
+    the answer cannot speak for that choice."""
+    agents = {a for m in f.measures for pair in f.pairs(m)[:1] for a in pair}
+    return [
+        f"Untested: {r['agent']} never chose '{r['kind'].replace('_', ' ')}' ({r['rule']}) in "
+        f"{r['arose']:,} chances, so these games say nothing about that choice."
+        for r in f.never_taken
+        if r["agent"] in agents and r["rule"].split("=")[0] in f.varied
+    ]
 
 
 WRITERS = {
@@ -484,6 +614,7 @@ def answer(f: Facts) -> dict[str, Any]:
         text, rows = WRITERS[measure](f)
         sentences += text
         table += rows
+    sentences += _untested(f)
     for row in table:
         row["label"] = MEASURES[row["measure"]][0]
     # Columns that hold one value for every row go into the table's caption instead.

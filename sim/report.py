@@ -19,6 +19,7 @@ matplotlib.rcParams["svg.fonttype"] = "none"  # text stays text: smaller and sel
 import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 from jinja2 import Environment  # noqa: E402
+from markupsafe import Markup, escape  # noqa: E402
 from matplotlib.ticker import PercentFormatter  # noqa: E402
 
 from sim import analysis, answer, games, usage  # noqa: E402
@@ -163,6 +164,14 @@ def plot_cards(tops: list[dict[str, Any]], variant: str) -> str:
         ax.set_title(f"Ten largest gaps ({variant}, {t['agent']})", fontsize=12)
     fig.tight_layout()
     return _svg(fig)
+
+
+def _breakable(name: str) -> Markup:
+    """A variant name that a narrow screen may break after '_', '=' or ',' (not mid-word)."""
+    text = str(escape(name))
+    for sep in ("_", "=", ","):
+        text = text.replace(sep, sep + "<wbr>")
+    return Markup(text)
 
 
 def _pvalue(p: float) -> str:
@@ -467,7 +476,17 @@ def build(out: Path) -> Path:
     if not spec.get("measures"):
         spec = {**spec, "measures": answer.default_measures(config, game)}
     opening = answer.answer(
-        answer.Facts(spec, rows, comparisons, card_values, houses, baseline, plain)
+        answer.Facts(
+            spec,
+            rows,
+            comparisons,
+            card_values,
+            houses,
+            baseline,
+            plain,
+            usage.never_taken(decisions),
+            config["variants"],
+        )
     )
     for c in comparisons:
         unit = answer.MEASURES["rounds" if c["measure"] == "rounds" else "a_wins"][1]
@@ -476,6 +495,7 @@ def build(out: Path) -> Path:
     env = Environment(autoescape=True)
     env.filters["pct"] = _pct
     env.filters["points"] = _points
+    env.filters["wbr"] = _breakable
     env.globals.update(value=_value, delta=_delta, pvalue=_pvalue)
     html = env.from_string(TEMPLATE).render(
         manifest=manifest,

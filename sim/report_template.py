@@ -23,7 +23,7 @@ TEMPLATE = r"""<!doctype html>
   .answer p { margin: .3rem 0; }
   .answer p.lead { font-size: 1.08rem; }
   table.measures td, table.measures th { white-space: normal; }
-  table.measures td.l { overflow-wrap: anywhere; }
+  table.measures td.l { overflow-wrap: break-word; }
   table.measures td.size { white-space: nowrap; }
   caption { text-align: left; font-size: .85rem; color: #5a6573; padding: .2rem 0; }
   th { white-space: normal; vertical-align: bottom; }
@@ -63,7 +63,7 @@ TEMPLATE = r"""<!doctype html>
 {% set cols = opening.columns %}<div class="scroll"><table class="measures" id="measures">
 {% if opening.caption %}<caption>{{ opening.caption }}</caption>{% endif %}
 <tr>{% if cols.measure %}<th class="l">measure</th>{% endif %}<th class="l">variant</th>{% if cols.matchup %}<th class="l">match-up</th>{% endif %}<th>value [95% CI]</th><th>against</th><th class="l">size</th></tr>
-{% for m in opening.table %}<tr>{% if cols.measure %}<td class="l">{{ m.label }}</td>{% endif %}<td class="l">{{ m.variant }}</td>{% if cols.matchup %}<td class="l">{{ m.matchup }}</td>{% endif %}
+{% for m in opening.table %}<tr>{% if cols.measure %}<td class="l">{{ m.label }}</td>{% endif %}<td class="l">{{ m.variant|wbr }}</td>{% if cols.matchup %}<td class="l">{{ m.matchup }}</td>{% endif %}
 <td>{{ m.value }}</td><td>{{ m.against }}</td><td class="l size size-{{ m.size|replace(' ', '-') }}">{{ m.size }}</td></tr>
 {% endfor %}</table></div>
 <p class="note">The smallest difference that matters here: {{ '%g'|format(opening.matters.points) }} point{{ '' if opening.matters.points == 1 else 's' }} of win
@@ -71,7 +71,9 @@ rate, {{ '%g'|format(opening.matters.rounds) }} rounds. A difference is <i>negli
 95% interval lies within that (or it is real but smaller), <i>small</i> up to three times it,
 <i>large</i> beyond; <i>within noise</i> when, after a Holm correction for the report's
 {{ comparisons|length + card_values|length }} comparisons, it cannot be told from zero while its
-interval still holds differences that matter; below {{ min_games }} games there is no verdict.</p>
+interval still holds differences that matter; below {{ min_games }} games there is no verdict.
+The intervals themselves are not adjusted, so an interval that just excludes zero can still be
+within noise once the number of comparisons is counted.</p>
 {% if findings %}<details class="section"><summary>Every finding, in words</summary>
 <ul>{% for f in findings %}<li>{{ f }}</li>{% endfor %}</ul></details>{% endif %}
 <p class="meta">Seed {{ manifest.seed }} · rules version {{ manifest.rules_version }} ·

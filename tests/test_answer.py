@@ -123,7 +123,7 @@ def test_mixed_match_ups_answer_with_a_win_rate_and_the_comparison_with_its_size
     got = answer.answer(_facts(rows, ["a_wins"], comparisons))
     assert got["sentences"] == [
         "greedy beats random under 'spring25': it wins 97.0% [96.7%, 97.3%] of 20,000 games.",
-        "Against 'spring25' (greedy v random), A's win rate: 'classic' -1.0 points "
+        "Against 'spring25' (greedy v random), greedy's win rate: 'classic' -1.0 points "
         "[-1.3, -0.7] (small).",
     ]
 
@@ -153,7 +153,18 @@ def test_card_values_rank_the_cards_and_say_whether_the_first_stands_out():
     ]
     cards[1].update(value=0.075, lo=0.07, hi=0.08)
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
-    assert got[1].endswith("; KD the most, its interval overlapping KS's.")
+    assert got[1].endswith("; KD and KS cannot be told apart.")
+    cards.append(value("KH", 0.03, 0.02, 0.04))
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
+    assert got[1].endswith("; KD and KS cannot be told apart; KH clearly less.")
+    # A card the drawer never played has no value to report, only that it was never played.
+    cards[2]["used"] = 0.0
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
+    assert got[1].endswith(
+        "; KD and KS cannot be told apart; KH was never played by the player who drew it, so "
+        "this run cannot rate it."
+    )
+    cards.pop()
     # Powers worth less than a point are not ranked as if they mattered.
     cards[0].update(value=0.001, lo=-0.001, hi=0.003)
     cards[1].update(value=0.007, lo=0.005, hi=0.009)

@@ -400,7 +400,9 @@ def test_run_json_summary(tmp_path):
     )
     rate = df.select(a_won.mean()).item()
     assert out["answer"][0].startswith(f"greedy beats random under 'base': it wins {rate:.1%}")
-    assert out["answer"][1].startswith("Against 'base' (greedy v random), A's win rate: 'classic'")
+    assert out["answer"][1].startswith(
+        "Against 'base' (greedy v random), greedy's win rate: 'classic'"
+    )
     assert [(m["measure"], m["variant"]) for m in out["measures"]] == [
         ("a_wins", "base"),
         ("a_wins", "classic"),
