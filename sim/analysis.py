@@ -91,7 +91,7 @@ def lengths(lf: pl.LazyFrame) -> pl.DataFrame:
 
 # Per-game measures that variants are compared on, game by game.
 MEASURES = {
-    "win_a": ("A's win rate", True),
+    "win_a": ("the first agent's win rate", True),
     "first_won": ("first player's win rate", True),
     "rounds": ("rounds per game", False),
 }

@@ -15,7 +15,7 @@ from typing import Any
 # measure -> (what it is, in words; its unit)
 MEASURES: dict[str, tuple[str, str]] = {
     "first_player": ("the first player's win rate", "points"),
-    "a_wins": ("A's win rate", "points"),
+    "a_wins": ("the first agent's win rate", "points"),
     "no_winner": ("games with no winner", "points"),
     "rounds": ("rounds per game", "rounds"),
     "card_value": ("a card's value to the player who draws it", "points"),
@@ -30,8 +30,6 @@ MIN_GAMES = 200
 LARGE = 3.0
 # The family-wise error rate of the report's comparisons (Holm).
 ALPHA = 0.05
-
-SIZES = ("too few games", "within noise", "negligible", "small", "large")
 
 
 def default_measures(config: dict[str, Any], game: Any) -> list[str]:
