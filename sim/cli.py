@@ -245,17 +245,31 @@ def _game_agents(text: str, game: str) -> tuple[str, str]:
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     help="A saved game (a replay file written by the human seat) instead of --seed.",
 )
+@click.option(
+    "--html",
+    "html_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the game as a page that steps through it (a board per step, the log beside).",
+)
 @GAME_OPTION
-def replay_cmd(seed: int, agents: str, rules: str, file: Path | None, game: str) -> None:
-    """Print one complete game, turn by turn, ending with the winner."""
-    if file is not None:
-        from sim import replays
+def replay_cmd(
+    seed: int, agents: str, rules: str, file: Path | None, html_out: Path | None, game: str
+) -> None:
+    """Print one complete game, turn by turn, ending with the winner (or, with --html, write
+    it as a page to step through)."""
+    from sim import replays
 
+    if html_out is not None and game != DEFAULT_GAME:
+        _fail(f"--html shows {DEFAULT_GAME} games only so far, not {game}")
+    if file is not None:
         try:
             data = replays.load(file)
             log = replays.replay_log(data)
         except ValueError as e:
             _fail(str(e))
+        if html_out is not None:
+            _write_viewer(html_out, data["rules"], int(data["seed"]), data["moves"], data["agents"])
+            return
         click.echo(f"rules: {data['rules']}")
         click.echo(f"agents: {', '.join(data.get('agents', []))}")
         for line in log:
@@ -263,10 +277,24 @@ def replay_cmd(seed: int, agents: str, rules: str, file: Path | None, game: str)
         if not data.get("finished", True):
             click.echo("(the game was left before its end)")
         return
-    log, _ = replay(seed, _game_agents(agents, game), _rules(rules, game), game)
+    pair = _game_agents(agents, game)
+    log, _ = replay(seed, pair, _rules(rules, game), game)
+    if html_out is not None:
+        _write_viewer(html_out, _rules(rules, game), seed, replays.moves_of(log), list(pair))
+        return
     click.echo(f"rules: {_rules(rules, game)}")
     for line in log:
         click.echo(line)
+
+
+def _write_viewer(path: Path, rules: str, seed: int, moves: list[str], agents: list[str]) -> None:
+    from sim import viewer
+
+    try:
+        viewer.write(path, rules, seed, moves, agents)
+    except ValueError as e:
+        _fail(str(e))
+    click.echo(f"viewer: {path} ({len(moves)} moves)")
 
 
 @main.command("scenario")
