@@ -48,6 +48,11 @@ def resolve(name: str, game: str = games.DEFAULT) -> str:
 
     name = str(name).strip()
     info = games.game(game)
+    if name == "human":
+        from sim import human
+
+        human.check_game(game)
+        return name  # a person at the terminal (sim/human.py), not an engine agent
     if game != games.DEFAULT:
         try:
             return _core.canonical_agent(game, name)

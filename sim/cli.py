@@ -239,13 +239,62 @@ def _game_agents(text: str, game: str) -> tuple[str, str]:
 @click.option("--seed", type=int, default=1, show_default=True, help="The game's seed.")
 @click.option("--agents", default="greedy", show_default=True, help="A or A,B (P1,P2).")
 @click.option("--rules", default="", help="Rule options, e.g. 'jokers=true,front_ranks=3x3'.")
+@click.option(
+    "--file",
+    "file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="A saved game (a replay file written by the human seat) instead of --seed.",
+)
+@click.option(
+    "--html",
+    "html_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the game as a page that steps through it (a board per step, the log beside).",
+)
 @GAME_OPTION
-def replay_cmd(seed: int, agents: str, rules: str, game: str) -> None:
-    """Print one complete game, turn by turn, ending with the winner."""
-    log, _ = replay(seed, _game_agents(agents, game), _rules(rules, game), game)
+def replay_cmd(
+    seed: int, agents: str, rules: str, file: Path | None, html_out: Path | None, game: str
+) -> None:
+    """Print one complete game, turn by turn, ending with the winner (or, with --html, write
+    it as a page to step through)."""
+    from sim import replays
+
+    if html_out is not None and game != DEFAULT_GAME:
+        _fail(f"--html shows {DEFAULT_GAME} games only so far, not {game}")
+    if file is not None:
+        try:
+            data = replays.load(file)
+            log = replays.replay_log(data)
+        except ValueError as e:
+            _fail(str(e))
+        if html_out is not None:
+            _write_viewer(html_out, data["rules"], int(data["seed"]), data["moves"], data["agents"])
+            return
+        click.echo(f"rules: {data['rules']}")
+        click.echo(f"agents: {', '.join(data.get('agents', []))}")
+        for line in log:
+            click.echo(line)
+        if not data.get("finished", True):
+            click.echo("(the game was left before its end)")
+        return
+    pair = _game_agents(agents, game)
+    log, _ = replay(seed, pair, _rules(rules, game), game)
+    if html_out is not None:
+        _write_viewer(html_out, _rules(rules, game), seed, replays.moves_of(log), list(pair))
+        return
     click.echo(f"rules: {_rules(rules, game)}")
     for line in log:
         click.echo(line)
+
+
+def _write_viewer(path: Path, rules: str, seed: int, moves: list[str], agents: list[str]) -> None:
+    from sim import viewer
+
+    try:
+        viewer.write(path, rules, seed, moves, agents)
+    except ValueError as e:
+        _fail(str(e))
+    click.echo(f"viewer: {path} ({len(moves)} moves)")
 
 
 @main.command("scenario")
@@ -326,14 +375,32 @@ def bench_cmd(games: int, agents: str, threads: int, rules: str, seed: int, as_j
 @click.option("--seed", type=int, default=0)
 @click.option("--threads", type=int, default=0, help="Default: all cores.")
 @click.option("--out", type=click.Path(path_type=Path), help="Write records to this Parquet file.")
+@click.option(
+    "--replay-file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="With a human seat: save the game here (default sim-game-SEED-TIME.json).",
+)
 @GAME_OPTION
 def play_cmd(
-    games: int, agents: str, rules: str, seed: int, threads: int, out: Path | None, game: str
+    games: int,
+    agents: str,
+    rules: str,
+    seed: int,
+    threads: int,
+    out: Path | None,
+    replay_file: Path | None,
+    game: str,
 ) -> None:
-    """Play a batch and print win rates with 95% Wilson intervals."""
+    """Play a batch and print win rates with 95% Wilson intervals.
+
+    With the agent `human` (e.g. --agents human,search --games 1) a person plays one game at
+    the terminal instead, and the game is saved as a replay file."""
     from sim.stats import summary_lines
 
     pair = _game_agents(agents, game)
+    if "human" in pair:
+        _play_human(games, pair, rules, seed, out, replay_file, game)
+        return
     df = play_games(
         games, pair, seed, _rules(rules, game), threads=threads or os.cpu_count(), game=game
     )
@@ -343,6 +410,44 @@ def play_cmd(
         out.parent.mkdir(parents=True, exist_ok=True)
         df.write_parquet(out)
         click.echo(f"records: {out}")
+
+
+def _play_human(
+    games: int,
+    pair: tuple[str, str],
+    rules: str,
+    seed: int,
+    out: Path | None,
+    replay_file: Path | None,
+    game: str,
+) -> None:
+    from sim import human
+    from sim.agents import resolve
+
+    if games != 1:
+        _fail("a human plays one game at a time: --games 1")
+    if out is not None:
+        _fail("--out writes batch records; a human's game is saved with --replay-file")
+    # Game 0 of the batch seeded by --seed: the same deal `sim play --seed N` deals first.
+    game_seed = _core_game_seed(seed, 0)
+    agents = (
+        pair[0] if pair[0] == "human" else resolve(pair[0], game),
+        pair[1] if pair[1] == "human" else resolve(pair[1], game),
+    )
+    human.play(
+        _rules(rules, game),
+        game_seed,
+        agents,
+        lambda a: resolve(a, game),
+        replay_file or human.default_replay_path(seed),
+        extra={"batch_seed": seed, "game_index": 0},
+    )
+
+
+def _core_game_seed(seed: int, index: int) -> int:
+    from sim import _core
+
+    return _core.game_seed(seed, index)
 
 
 @main.command("ladder")

@@ -82,6 +82,10 @@ def play_games(
     canon = canonical_rules(rules, game)
     threads = threads or os.cpu_count() or 1
     pair = (agents[0], agents[1])
+    if "human" in pair:
+        raise ValueError(
+            "the human seat plays one game at the terminal: sim play --agents human,B --games 1"
+        )
     if any(python_agents.is_python(a) for a in agents):
         if game != games.DEFAULT:
             raise ValueError(f"agents written in Python play {games.DEFAULT} only, not {game}")

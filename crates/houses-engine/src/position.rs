@@ -345,6 +345,29 @@ pub fn state_json(st: &State) -> Value {
     })
 }
 
+/// Each seat's units, rank by rank, with what `unit_text` leaves out: attack, defence and the
+/// damage the leader has taken this turn (as `seat` reckons them; for the human seat's board).
+pub fn unit_stats(st: &State, seat: usize) -> Value {
+    let view = crate::observe::View::new(st, seat);
+    let rank = |us: &[Unit]| {
+        us.iter()
+            .map(|u| {
+                json!({
+                    "unit": unit_text(u),
+                    "attack": view.unit_attack(u),
+                    "defence": view.unit_defence(u),
+                    "damage": u.leader_damage,
+                })
+            })
+            .collect::<Vec<_>>()
+    };
+    let p = &st.players;
+    json!({
+        "P1": {"front": rank(&p[0].front), "rear": rank(&p[0].rear)},
+        "P2": {"front": rank(&p[1].front), "rear": rank(&p[1].rear)},
+    })
+}
+
 /// Build a position from JSON, play its moves and return the resulting state as JSON.
 pub fn run_scenario(text: &str) -> Result<Value, String> {
     let pos = Position::from_json(text)?;

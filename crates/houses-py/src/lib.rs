@@ -63,9 +63,15 @@ struct Game {
 #[pymethods]
 impl Game {
     /// A new game from its own seed; `agents` gives a built-in spec per seat, or None for a
-    /// seat whose moves come from Python.
+    /// seat whose moves come from Python. With `keep_log`, `log()` reads the game's log.
     #[new]
-    fn new(rules: &str, seed: u64, agents: (Option<String>, Option<String>)) -> PyResult<Game> {
+    #[pyo3(signature = (rules, seed, agents, keep_log=false))]
+    fn new(
+        rules: &str,
+        seed: u64,
+        agents: (Option<String>, Option<String>),
+        keep_log: bool,
+    ) -> PyResult<Game> {
         let rules = rules_of(rules)?;
         let spec = |s: &Option<String>| s.as_deref().map(agent_of).transpose();
         let specs = [spec(&agents.0)?, spec(&agents.1)?];
@@ -75,7 +81,7 @@ impl Game {
                 .map(|f| f as &dyn AgentFactory<houses_engine::State>)
         });
         Ok(Game {
-            session: Session::new(&rules, factories, seed, false),
+            session: Session::new(&rules, factories, seed, keep_log),
         })
     }
 
@@ -103,7 +109,24 @@ impl Game {
         v["opponent_hidden_cards"] = obs.opponent_hidden.into();
         v["deck_size"] = obs.deck_len.into();
         v["legal"] = self.legal().into();
+        v["units"] = houses_engine::position::unit_stats(&obs.state, seat);
         houses_engine::position::to_pretty(&v)
+    }
+
+    /// The whole state as JSON, hidden cards included (for replays, not for agents), with
+    /// each unit's attack, defence and damage under `units`.
+    fn state(&self) -> String {
+        let st = &self.session.game;
+        let mut v = houses_engine::position::state_json(st);
+        v["units"] = houses_engine::position::unit_stats(st, 0);
+        v["deck_size"] = st.deck.len().into();
+        houses_engine::position::to_pretty(&v)
+    }
+
+    /// The log so far (empty unless made with `keep_log`): every move as `P1: <move>`, with
+    /// the game's events between them, hidden cards included.
+    fn log(&self) -> Vec<String> {
+        self.session.game.log.clone().unwrap_or_default()
     }
 
     /// Play legal move `index` for the deciding seat, then let built-in seats play.

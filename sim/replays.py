@@ -1,0 +1,92 @@
+"""Saved games: a replay file holds the rules, the game's seed, the agents and every move in
+the notation (docs/notation.md). The engine is deterministic, so the seed and the moves give
+back every position; the agents are only a note of who played."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from sim import _core, games
+
+FORMAT = 1
+
+_MOVE = re.compile(r"^P([12]): (.*)$")
+
+
+def moves_of(log: list[str]) -> list[str]:
+    """The moves in a game's log, in order (the engine writes each one as `P1: <move>`)."""
+    return [m.group(2) for line in log if (m := _MOVE.match(line))]
+
+
+def save(
+    path: Path,
+    rules: str,
+    seed: int,
+    agents: tuple[str, str],
+    log: list[str],
+    outcome: dict[str, Any] | None,
+    **extra: Any,
+) -> Path:
+    data = {
+        "format": FORMAT,
+        "game": games.game_of(rules),
+        "rules": rules,
+        "seed": seed,
+        "agents": list(agents),
+        "moves": moves_of(log),
+        "winner": outcome["winner"] if outcome else None,
+        "reason": outcome["reason"] if outcome else None,
+        **extra,
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1) + "\n")
+    return path
+
+
+def load(path: Path) -> dict[str, Any]:
+    """A replay file, checked for what replaying needs; ValueError says what is missing."""
+    try:
+        data = json.loads(Path(path).read_text())
+    except (OSError, json.JSONDecodeError) as e:
+        raise ValueError(f"{path}: not a replay file: {e}") from None
+    missing = [k for k in ("rules", "seed", "moves") if k not in data]
+    if not isinstance(data, dict) or missing:
+        raise ValueError(f"{path}: not a replay file (missing {', '.join(missing)})")
+    if games.game_of(data["rules"]) != games.DEFAULT:
+        raise ValueError(f"{path}: only {games.DEFAULT} games can be replayed from a file so far")
+    return data
+
+
+def steps(rules: str, seed: int, moves: list[str]):
+    """Replay `moves` from `seed`; yields the game after each decision played from the list
+    (forced moves play themselves in between, and are checked against the list too).
+    ValueError when the list leaves the game's legal moves."""
+    game = _core.Game(rules, seed, (None, None), keep_log=True)
+    yield game
+    while True:
+        done = moves_of(game.log())
+        if done != moves[: len(done)]:
+            raise ValueError(
+                f"move {len(done)}: the game played '{done[-1]}', the file has another"
+            )
+        if len(done) == len(moves):
+            return
+        if game.decider is None:
+            raise ValueError(f"the game ended after {len(done)} of the file's {len(moves)} moves")
+        legal = game.legal()
+        move = moves[len(done)]
+        if move not in legal:
+            raise ValueError(
+                f"move {len(done) + 1} '{move}' is not legal here ({', '.join(legal)})"
+            )
+        game.play(legal.index(move))
+        yield game
+
+
+def replay_log(data: dict[str, Any]) -> list[str]:
+    """The full log of a saved game, as `sim replay` prints it."""
+    *_, game = steps(data["rules"], int(data["seed"]), list(data["moves"]))
+    return game.log()

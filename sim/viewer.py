@@ -1,0 +1,189 @@
+"""A replay as one self-contained HTML page: a board per step (each decision, with the forced
+moves that follow it), the log beside it, previous/next buttons, arrow keys and a slider. No
+network and no files besides the page itself, so it opens offline and on a phone."""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+from typing import Any
+
+from sim import replays
+
+
+def steps_of(rules: str, seed: int, moves: list[str]) -> tuple[list[str], list[dict[str, Any]]]:
+    """The full log and, per step, the board (every card shown: a spectator's view) and the
+    log lines up to it."""
+    out: list[dict[str, Any]] = []
+    game = None
+    for game in replays.steps(rules, seed, moves):
+        s = json.loads(game.state())
+        out.append(
+            {
+                "turn": s["turn"],
+                "round": s["round"],
+                "active": s["active"],
+                "pending": s["pending"],
+                "decider": s["decider"],
+                "deck": s["deck_size"],
+                "barrows": s["barrows"],
+                "burned": len(s["burned"]),
+                "attacks": s["attacks"],
+                "outcome": s["outcome"],
+                "players": {
+                    p: {
+                        "life": s["players"][p]["life"],
+                        "hand": s["players"][p]["hand"],
+                        "front": s["units"][p]["front"],
+                        "rear": s["units"][p]["rear"],
+                    }
+                    for p in ("P1", "P2")
+                },
+                "upto": len(game.log()),
+            }
+        )
+    assert game is not None
+    return game.log(), out
+
+
+def page(title: str, agents: list[str], log: list[str], steps: list[dict[str, Any]]) -> str:
+    data = json.dumps({"agents": agents, "log": log, "steps": steps}, separators=(",", ":"))
+    # A JSON island in a script element: only '</' could end it early.
+    data = data.replace("</", "<\\/")
+    return TEMPLATE.replace("__TITLE__", html.escape(title)).replace("__DATA__", data)
+
+
+def write(path: Path, rules: str, seed: int, moves: list[str], agents: list[str]) -> Path:
+    log, steps = steps_of(rules, seed, moves)
+    title = f"Houses-Skirmish, seed {seed}: {' v '.join(agents)}"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(page(title, agents, log, steps))
+    return path
+
+
+TEMPLATE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>__TITLE__</title>
+<style>
+  body { font: 15px/1.4 system-ui, sans-serif; margin: 0; padding: 12px; color: #222; }
+  h1 { font-size: 17px; margin: 0 0 8px; }
+  .bar { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin-bottom: 10px; }
+  .bar button { font-size: 16px; padding: 6px 14px; }
+  .bar input[type=range] { flex: 1 1 160px; min-width: 0; }
+  .main { display: flex; gap: 14px; flex-wrap: wrap; align-items: flex-start; }
+  .board { flex: 1 1 340px; min-width: 0; }
+  .log { flex: 1 1 260px; min-width: 0; max-height: 70vh; overflow-y: auto;
+         font: 13px/1.35 ui-monospace, monospace; border: 1px solid #ccc; padding: 6px; }
+  .log div { white-space: pre-wrap; overflow-wrap: anywhere; }
+  .log .now { background: #fff3b0; }
+  .log .later { color: #aaa; }
+  .side { border: 1px solid #ccc; border-radius: 6px; padding: 6px 8px; margin: 6px 0; }
+  .side.active { border-color: #2a6; box-shadow: 0 0 0 1px #2a6; }
+  .row { display: flex; gap: 6px; flex-wrap: wrap; margin: 4px 0; align-items: baseline; }
+  .label { width: 44px; color: #678; font-size: 13px; flex: none; }
+  .unit { border: 1px solid #999; border-radius: 4px; padding: 1px 5px; background: #fafafa;
+          font-family: ui-monospace, monospace; font-size: 13px; }
+  .unit .st { color: #555; } .unit .dmg { color: #c00; } .unit .fl { color: #888; }
+  .card { font-family: ui-monospace, monospace; }
+  .red { color: #c00; }
+  .piles, .combat { font-size: 13px; color: #444; margin: 4px 0; overflow-wrap: anywhere; }
+  .outcome { font-weight: bold; margin: 6px 0; }
+</style>
+</head>
+<body>
+<h1>__TITLE__</h1>
+<div class="bar">
+  <button id="prev" aria-label="previous step">&larr; Prev</button>
+  <button id="next" aria-label="next step">Next &rarr;</button>
+  <input id="slider" type="range" min="0" value="0" aria-label="step">
+  <span id="step"></span>
+</div>
+<div class="main">
+  <div class="board" id="board"></div>
+  <div class="log" id="log"></div>
+</div>
+<script type="application/json" id="data">__DATA__</script>
+<script>
+"use strict";
+const DATA = JSON.parse(document.getElementById("data").textContent);
+const steps = DATA.steps;
+let at = 0;
+const el = (tag, cls, text) => {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+};
+const card = c => el("span", "card" + (/[HD]$|^RJ/.test(c) ? " red" : ""), c + " ");
+function unit(u) {
+  const [cards, ...flags] = u.unit.split(" ");
+  const e = el("span", "unit");
+  e.append(el("b", "", cards), el("span", "st", " " + u.attack + "/" + u.defence));
+  if (u.damage) e.append(el("span", "dmg", " dmg " + u.damage));
+  if (flags.length) e.append(el("span", "fl", " " + flags.join(",")));
+  return e;
+}
+function row(label, items) {
+  const r = el("div", "row");
+  r.append(el("span", "label", label));
+  if (!items.length) r.append(el("span", "fl", "-"));
+  items.forEach(i => r.append(i));
+  return r;
+}
+function side(s, p, ranks) {
+  const pl = s.players[p];
+  const box = el("div", "side" + (s.active === p ? " active" : ""));
+  const who = DATA.agents[p === "P1" ? 0 : 1] || "";
+  box.append(el("div", "", p + " (" + who + ")  life " + pl.life));
+  box.append(row("hand", pl.hand.map(card)));
+  ranks.forEach(r => box.append(row(r, pl[r].map(unit))));
+  return box;
+}
+function show(i) {
+  at = Math.max(0, Math.min(steps.length - 1, i));
+  const s = steps[at];
+  const b = document.getElementById("board");
+  b.replaceChildren();
+  const deciding = s.decider ? ": " + s.decider + " to decide" : "";
+  b.append(el("div", "", "turn " + s.turn + " (round " + s.round + "), " + s.active +
+    "'s turn; " + s.pending.replace(/_/g, " ") + deciding));
+  b.append(side(s, "P2", ["rear", "front"]), side(s, "P1", ["front", "rear"]));
+  b.append(el("div", "piles", "deck " + s.deck + " · Barrows " + s.barrows.length +
+    (s.barrows.length ? " (" + s.barrows.join(" ") + ")" : "") + " · burned " + s.burned));
+  s.attacks.forEach(a => b.append(el("div", "combat", "combat: " + a.attacker + " → " + a.target +
+    (a.second ? " and " + a.second : "") + (a.blocker ? ", blocked by " + a.blocker : ""))));
+  if (s.outcome) b.append(el("div", "outcome", "winner: " + s.outcome.winner +
+    " (" + s.outcome.reason + ")"));
+  const from = at ? steps[at - 1].upto : 0;
+  const log = document.getElementById("log");
+  log.replaceChildren();
+  let current = null;
+  DATA.log.forEach((line, k) => {
+    const d = el("div", k >= s.upto ? "later" : k >= from ? "now" : "", line);
+    if (k === from) current = d;
+    log.append(d);
+  });
+  if (current) log.scrollTop = current.offsetTop - log.offsetTop - 20;
+  document.getElementById("step").textContent = "step " + (at + 1) + " / " + steps.length;
+  document.getElementById("slider").value = at;
+  document.getElementById("prev").disabled = at === 0;
+  document.getElementById("next").disabled = at === steps.length - 1;
+  document.body.dataset.step = at;
+}
+document.getElementById("slider").max = steps.length - 1;
+document.getElementById("slider").addEventListener("input", e => show(+e.target.value));
+document.getElementById("prev").addEventListener("click", () => show(at - 1));
+document.getElementById("next").addEventListener("click", () => show(at + 1));
+document.addEventListener("keydown", e => {
+  if (e.key === "ArrowRight") show(at + 1);
+  if (e.key === "ArrowLeft") show(at - 1);
+});
+show(0);
+</script>
+</body>
+</html>
+"""

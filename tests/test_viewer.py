@@ -1,0 +1,100 @@
+"""The replay viewer: `sim replay --html`, stepped through in headless Chromium."""
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sim import replays, viewer
+from sim.engine import canonical_rules, replay
+
+SIM = str(Path(sys.executable).parent / "sim")
+
+# Runs in the page once it has loaded: Next three times, Right arrow twice, Left arrow once
+# (step 5 of the game, index 4), then reports what is shown; --dump-dom prints the result.
+CHECK = """<script>
+window.addEventListener("load", () => {
+  const next = document.getElementById("next");
+  for (let i = 0; i < 3; i++) next.click();
+  const key = k => document.dispatchEvent(new KeyboardEvent("keydown", {key: k}));
+  key("ArrowRight"); key("ArrowRight"); key("ArrowLeft");
+  const out = document.createElement("pre");
+  out.id = "browser-check";
+  out.textContent = JSON.stringify({
+    step: document.getElementById("step").textContent,
+    index: document.body.dataset.step,
+    now: Array.from(document.querySelectorAll("#log .now")).map(d => d.textContent),
+    board: document.getElementById("board").textContent,
+    overflow: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  });
+  document.body.append(out);
+});
+</script>"""
+
+
+def _chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def _browse(page: Path, width: int) -> dict:
+    checked = page.with_name("checked.html")
+    checked.write_text(page.read_text().replace("</body>", CHECK + "</body>"))
+    dom = subprocess.run(
+        [_chromium() or "chromium", "--headless", "--no-sandbox", "--disable-gpu"]
+        + [f"--window-size={width},900", "--virtual-time-budget=5000", "--dump-dom"]
+        + [checked.as_uri()],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout
+    m = re.search(r'<pre id="browser-check">(.*?)</pre>', dom, re.S)
+    assert m, "the check script ran"
+    return json.loads(m.group(1).replace("&quot;", '"').replace("&amp;", "&"))
+
+
+def test_the_page_holds_the_whole_game_and_needs_nothing_else(tmp_path):
+    out = tmp_path / "game.html"
+    r = subprocess.run(
+        [SIM, "replay", "--seed", "1", "--html", str(out)], capture_output=True, text=True
+    )
+    assert r.returncode == 0, r.stderr
+    page = out.read_text()
+    log, _ = replay(1, ("greedy", "greedy"), "")
+    data = json.loads(re.search(r'id="data">(.*?)</script>', page, re.S).group(1))
+    assert data["log"] == log and data["steps"][-1]["outcome"]["winner"] in log[-1]
+    # Offline: no address of anything outside the page.
+    assert not re.search(r"""(src|href)=|https?://|@import|url\(""", page)
+
+
+@pytest.mark.skipif(not _chromium(), reason="no chromium here")
+@pytest.mark.parametrize("width", [1100, 500])
+def test_stepping_through_a_game_in_headless_chromium(tmp_path, width):
+    rules = canonical_rules("")
+    log, _ = replay(1, ("greedy", "greedy"), rules)
+    moves = replays.moves_of(log)
+    page = viewer.write(tmp_path / "game.html", rules, 1, moves, ["greedy", "greedy"])
+    _, steps = viewer.steps_of(rules, 1, moves)
+    shown = _browse(page, width)
+    assert shown["step"] == f"step 5 / {len(steps)}" and shown["index"] == "4"
+    # The log lines of that step are the ones highlighted, and its board is drawn.
+    assert shown["now"] == log[steps[3]["upto"] : steps[4]["upto"]]
+    assert f"life {steps[4]['players']['P1']['life']}" in shown["board"]
+    assert not shown["overflow"]
+
+
+def test_a_saved_game_opens_in_the_viewer(tmp_path):
+    rules = canonical_rules("")
+    log, _ = replay(7, ("random", "greedy"), rules)
+    saved = replays.save(tmp_path / "g.json", rules, 7, ("random", "greedy"), log, None)
+    out = tmp_path / "g.html"
+    r = subprocess.run(
+        [SIM, "replay", "--file", str(saved), "--html", str(out)], capture_output=True, text=True
+    )
+    assert r.returncode == 0, r.stderr
+    data = json.loads(re.search(r'id="data">(.*?)</script>', out.read_text(), re.S).group(1))
+    assert data["log"] == log
