@@ -173,6 +173,8 @@ function show(i) {
   document.getElementById("prev").disabled = at === 0;
   document.getElementById("next").disabled = at === steps.length - 1;
   document.body.dataset.step = at;
+  // The address names the step shown, so a link (or a reload) opens the same step.
+  history.replaceState(null, "", "#step=" + (at + 1));
 }
 document.getElementById("slider").max = steps.length - 1;
 document.getElementById("slider").addEventListener("input", e => show(+e.target.value));
@@ -182,7 +184,8 @@ document.addEventListener("keydown", e => {
   if (e.key === "ArrowRight") show(at + 1);
   if (e.key === "ArrowLeft") show(at - 1);
 });
-show(0);
+const linked = /^#step=(\\d+)$/.exec(location.hash);
+show(linked ? +linked[1] - 1 : 0);
 </script>
 </body>
 </html>

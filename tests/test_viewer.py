@@ -30,6 +30,7 @@ window.addEventListener("load", () => {
     now: Array.from(document.querySelectorAll("#log .now")).map(d => d.textContent),
     board: document.getElementById("board").textContent,
     overflow: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    address: location.hash,
   });
   document.body.append(out);
 });
@@ -40,13 +41,13 @@ def _chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-def _browse(page: Path, width: int) -> dict:
+def _browse(page: Path, width: int, fragment: str = "") -> dict:
     checked = page.with_name("checked.html")
     checked.write_text(page.read_text().replace("</body>", CHECK + "</body>"))
     dom = subprocess.run(
         [_chromium() or "chromium", "--headless", "--no-sandbox", "--disable-gpu"]
         + [f"--window-size={width},900", "--virtual-time-budget=5000", "--dump-dom"]
-        + [checked.as_uri()],
+        + [checked.as_uri() + fragment],
         capture_output=True,
         text=True,
         timeout=120,
@@ -85,6 +86,11 @@ def test_stepping_through_a_game_in_headless_chromium(tmp_path, width):
     assert shown["now"] == log[steps[3]["upto"] : steps[4]["upto"]]
     assert f"life {steps[4]['players']['P1']['life']}" in shown["board"]
     assert not shown["overflow"]
+    # The address names the step shown, and a link to a step opens it.
+    assert shown["address"] == "#step=5"
+    if width == 1100:
+        linked = _browse(page, width, "#step=9")
+        assert linked["index"] == "12" and linked["address"] == "#step=13"
 
 
 def test_a_saved_game_opens_in_the_viewer(tmp_path):
