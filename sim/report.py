@@ -22,7 +22,7 @@ from jinja2 import Environment  # noqa: E402
 from markupsafe import Markup, escape  # noqa: E402
 from matplotlib.ticker import PercentFormatter  # noqa: E402
 
-from sim import analysis, answer, games, usage  # noqa: E402
+from sim import analysis, answer, games, samples, usage  # noqa: E402
 from sim.report_template import TEMPLATE  # noqa: E402
 from sim.stats import wilson  # noqa: E402
 
@@ -463,6 +463,13 @@ def build(out: Path) -> Path:
         for a in agents
     ]
     top = [t for t in top if t["table"].height]
+    # A few games per cell to watch in the replay viewer (Houses-Skirmish's viewer only).
+    if game.name == games.DEFAULT:
+        links = samples.write_samples(
+            out, lf, [r["cell"] for r in rows if r["variant"] in plain], game.has("kings")
+        )
+        for r in rows:
+            r["samples"] = links.get(r["cell"], [])
     lengths = analysis.lengths(lf)
     plots = {
         "win_rates": plot_win_rates(rows),

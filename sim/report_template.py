@@ -86,7 +86,7 @@ is dealt from (seed, <i>i</i>); agents swap seats in odd games{% if not config.s
 <div class="scroll"><table id="cells">
 <tr><th class="l">variant</th><th class="l">match-up (A v B)</th><th>games</th><th>A wins</th>
 <th>B wins</th><th>draws</th><th>A win rate [95% CI]</th><th>first player's win rate [95% CI]</th><th>turns: median (10-90%)</th>
-<th>rounds: median (10-90%)</th>{% if game.end_reasons|length > 1 %}{% for e in game.end_reasons %}<th>ended by {{ e|replace('_', ' ') }}</th>{% endfor %}{% endif %}</tr>
+<th>rounds: median (10-90%)</th>{% if game.end_reasons|length > 1 %}{% for e in game.end_reasons %}<th>ended by {{ e|replace('_', ' ') }}</th>{% endfor %}{% endif %}<th class="l">games to watch</th></tr>
 {% for r in rows %}
 <tr data-cell="{{ r.cell }}"><td class="l">{{ r.variant }}</td><td class="l">{{ r.agent_a }} v {{ r.agent_b }}</td>
 <td data-k="games">{{ r.games }}</td><td data-k="wins_a">{{ r.wins_a }}</td>
@@ -95,7 +95,8 @@ is dealt from (seed, <i>i</i>); agents swap seats in odd games{% if not config.s
 <td>{{ r.first.rate|pct }} [{{ r.first.lo|pct }}, {{ r.first.hi|pct }}]</td>
 <td>{{ r.turns_median|int }} ({{ r.turns_p10|int }}-{{ r.turns_p90|int }})</td>
 <td>{{ r.rounds_median|int }} ({{ r.rounds_p10|int }}-{{ r.rounds_p90|int }})</td>
-{% if game.end_reasons|length > 1 %}{% for e in game.end_reasons %}<td data-k="by_{{ e }}">{{ r.ends[e] }}</td>{% endfor %}{% endif %}</tr>
+{% if game.end_reasons|length > 1 %}{% for e in game.end_reasons %}<td data-k="by_{{ e }}">{{ r.ends[e] }}</td>{% endfor %}{% endif %}
+<td class="l">{% for label, link in r.samples or [] %}<a href="{{ link }}">{{ label }}</a>{{ '; ' if not loop.last }}{% endfor %}</td></tr>
 {% endfor %}
 </table></div>
 <img alt="Win rate per cell with 95% intervals" src="{{ plots.win_rates }}">

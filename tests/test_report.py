@@ -368,3 +368,24 @@ def test_rule_decisions_and_changed_winners_match_the_records(report):
     classic = cells["classic__greedy-vs-greedy"].sort("game")["winner"]
     assert changed and float(changed[1]) == pytest.approx((base != classic).mean(), abs=1e-6)
     assert "Rule decisions" in html
+
+
+def test_each_cell_links_games_to_watch_that_replay_its_records(report):
+    """The per-cell table links the longest game of each cell (and one where the King of
+    Spades was deployed) to a replay-viewer page beside the report; the page replays the
+    recorded game (same winner in its log)."""
+    import json
+
+    html = (report / "index.html").read_text()
+    links = re.findall(r'<a href="(games/[^"]+)">([^<]+)</a>', html)
+    assert links and all((report / href).exists() for href, _ in links)
+    df = pl.read_parquet(report / "records" / "*" / "*.parquet")
+    href, label = next((h, t) for h, t in links if t.startswith("longest game"))
+    cell = Path(href).name.removesuffix("-longest.html")
+    game = int(re.search(r"#(\d+)", label)[1])
+    rec = df.filter((pl.col("cell") == cell) & (pl.col("game") == game)).row(0, named=True)
+    assert rec["rounds"] == df.filter(pl.col("cell") == cell)["rounds"].max()
+    page = (report / href).read_text()
+    data = json.loads(re.search(r'id="data">(.*?)</script>', page, re.S)[1])
+    winner = {0: "P1", 1: "P2", -1: "draw"}[rec["winner"]]
+    assert data["steps"][-1]["outcome"]["winner"] == winner

@@ -1,0 +1,62 @@
+"""Sample games for the report: per cell, the longest game and, where Kings are played, the
+first game in which the King of Spades was deployed, written as replay-viewer pages beside the
+report (`OUTPUT/games/`) so that a designer can watch what the figures are made of.
+
+A game is replayed from its own seed with the cell's agents and rules (the engine is
+deterministic, and each agent draws from its seat's stream of that seed), and kept only when
+the replay ends as the record says."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from sim import replays, viewer
+from sim.engine import replay
+
+# The folder under the output that holds the pages.
+GAMES_DIR = "games"
+
+
+def _pick(lf: pl.LazyFrame, cell: str, where: pl.Expr | None, longest: bool) -> dict | None:
+    q = lf.filter(pl.col("cell") == cell)
+    if where is not None:
+        q = q.filter(where)
+    order = ["rounds", "game"] if longest else ["game"]
+    q = q.sort(order, descending=[True, False] if longest else [False])
+    df = q.select("game", "seed", "winner", "agent_p1", "agent_p2", "rules").head(1).collect()
+    return df.row(0, named=True) if df.height else None
+
+
+def _write(out: Path, cell: str, label: str, game: dict[str, Any]) -> str | None:
+    agents = (game["agent_p1"], game["agent_p2"])
+    if any(a.startswith("python:") for a in agents):
+        return None  # a Python agent cannot be replayed inside the engine
+    log, record = replay(game["seed"], agents, game["rules"])
+    if record["winner"] != game["winner"]:
+        return None  # not the recorded game: show nothing rather than another game
+    name = re.sub(r"[^A-Za-z0-9_.-]", "_", f"{cell}-{label}") + ".html"
+    viewer.write(
+        out / GAMES_DIR / name, game["rules"], game["seed"], replays.moves_of(log), list(agents)
+    )
+    return f"{GAMES_DIR}/{name}"
+
+
+def write_samples(out: Path, lf: pl.LazyFrame, cells: list[str], kings: bool) -> dict[str, list]:
+    """For each cell: [(label, relative link)] to its sample games, written under `out`."""
+    ks_deployed = pl.col("kings_p1").str.contains("KS") | pl.col("kings_p2").str.contains("KS")
+    links: dict[str, list[tuple[str, str]]] = {}
+    for cell in cells:
+        picks = [("longest game", _pick(lf, cell, None, longest=True))]
+        if kings:
+            picks.append(("King of Spades deployed", _pick(lf, cell, ks_deployed, longest=False)))
+        for label, game in picks:
+            if game is None:
+                continue
+            link = _write(out, cell, "longest" if label == "longest game" else "KS", game)
+            if link:
+                links.setdefault(cell, []).append((f"{label} (#{game['game']})", link))
+    return links
