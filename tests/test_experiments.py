@@ -144,6 +144,19 @@ BAD = [
         "key 'answer.matchup': expected one of the match-ups: [greedy, random]; got "
         "['greedy', 'greedy']",
     ),
+    # Cell folders keep only some characters: names that differ in the others would share one.
+    (
+        GOOD.replace("name: base", "name: v 1").replace("name: classic", "name: v_1"),
+        7,
+        "key 'rules.variants[1].name': variants 'v_1' and 'v 1' would share the cell folder "
+        "'v_1__greedy-vs-random' (a folder name keeps only letters, digits and _.=+-); "
+        "rename one",
+    ),
+    (
+        GOOD.replace("  - [greedy, random]", "  round_robin: [greedy, random, greedy]"),
+        10,
+        "key 'matchups.round_robin[2]': agent 'greedy' is listed twice",
+    ),
 ]
 
 
