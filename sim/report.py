@@ -531,6 +531,8 @@ def build(out: Path) -> Path:
 
 def _write(path: Path, text: str) -> None:
     """Write whole or not at all: a full disk leaves the old file, not a truncated one."""
-    tmp = path.with_name(path.name + ".tmp")
+    from sim.runner import tmp_path
+
+    tmp = tmp_path(path)
     tmp.write_text(text)
     tmp.replace(path)

@@ -6,12 +6,15 @@ count), so records are identical whatever the worker count or backend.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import secrets
 import shutil
 import sys
 import time
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,6 +28,7 @@ from sim.stats import wilson
 
 MANIFEST = "manifest.json"
 RECORDS = "records"
+LOCK = ".lock"
 
 
 class RunError(Exception):
@@ -64,6 +68,50 @@ class Tally:
         return (hi - lo) / 2
 
 
+# Output folders this process holds the lock of, with how many `locked` blocks hold each.
+_held: dict[Path, tuple[int, int]] = {}
+
+
+@contextmanager
+def locked(out: Path) -> Iterator[None]:
+    """Hold OUTPUT/.lock exclusively for the whole run (or report): two runs into one folder
+    at once would interleave chunks and manifests, or one's --force would delete the other's
+    records. Re-entrant within a process; the OS drops the lock when the process dies."""
+    key = out.resolve()
+    if key in _held:
+        fd, depth = _held[key]
+        _held[key] = (fd, depth + 1)
+        try:
+            yield
+        finally:
+            _held[key] = (fd, _held[key][1] - 1)
+        return
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        fd = os.open(out / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as e:
+        raise RunError(f"cannot use {out} as the output folder: {e.strerror}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise RunError(
+            f"{out} is in use by another run (it holds {out / LOCK}); wait for it to end, "
+            "or use another --output"
+        ) from None
+    _held[key] = (fd, 1)
+    try:
+        yield
+    finally:
+        del _held[key]
+        os.close(fd)  # releases the lock
+
+
+def tmp_path(path: Path) -> Path:
+    """A temporary name beside `path` that no other process or call uses."""
+    return path.with_name(f"{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+
+
 def chunk_path(out: Path, chunk: Chunk) -> Path:
     return out / RECORDS / chunk.cell.id / f"chunk-{chunk.start:010d}.parquet"
 
@@ -85,7 +133,7 @@ def play_chunk(chunk: Chunk, seed: int, swap: bool, threads: int) -> pl.DataFram
 def _write(path: Path, df: pl.DataFrame) -> None:
     # Write then rename: a chunk file is either whole or absent.
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".parquet.tmp")
+    tmp = tmp_path(path)
     df.write_parquet(tmp)
     os.replace(tmp, path)
 
@@ -145,7 +193,7 @@ def _manifest(out: Path) -> dict[str, Any] | None:
 
 def _save_manifest(out: Path, manifest: dict[str, Any]) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    tmp = out / (MANIFEST + ".tmp")
+    tmp = tmp_path(out / MANIFEST)
     tmp.write_text(json.dumps(manifest, indent=2))
     os.replace(tmp, out / MANIFEST)
 
@@ -213,7 +261,20 @@ def run(
     quiet: bool = False,
 ) -> tuple[dict[str, Any], bool]:
     """Play the experiment (or what is left of it). Returns the manifest, and whether anything
-    had to be played (False: the folder already held the complete run)."""
+    had to be played (False: the folder already held the complete run). RunError when the
+    folder holds another configuration or another run is using it."""
+    with locked(exp.output):
+        return _run(exp, workers, backend, scheduler, force, quiet)
+
+
+def _run(
+    exp: Experiment,
+    workers: int | None,
+    backend: str,
+    scheduler: str | None,
+    force: bool,
+    quiet: bool,
+) -> tuple[dict[str, Any], bool]:
     workers = workers or os.cpu_count() or 1
     out = exp.output
     done = prepare(exp, force)

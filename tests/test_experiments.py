@@ -521,3 +521,42 @@ def test_a_jokers_value_is_read_from_its_own_drawn_bit(tmp_path):
     ).height
     row = re.search(r'data-value="classic\|greedy\|BJ\|forbid\|([-0-9.]+)\|(\d+)"', html)
     assert row and int(row[2]) == drew > 0
+
+
+def test_a_second_run_into_a_folder_in_use_is_refused(tmp_path):
+    """Two runs into one folder at once would interleave chunks and manifests (a concurrent
+    --force once left a run marked complete with games missing)."""
+    import fcntl
+
+    f = write(tmp_path, GOOD)
+    done, fresh = tmp_path / "done", tmp_path / "fresh"
+    sim("run", str(f), "--output", str(done), "--quiet")
+    manifest = (done / "manifest.json").read_text()
+    fresh.mkdir()
+    for out, extra in ((fresh, []), (done, ["--force"])):
+        with open(out / ".lock", "w") as held:  # as a run in progress holds it
+            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            r = sim("run", str(f), "--output", str(out), "--quiet", *extra, check=False)
+            assert r.returncode == 2
+            assert r.stderr == (
+                f"error: {out} is in use by another run (it holds {out / '.lock'}); wait "
+                "for it to end, or use another --output\n"
+            )
+    assert not (fresh / "records").exists() and not (fresh / "manifest.json").exists()
+    assert (done / "manifest.json").read_text() == manifest and records(done).height == 6000
+    with open(done / ".lock", "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        r = sim("report", str(done), check=False)
+        assert r.returncode == 2 and "is in use by another run" in r.stderr
+    # Released (as when the other run ends or dies): the run goes ahead.
+    sim("run", str(f), "--output", str(fresh), "--quiet")
+    assert records(fresh).height == 6000
+
+
+def test_chunk_temporary_files_are_unique_to_the_process(tmp_path):
+    # Another process's temporary file at the old shared name must not be touched or block.
+    out = tmp_path / "out"
+    theirs = out / "records/base__greedy-vs-random/chunk-0000000000.parquet.tmp"
+    theirs.mkdir(parents=True)
+    run(load(write(tmp_path, GOOD), out), workers=2, quiet=True)
+    assert records(out).height == 6000 and theirs.is_dir()
