@@ -314,8 +314,12 @@ FEW_CHANGED = 0.02
 
 
 def build(out: Path) -> Path:
-    """Write `out/index.html` from the manifest and the records."""
+    """Write `out/index.html` from the manifest and the records; RecordsError when the records
+    are not the chunks the manifest recorded."""
+    from sim.runner import verify
+
     manifest = json.loads((out / "manifest.json").read_text())
+    verify(out, manifest)
     config = manifest["config"]
     lf = analysis.scan(out)
     game = games.game(config.get("game", games.DEFAULT))

@@ -7,6 +7,7 @@ count), so records are identical whatever the worker count or backend.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import os
 import secrets
@@ -33,6 +34,10 @@ LOCK = ".lock"
 
 class RunError(Exception):
     """A run that must not start (e.g. the output folder holds a different experiment)."""
+
+
+class RecordsError(RunError):
+    """Records that do not match their manifest (missing, stray, altered chunks)."""
 
 
 @dataclass(frozen=True)
@@ -130,12 +135,112 @@ def play_chunk(chunk: Chunk, seed: int, swap: bool, threads: int) -> pl.DataFram
     return df.with_columns(cell=pl.lit(chunk.cell.id), variant=pl.lit(chunk.cell.variant))
 
 
-def _write(path: Path, df: pl.DataFrame) -> None:
-    # Write then rename: a chunk file is either whole or absent.
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = tmp_path(path)
-    df.write_parquet(tmp)
-    os.replace(tmp, path)
+def _sha256(path: Path) -> str:
+    with open(path, "rb") as f:
+        return hashlib.file_digest(f, "sha256").hexdigest()
+
+
+def _chunk_key(out: Path, path: Path) -> str:
+    """A chunk's key in the manifest: its path under records/."""
+    return path.relative_to(out / RECORDS).as_posix()
+
+
+ALTERED = "does not match the SHA-256 recorded when it was written (altered, swapped or damaged)"
+STRAY = "was not written by this run (a stray or copied file?)"
+
+
+def audit(out: Path, manifest: dict[str, Any]) -> list[tuple[Path, str]]:
+    """Every chunk file the records hold that does not match the manifest's record of it, and
+    every recorded chunk that is missing: (file, what is wrong). Empty for a manifest written
+    before chunks were recorded."""
+    entries = manifest.get("chunks")
+    if entries is None:
+        return []
+    root = out / RECORDS
+    on_disk = {_chunk_key(out, p): p for p in root.glob("*/*.parquet")}
+    problems = []
+    for key, path in sorted(on_disk.items()):
+        entry = entries.get(key)
+        if entry is None:
+            problems.append((path, STRAY))
+        elif _sha256(path) != entry["sha256"]:
+            problems.append((path, ALTERED))
+    problems += [(root / key, "is missing") for key in sorted(set(entries) - set(on_disk))]
+    return problems
+
+
+def verify(out: Path, manifest: dict[str, Any]) -> None:
+    """RecordsError unless the records are exactly the chunks the manifest recorded."""
+    problems = audit(out, manifest)
+    if problems:
+        path, what = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise RecordsError(
+            f"{path} {what}{more}; running the experiment again (`sim run FILE --output {out}`) "
+            "plays its games again"
+        )
+
+
+def _all_chunks(exp: Experiment) -> dict[str, Chunk]:
+    """Every chunk the run may play (a stopping rule may stop a cell before its last), by key."""
+    out = exp.output
+    found = {}
+    for cell in exp.cells:
+        size, limit = _size(exp, cell), _limit(exp, cell)
+        for k in range(-(-limit // size)):
+            if chunk := _chunks_of(cell, k, size, limit):
+                found[_chunk_key(out, chunk_path(out, chunk))] = chunk
+    return found
+
+
+def _keep(exp: Experiment, old: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], bool]:
+    """The chunks of an earlier run into this folder that can be kept, checked against their
+    SHA-256, and whether any had to be discarded. A damaged or unrecorded chunk is deleted
+    (its games are played again, the same games); a file that is no chunk of this
+    configuration is an error, since the report would read it."""
+    out = exp.output
+    root = out / RECORDS
+    for stale in root.glob("*/*.tmp"):  # of a dead process: this one holds the lock
+        if stale.is_file():
+            stale.unlink()
+    expected = _all_chunks(exp)
+    entries: dict[str, dict[str, Any]] | None = old.get("chunks")
+    kept: dict[str, dict[str, Any]] = {}
+    discarded = False
+    for path in sorted(root.glob("*/*.parquet")):
+        key = _chunk_key(out, path)
+        chunk = expected.get(key)
+        if chunk is None:
+            raise RunError(
+                f"{path} is not a chunk of this run (a stray or copied file?); move it out of "
+                f"{root}, or use --force to delete the records and start again"
+            )
+        if entries is None:
+            # Written by a sim that did not record chunks: adopt it if its size is right.
+            rows = pl.scan_parquet(path).select(pl.len()).collect().item()
+            if rows != chunk.count:
+                raise RunError(
+                    f"{path} holds {rows} games where this configuration's "
+                    f"chunk has {chunk.count} (written by another version of sim?); "
+                    f"use --force to delete the records and start again"
+                )
+            kept[key] = {"sha256": _sha256(path), "rows": rows, "first_game": chunk.start}
+            continue
+        entry = entries.get(key)
+        if entry is None:
+            what = STRAY
+        elif _sha256(path) != entry["sha256"]:
+            what = ALTERED
+        else:
+            kept[key] = entry
+            continue
+        path.unlink()
+        discarded = True
+        print(f"note: {path} {what}: discarded; its games are played again", file=sys.stderr)
+    # Recorded chunks without a file were cut short before the rename, or deleted: both are
+    # simply played (again).
+    discarded |= entries is not None and kept != entries
+    return kept, discarded
 
 
 def _chunks_of(cell: Cell, k: int, size: int, limit: int) -> Chunk | None:
@@ -278,6 +383,12 @@ def _run(
     workers = workers or os.cpu_count() or 1
     out = exp.output
     done = prepare(exp, force)
+    old = _manifest(out)  # None after --force
+    chunks: dict[str, dict[str, Any]] = {}
+    if old is not None and (done is None or "chunks" in done):
+        chunks, discarded = _keep(exp, old)
+        if discarded:
+            done = None  # a complete run with damaged chunks: play them again
     if done is not None:
         # `answer:` shapes the report, not the records: a changed one applies to a finished run.
         if done.get("answer") != exp.answer:
@@ -300,6 +411,9 @@ def _run(
         "backend": backend,
         "workers": workers,
         "records": RECORDS,
+        # Each chunk's SHA-256, rows and first game, recorded before the file is renamed into
+        # place: resume and report check the records against it.
+        "chunks": chunks,
     }
     _save_manifest(out, manifest)
     client = None
@@ -317,25 +431,29 @@ def _run(
     )
     played = 0
     try:
-        for chunks in _rounds(exp, tallies):
+        for round_chunks in _rounds(exp, tallies):
             todo = []
-            for chunk in chunks:
+            for chunk in round_chunks:
                 path = chunk_path(out, chunk)
-                if path.exists():  # finished by an earlier, interrupted run
+                if _chunk_key(out, path) in chunks:  # finished by an earlier run, and checked
                     kept = pl.read_parquet(path, columns=["winner", "seats_swapped"])
-                    if kept.height != chunk.count:
-                        raise RunError(
-                            f"{path} holds {kept.height} games where this configuration's "
-                            f"chunk has {chunk.count} (written by another version of sim?); "
-                            f"use --force to delete the records and start again"
-                        )
                     tallies[chunk.cell.id].add(kept)
                     bar.update(chunk.count)
                 else:
                     todo.append(chunk)
             source = _dask(todo, exp, client) if client else _local(todo, exp, workers)
             for chunk, df in source:
-                _write(chunk_path(out, chunk), df)
+                path = chunk_path(out, chunk)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                tmp = tmp_path(path)
+                df.write_parquet(tmp)
+                chunks[_chunk_key(out, path)] = {
+                    "sha256": _sha256(tmp),
+                    "rows": df.height,
+                    "first_game": chunk.start,
+                }
+                _save_manifest(out, manifest)
+                os.replace(tmp, path)  # a chunk file is whole or absent
                 tallies[chunk.cell.id].add(df)
                 played += df.height
                 bar.update(df.height)

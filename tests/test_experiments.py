@@ -383,11 +383,13 @@ def test_matchup_max_games_and_chunk_size_apply_to_its_cells_only(tmp_path):
     )
 
 
-def test_resume_refuses_a_chunk_of_the_wrong_size(tmp_path):
+def test_resume_of_a_run_without_chunk_hashes_refuses_a_chunk_of_the_wrong_size(tmp_path):
     f = write(tmp_path, GOOD)
     run(load(f, tmp_path / "o"), workers=2, quiet=True)
     manifest = tmp_path / "o/manifest.json"
     m = json.loads(manifest.read_text())
+    # As an interrupted run of a sim that did not record chunks' hashes left it.
+    del m["chunks"]
     manifest.write_text(json.dumps({**m, "status": "running"}))
     chunk = tmp_path / "o/records/base__greedy-vs-random/chunk-0000001000.parquet"
     pl.read_parquet(chunk).head(10).write_parquet(chunk)
@@ -560,3 +562,93 @@ def test_chunk_temporary_files_are_unique_to_the_process(tmp_path):
     theirs.mkdir(parents=True)
     run(load(write(tmp_path, GOOD), out), workers=2, quiet=True)
     assert records(out).height == 6000 and theirs.is_dir()
+
+
+def _interrupted(out: Path) -> None:
+    """Mark a finished run as an interrupted one (as a kill leaves it)."""
+    m = json.loads((out / "manifest.json").read_text())
+    m["status"] = "running"
+    del m["cells"]
+    (out / "manifest.json").write_text(json.dumps(m))
+
+
+def test_each_chunk_is_recorded_with_its_hash_and_resume_replays_damaged_ones(tmp_path):
+    import hashlib
+
+    f = write(tmp_path, GOOD)
+    clean, out = tmp_path / "clean", tmp_path / "out"
+    run(load(f, clean), workers=2, quiet=True)
+    run(load(f, out), workers=2, quiet=True)
+    m = json.loads((out / "manifest.json").read_text())
+    c0 = "base__greedy-vs-random/chunk-0000000000.parquet"
+    data = (out / "records" / c0).read_bytes()
+    assert m["chunks"][c0] == {
+        "sha256": hashlib.sha256(data).hexdigest(),
+        "rows": 1000,
+        "first_game": 0,
+    }
+    assert len(m["chunks"]) == 6
+    _interrupted(out)
+    cell = out / "records/base__greedy-vs-random"
+    a, b, c = (cell / f"chunk-{s:010d}.parquet" for s in (0, 1000, 2000))
+    # Swap two chunks, cut a third; delete one of the other cell.
+    a_bytes = a.read_bytes()
+    a.write_bytes(b.read_bytes())
+    b.write_bytes(a_bytes)
+    pl.read_parquet(c).head(10).write_parquet(c)
+    (out / "records/classic__greedy-vs-random/chunk-0000001000.parquet").unlink()
+    r = sim("run", str(f), "--output", str(out), "--quiet")
+    why = "does not match the SHA-256 recorded when it was written (altered, swapped or damaged)"
+    assert r.stderr == "".join(
+        f"note: {x} {why}: discarded; its games are played again\n" for x in (a, b, c)
+    )
+    assert records(out).equals(records(clean))
+    assert sim("report", str(out)).returncode == 0
+    # A file that is no chunk of this run is refused by name (the report would read it).
+    _interrupted(out)
+    stray = cell / "copy.parquet"
+    stray.write_bytes(a.read_bytes())
+    r = sim("run", str(f), "--output", str(out), "--quiet", check=False)
+    assert r.returncode == 2
+    assert r.stderr == (
+        f"error: {stray} is not a chunk of this run (a stray or copied file?); move it out of "
+        f"{out / 'records'}, or use --force to delete the records and start again\n"
+    )
+
+
+@pytest.mark.parametrize("damage", ["flip", "delete", "duplicate", "swap"])
+def test_the_report_refuses_records_that_do_not_match_the_manifest(tmp_path, damage):
+    f = write(tmp_path, GOOD)
+    out = tmp_path / "out"
+    run(load(f, out), workers=2, quiet=True)
+    before = records(out)
+    cell = out / "records/base__greedy-vs-random"
+    a, b = cell / "chunk-0000000000.parquet", cell / "chunk-0000001000.parquet"
+    if damage == "flip":  # one bit in the middle of the file
+        data = bytearray(a.read_bytes())
+        data[len(data) // 2] ^= 1
+        a.write_bytes(bytes(data))
+        bad, what = a, "does not match the SHA-256 recorded when it was written"
+    elif damage == "delete":
+        a.unlink()
+        bad, what = a, "is missing"
+    elif damage == "duplicate":
+        bad = out / "records/classic__greedy-vs-random/chunk-0000000000 (copy).parquet"
+        bad.write_bytes(a.read_bytes())
+        what = "was not written by this run (a stray or copied file?)"
+    else:
+        a_bytes = a.read_bytes()
+        a.write_bytes(b.read_bytes())
+        b.write_bytes(a_bytes)
+        bad, what = a, "does not match the SHA-256 recorded when it was written"
+    r = sim("report", str(out), check=False)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.startswith(f"error: {bad} {what}")
+    assert r.stderr.count("\n") == 1
+    if damage == "duplicate":
+        bad.unlink()
+    else:
+        # The same command that wrote the run plays the damaged chunks again.
+        sim("run", str(f), "--output", str(out), "--quiet")
+        assert records(out).equals(before)
+    assert sim("report", str(out)).returncode == 0
