@@ -330,7 +330,14 @@ def prepare(exp: Experiment, force: bool) -> dict[str, Any] | None:
                 f"another --output, or --force to delete them and start again"
             )
     if force:
-        shutil.rmtree(out / RECORDS, ignore_errors=True)
+        records = out / RECORDS
+        # Only a folder that a manifest of sim names: --force must not delete a user's files.
+        if records.exists() and (old is None or old.get("records") != RECORDS):
+            raise RunError(
+                f"{records} was not written by sim (no manifest.json in {out} names it), so "
+                "--force does not delete it; move it away, or use another --output"
+            )
+        shutil.rmtree(records, ignore_errors=True)
         (out / MANIFEST).unlink(missing_ok=True)
         return None
     if old is not None and old.get("status") == "complete":

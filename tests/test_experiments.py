@@ -652,3 +652,23 @@ def test_the_report_refuses_records_that_do_not_match_the_manifest(tmp_path, dam
         sim("run", str(f), "--output", str(out), "--quiet")
         assert records(out).equals(before)
     assert sim("report", str(out)).returncode == 0
+
+
+def test_force_deletes_only_records_that_sim_wrote(tmp_path):
+    f = write(tmp_path, GOOD)
+    out = tmp_path / "out"
+    theirs = out / "records" / "notes.txt"
+    theirs.parent.mkdir(parents=True)
+    theirs.write_text("not sim's")
+    r = sim("run", str(f), "--output", str(out), "--force", "--quiet", check=False)
+    assert r.returncode == 2
+    assert r.stderr == (
+        f"error: {out / 'records'} was not written by sim (no manifest.json in {out} names "
+        "it), so --force does not delete it; move it away, or use another --output\n"
+    )
+    assert theirs.read_text() == "not sim's"
+    # A folder sim wrote is deleted and played again.
+    other = tmp_path / "other"
+    sim("run", str(f), "--output", str(other), "--quiet")
+    r = sim("run", str(f), "--output", str(other), "--force", "--quiet")
+    assert r.returncode == 0 and records(other).height == 6000
