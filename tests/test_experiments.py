@@ -14,6 +14,7 @@ import pytest
 from sim.experiment import ExperimentError, load
 from sim.report import build
 from sim.runner import run
+from sim.stats import wilson
 
 GOOD = """\
 name: tiny
@@ -672,3 +673,29 @@ def test_force_deletes_only_records_that_sim_wrote(tmp_path):
     sim("run", str(f), "--output", str(other), "--quiet")
     r = sim("run", str(f), "--output", str(other), "--force", "--quiet")
     assert r.returncode == 0 and records(other).height == 6000
+
+
+def test_report_of_a_cell_that_wins_every_game_with_dollars_in_its_name(tmp_path):
+    # Wilson's upper bound for 10 wins in 10 is 0.9999999999999999 (an error bar of -1e-16,
+    # which matplotlib rejects); `$...$` in a plot label is mathtext to matplotlib.
+    text = GOOD.replace("    - name: base\n", "").replace("name: classic", "name: a $^$ b")
+    text = text.replace("games: 3000", "games: 10").replace("chunk_size: 1000", "chunk_size: 10")
+    text = text.replace("seed: 3", "seed: 1")  # greedy wins all ten of these deals
+    out = tmp_path / "out"
+    r = sim("run", str(write(tmp_path, text)), "--output", str(out), "--json", "--quiet")
+    (cell,) = json.loads(r.stdout)["cells"]
+    assert cell["variant"] == "a $^$ b" and cell["wins_a"] == 10 and wilson(10, 10)[1] < 1
+    assert "a $^$ b" in (out / "index.html").read_text()
+
+
+def test_report_of_an_interrupted_run_is_a_one_line_error(tmp_path):
+    f = write(tmp_path, GOOD)
+    out = tmp_path / "out"
+    run(load(f, out), workers=2, quiet=True)
+    _interrupted(out)
+    r = sim("report", str(out), check=False)
+    assert r.returncode == 2
+    assert r.stderr == (
+        f"error: {out} holds an unfinished run (interrupted?): run the same `sim run` "
+        "command again to finish it, and it writes the report\n"
+    )
