@@ -66,7 +66,7 @@ def resolve(name: str, game: str = games.DEFAULT) -> str:
             ) from None
     if python_agents.is_python(name):
         python_agents.load(name)  # raises a clear ValueError when it cannot be loaded
-        return name
+        return f"{name}@sha256={python_agents.source_hash(name)}"
     persona = personas().get(name)
     try:
         return _core.canonical_agent(game, persona["spec"] if persona else name)

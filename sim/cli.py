@@ -125,13 +125,19 @@ def run_cmd(
     as_json: bool,
 ) -> None:
     """Run an experiment: play every cell, write records, print the summary."""
-    from sim.runner import RunError, run, summary
+    from sim.report import ANSWER_FILE, build
+    from sim.runner import RunError, locked, run, summary
 
     exp = _load_experiment(file, output)
     if backend == "dask" and not scheduler:
         _fail("--backend dask needs --scheduler tcp://HOST:PORT")
     try:
-        manifest, ran = run(exp, workers or None, backend, scheduler, force, quiet)
+        # One lock over playing and the report, so that no other run changes the records
+        # in between.
+        with locked(exp.output):
+            manifest, ran = run(exp, workers or None, backend, scheduler, force, quiet)
+            report = build(exp.output)
+            rows = summary(exp.output)
     except RunError as e:
         _fail(str(e))
     except KeyboardInterrupt:
@@ -141,10 +147,6 @@ def run_cmd(
             err=True,
         )
         sys.exit(130)
-    from sim.report import ANSWER_FILE, build
-
-    report = build(exp.output)
-    rows = summary(exp.output)
     found = json.loads((exp.output / ANSWER_FILE).read_text())
     if as_json:
         click.echo(
@@ -176,10 +178,16 @@ def run_cmd(
 def report_cmd(output: Path) -> None:
     """Rebuild OUTPUT/index.html from the records and the manifest alone."""
     from sim.report import build
+    from sim.runner import RunError, locked
 
     if not (output / "manifest.json").exists():
         _fail(f"{output} has no manifest.json: not the output of `sim run`")
-    click.echo(f"report: {build(output)}")
+    try:
+        with locked(output):
+            path = build(output)
+    except RunError as e:
+        _fail(str(e))
+    click.echo(f"report: {path}")
 
 
 def _print_summary(

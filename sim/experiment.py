@@ -202,6 +202,41 @@ def _cell_id(variant: str, agents: tuple[str, str]) -> str:
     return re.sub(r"[^A-Za-z0-9_.=+-]", "_", raw)
 
 
+def _check_cell_folders(
+    c: _Checker,
+    variants: list[str],
+    pairs: list[tuple[str, str]],
+    variant_loc: dict[str, tuple[Any, ...]],
+    pair_loc: dict[tuple[str, str], tuple[Any, ...]],
+) -> None:
+    """Each cell's records go to a folder named by its id, which keeps only some characters:
+    two cells with one id would overwrite each other's records, and the report would compare a
+    cell with itself. Such a file is refused."""
+    seen: dict[str, tuple[str, tuple[str, str]]] = {}
+    reported: set[str] = set()
+    why = "(a folder name keeps only letters, digits and _.=+-); rename one"
+    for v in variants:
+        for pair in pairs:
+            cid = _cell_id(v, pair)
+            ov, op = seen.setdefault(cid, (v, pair))
+            if (ov, op) == (v, pair):
+                continue
+            if ov != v:
+                loc = variant_loc.get(v, ("rules",))
+                msg = f"variants '{v}' and '{ov}' would share the cell folder '{cid}' {why}"
+                key = f"{v}|{ov}"
+            else:
+                loc = pair_loc.get(pair, ("matchups",))
+                msg = (
+                    f"the match-ups {list(pair)} and {list(op)} would share the cell folder "
+                    f"'{cid}' {why}"
+                )
+                key = f"{pair}|{op}"
+            if key not in reported:
+                reported.add(key)
+                c.fail(loc, msg)
+
+
 def _check_answer(c: Any, spec: Any, pairs: list[tuple[str, str]]) -> dict[str, Any] | None:
     """`answer: {measures: [...], matters: {points: 1, rounds: 0.25}, matchup: [A, B]}`."""
     spec = c.mapping(spec, ("answer",), ANSWER_KEYS)
@@ -297,6 +332,8 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
         preset = None
     base = _check_options(c, rules.get("options"), ("rules", "options"), game)
     variants: dict[str, dict[str, str]] = {}
+    # Where each variant is written, to point at it when two cells would share a folder.
+    variant_loc: dict[str, tuple[Any, ...]] = {}
     if "variants" in rules and "sweep" in rules:
         c.fail(("rules", "sweep"), "give either 'variants' or 'sweep', not both")
     elif "sweep" in rules:
@@ -314,6 +351,7 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
                 axes.append([(str(k), _option_text(v)) for v in values])
             for combo in itertools.product(*axes):
                 variants[",".join(f"{k}={v}" for k, v in combo)] = dict(combo)
+                variant_loc[",".join(f"{k}={v}" for k, v in combo)] = ("rules", "sweep")
     elif "variants" in rules:
         vs = rules["variants"]
         if not isinstance(vs, list) or not vs:
@@ -327,6 +365,7 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
                     continue
                 if vname in variants:
                     c.fail(("rules", "variants", i, "name"), f"variant '{vname}' is named twice")
+                variant_loc[vname] = ("rules", "variants", i, "name")
                 variants[vname] = _check_options(
                     c, v.get("options"), ("rules", "variants", i, "options"), game
                 )
@@ -357,6 +396,7 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
                 for card in cards:
                     name_ = impact_variant(vname, m, card.upper())
                     variants[name_] = {**opts, m: card.upper()}
+                    variant_loc[name_] = ("impact", "cards")
                     impact_of[name_] = [vname, m, card.upper()]
     resolved_rules: dict[str, str] = {}
     for vname, opts in variants.items():
@@ -378,6 +418,7 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
     # A match-up's own settings: max_games, chunk_size.
     pair_settings: dict[tuple[str, str], dict[str, int]] = {}
     specs: dict[str, str] = {}
+    pair_loc: dict[tuple[str, str], tuple[Any, ...]] = {}
     # Match-ups that skip the `impact:` variants (`impact: false`: a slow agent's cells).
     no_impact: set[tuple[str, str]] = set()
 
@@ -399,8 +440,12 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
             c.fail(("matchups", "round_robin"), "expected a list of at least two agents")
         else:
             for i, a in enumerate(rr):
+                if str(a) in map(str, rr[:i]):
+                    # Its pairs would be played twice, into the same cell folders.
+                    c.fail(("matchups", "round_robin", i), f"agent '{a}' is listed twice")
                 agent(a, ("matchups", "round_robin", i))
-            pairs = list(itertools.combinations([str(a) for a in rr], 2))
+            pairs = list(itertools.combinations(dict.fromkeys(str(a) for a in rr), 2))
+            pair_loc = {p: ("matchups", "round_robin") for p in pairs}
     elif isinstance(m, list) and m:
         for i, pair in enumerate(m):
             settings: dict[str, int] = {}
@@ -426,6 +471,7 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
                     c.fail(where, f"the match-up {list(key)} is listed twice")
                     continue
                 pairs.append(key)
+                pair_loc[key] = where
                 pair_settings[key] = settings
                 if isinstance(m[i], dict) and m[i].get("impact") is False:
                     no_impact.add(key)
@@ -457,6 +503,7 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
         swap = True
 
     answer = _check_answer(c, data.get("answer"), pairs) if "answer" in data else None
+    _check_cell_folders(c, list(variants), pairs, variant_loc, pair_loc)
 
     if c.problems:
         raise ExperimentError(c.problems)

@@ -18,6 +18,7 @@ second); the built-in seats still play inside the engine.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.util
 import inspect
@@ -70,6 +71,20 @@ def load(name: str) -> type:
     if agent is None or not callable(getattr(agent, "choose", None)):
         raise ValueError(f"python agent '{name}': {where} has no class {cls} with a choose method")
     return agent
+
+
+def source_hash(name: str) -> str:
+    """The SHA-256 (16 hex digits) of the agent's source file: part of its resolved spec, so
+    that a run refuses to resume with edited agent code (it would mix two agents in a cell)."""
+    where = name[len(PREFIX) :].rpartition(":")[0]
+    if where.endswith(".py"):
+        origin: str | None = where
+    else:
+        found = importlib.util.find_spec(where)
+        origin = found.origin if found else None
+    if origin is None or not Path(origin).is_file():
+        raise ValueError(f"python agent '{name}': cannot find the source of {where}")
+    return hashlib.sha256(Path(origin).read_bytes()).hexdigest()[:16]
 
 
 def _make(name: str, seed: int) -> Agent:

@@ -41,6 +41,17 @@ def _svg(fig: plt.Figure) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(buf.getvalue().encode()).decode()
 
 
+def _text(label: str) -> str:
+    """A label as plain text: matplotlib reads `$...$` as mathtext (and fails on bad math)."""
+    return label.replace("$", r"\$")
+
+
+def _bar(centre: float, lo: float, hi: float) -> list[list[float]]:
+    """Error bar lengths, never negative: a Wilson bound at 0% or 100% can land a rounding
+    error inside the rate (0.9999999999999999 for 10 wins in 10), which matplotlib rejects."""
+    return [[max(0.0, centre - lo)], [max(0.0, hi - centre)]]
+
+
 def _pct(x: float | None, digits: int = 1) -> str:
     return "-" if x is None else f"{100 * x:.{digits}f}%"
 
@@ -61,7 +72,7 @@ def plot_win_rates(rows: list[dict[str, Any]]) -> str:
         ax.errorbar(
             w["rate"],
             i,
-            xerr=[[w["rate"] - w["lo"]], [w["hi"] - w["rate"]]],
+            xerr=_bar(w["rate"], w["lo"], w["hi"]),
             fmt="s" if mirror else "o",
             color=COLOURS[r["variant_index"] % len(COLOURS)],
             capsize=3,
@@ -71,7 +82,7 @@ def plot_win_rates(rows: list[dict[str, Any]]) -> str:
     hi = max([0.7, *[x + 0.02 for x in shown]])
     ax.set_xlim(max(0.0, lo), min(1.0, hi))
     ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-    ax.set_yticks(range(len(rows)), [_short(r["label"]) for r in rows], fontsize=11)
+    ax.set_yticks(range(len(rows)), [_text(_short(r["label"])) for r in rows], fontsize=11)
     ax.tick_params(axis="x", labelsize=11)
     ax.invert_yaxis()
     ax.set_xlabel(
@@ -97,7 +108,7 @@ def plot_lengths(lengths: pl.DataFrame, rows: list[dict[str, Any]]) -> str:
                 d["rounds"].to_list(),
                 share,
                 where="mid",
-                label=r["label"],
+                label=_text(r["label"]),
                 color=COLOURS[r["index"] % len(COLOURS)],
             )
     ax.set_xlabel("rounds in the game", fontsize=11)
@@ -131,9 +142,9 @@ def plot_kings(kings: pl.DataFrame, variants: list[str]) -> str:
                     rate,
                     width,
                     color=COLOURS[vi % len(COLOURS)],
-                    yerr=[[rate - lo], [hi - rate]],
+                    yerr=_bar(rate, lo, hi),
                     capsize=2,
-                    label=v if ki == 0 else None,
+                    label=_text(v) if ki == 0 else None,
                 )
         ax.axhline(0.5, color="#888", lw=0.8, ls="--")
         ax.set_xticks([k + width * (len(variants) - 1) / 2 for k in range(4)], analysis.KINGS)
@@ -141,7 +152,8 @@ def plot_kings(kings: pl.DataFrame, variants: list[str]) -> str:
         ax.set_ylim(0, 1)
         ax.tick_params(labelsize=11)
         ax.set_title(
-            f"Deployer's win rate, {agent}\n(only one player deployed that King)", fontsize=12
+            _text(f"Deployer's win rate, {agent}\n(only one player deployed that King)"),
+            fontsize=12,
         )
         ax.legend(fontsize=9)
     return _svg(fig)
@@ -154,14 +166,14 @@ def plot_cards(tops: list[dict[str, Any]], variant: str) -> str:
         d = t["table"].sort("gap")
         gap = [100 * x for x in d["gap"].to_list()]
         err = [
-            [g - 100 * lo for g, lo in zip(gap, d["gap_lo"].to_list(), strict=True)],
-            [100 * hi - g for g, hi in zip(gap, d["gap_hi"].to_list(), strict=True)],
+            [max(0.0, g - 100 * lo) for g, lo in zip(gap, d["gap_lo"].to_list(), strict=True)],
+            [max(0.0, 100 * hi - g) for g, hi in zip(gap, d["gap_hi"].to_list(), strict=True)],
         ]
         ax.barh(d["card"].to_list(), gap, xerr=err, color=COLOURS[0], ecolor="#555")
         ax.axvline(0, color="#888", lw=0.8)
         ax.set_xlabel("win rate drawn minus not drawn\n(points, 95% interval)", fontsize=11)
         ax.tick_params(labelsize=11)
-        ax.set_title(f"Ten largest gaps ({variant}, {t['agent']})", fontsize=12)
+        ax.set_title(_text(f"Ten largest gaps ({variant}, {t['agent']})"), fontsize=12)
     fig.tight_layout()
     return _svg(fig)
 
@@ -314,8 +326,17 @@ FEW_CHANGED = 0.02
 
 
 def build(out: Path) -> Path:
-    """Write `out/index.html` from the manifest and the records."""
+    """Write `out/index.html` from the manifest and the records; RecordsError when the records
+    are not the chunks the manifest recorded."""
+    from sim.runner import RecordsError, verify
+
     manifest = json.loads((out / "manifest.json").read_text())
+    if "cells" not in manifest:  # written when the run finishes
+        raise RecordsError(
+            f"{out} holds an unfinished run (interrupted?): run the same `sim run` command "
+            "again to finish it, and it writes the report"
+        )
+    verify(out, manifest)
     config = manifest["config"]
     lf = analysis.scan(out)
     game = games.game(config.get("game", games.DEFAULT))
@@ -538,6 +559,8 @@ def build(out: Path) -> Path:
 
 def _write(path: Path, text: str) -> None:
     """Write whole or not at all: a full disk leaves the old file, not a truncated one."""
-    tmp = path.with_name(path.name + ".tmp")
+    from sim.runner import tmp_path
+
+    tmp = tmp_path(path)
     tmp.write_text(text)
     tmp.replace(path)

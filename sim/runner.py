@@ -6,12 +6,16 @@ count), so records are identical whatever the worker count or backend.
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import json
 import os
+import secrets
 import shutil
 import sys
 import time
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,10 +29,15 @@ from sim.stats import wilson
 
 MANIFEST = "manifest.json"
 RECORDS = "records"
+LOCK = ".lock"
 
 
 class RunError(Exception):
     """A run that must not start (e.g. the output folder holds a different experiment)."""
+
+
+class RecordsError(RunError):
+    """Records that do not match their manifest (missing, stray, altered chunks)."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +73,50 @@ class Tally:
         return (hi - lo) / 2
 
 
+# Output folders this process holds the lock of, with how many `locked` blocks hold each.
+_held: dict[Path, tuple[int, int]] = {}
+
+
+@contextmanager
+def locked(out: Path) -> Iterator[None]:
+    """Hold OUTPUT/.lock exclusively for the whole run (or report): two runs into one folder
+    at once would interleave chunks and manifests, or one's --force would delete the other's
+    records. Re-entrant within a process; the OS drops the lock when the process dies."""
+    key = out.resolve()
+    if key in _held:
+        fd, depth = _held[key]
+        _held[key] = (fd, depth + 1)
+        try:
+            yield
+        finally:
+            _held[key] = (fd, _held[key][1] - 1)
+        return
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        fd = os.open(out / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as e:
+        raise RunError(f"cannot use {out} as the output folder: {e.strerror}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise RunError(
+            f"{out} is in use by another run (it holds {out / LOCK}); wait for it to end, "
+            "or use another --output"
+        ) from None
+    _held[key] = (fd, 1)
+    try:
+        yield
+    finally:
+        del _held[key]
+        os.close(fd)  # releases the lock
+
+
+def tmp_path(path: Path) -> Path:
+    """A temporary name beside `path` that no other process or call uses."""
+    return path.with_name(f"{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+
+
 def chunk_path(out: Path, chunk: Chunk) -> Path:
     return out / RECORDS / chunk.cell.id / f"chunk-{chunk.start:010d}.parquet"
 
@@ -82,12 +135,112 @@ def play_chunk(chunk: Chunk, seed: int, swap: bool, threads: int) -> pl.DataFram
     return df.with_columns(cell=pl.lit(chunk.cell.id), variant=pl.lit(chunk.cell.variant))
 
 
-def _write(path: Path, df: pl.DataFrame) -> None:
-    # Write then rename: a chunk file is either whole or absent.
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".parquet.tmp")
-    df.write_parquet(tmp)
-    os.replace(tmp, path)
+def _sha256(path: Path) -> str:
+    with open(path, "rb") as f:
+        return hashlib.file_digest(f, "sha256").hexdigest()
+
+
+def _chunk_key(out: Path, path: Path) -> str:
+    """A chunk's key in the manifest: its path under records/."""
+    return path.relative_to(out / RECORDS).as_posix()
+
+
+ALTERED = "does not match the SHA-256 recorded when it was written (altered, swapped or damaged)"
+STRAY = "was not written by this run (a stray or copied file?)"
+
+
+def audit(out: Path, manifest: dict[str, Any]) -> list[tuple[Path, str]]:
+    """Every chunk file the records hold that does not match the manifest's record of it, and
+    every recorded chunk that is missing: (file, what is wrong). Empty for a manifest written
+    before chunks were recorded."""
+    entries = manifest.get("chunks")
+    if entries is None:
+        return []
+    root = out / RECORDS
+    on_disk = {_chunk_key(out, p): p for p in root.glob("*/*.parquet")}
+    problems = []
+    for key, path in sorted(on_disk.items()):
+        entry = entries.get(key)
+        if entry is None:
+            problems.append((path, STRAY))
+        elif _sha256(path) != entry["sha256"]:
+            problems.append((path, ALTERED))
+    problems += [(root / key, "is missing") for key in sorted(set(entries) - set(on_disk))]
+    return problems
+
+
+def verify(out: Path, manifest: dict[str, Any]) -> None:
+    """RecordsError unless the records are exactly the chunks the manifest recorded."""
+    problems = audit(out, manifest)
+    if problems:
+        path, what = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise RecordsError(
+            f"{path} {what}{more}; running the experiment again (`sim run FILE --output {out}`) "
+            "plays its games again"
+        )
+
+
+def _all_chunks(exp: Experiment) -> dict[str, Chunk]:
+    """Every chunk the run may play (a stopping rule may stop a cell before its last), by key."""
+    out = exp.output
+    found = {}
+    for cell in exp.cells:
+        size, limit = _size(exp, cell), _limit(exp, cell)
+        for k in range(-(-limit // size)):
+            if chunk := _chunks_of(cell, k, size, limit):
+                found[_chunk_key(out, chunk_path(out, chunk))] = chunk
+    return found
+
+
+def _keep(exp: Experiment, old: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], bool]:
+    """The chunks of an earlier run into this folder that can be kept, checked against their
+    SHA-256, and whether any had to be discarded. A damaged or unrecorded chunk is deleted
+    (its games are played again, the same games); a file that is no chunk of this
+    configuration is an error, since the report would read it."""
+    out = exp.output
+    root = out / RECORDS
+    for stale in root.glob("*/*.tmp"):  # of a dead process: this one holds the lock
+        if stale.is_file():
+            stale.unlink()
+    expected = _all_chunks(exp)
+    entries: dict[str, dict[str, Any]] | None = old.get("chunks")
+    kept: dict[str, dict[str, Any]] = {}
+    discarded = False
+    for path in sorted(root.glob("*/*.parquet")):
+        key = _chunk_key(out, path)
+        chunk = expected.get(key)
+        if chunk is None:
+            raise RunError(
+                f"{path} is not a chunk of this run (a stray or copied file?); move it out of "
+                f"{root}, or use --force to delete the records and start again"
+            )
+        if entries is None:
+            # Written by a sim that did not record chunks: adopt it if its size is right.
+            rows = pl.scan_parquet(path).select(pl.len()).collect().item()
+            if rows != chunk.count:
+                raise RunError(
+                    f"{path} holds {rows} games where this configuration's "
+                    f"chunk has {chunk.count} (written by another version of sim?); "
+                    f"use --force to delete the records and start again"
+                )
+            kept[key] = {"sha256": _sha256(path), "rows": rows, "first_game": chunk.start}
+            continue
+        entry = entries.get(key)
+        if entry is None:
+            what = STRAY
+        elif _sha256(path) != entry["sha256"]:
+            what = ALTERED
+        else:
+            kept[key] = entry
+            continue
+        path.unlink()
+        discarded = True
+        print(f"note: {path} {what}: discarded; its games are played again", file=sys.stderr)
+    # Recorded chunks without a file were cut short before the rename, or deleted: both are
+    # simply played (again).
+    discarded |= entries is not None and kept != entries
+    return kept, discarded
 
 
 def _chunks_of(cell: Cell, k: int, size: int, limit: int) -> Chunk | None:
@@ -145,7 +298,7 @@ def _manifest(out: Path) -> dict[str, Any] | None:
 
 def _save_manifest(out: Path, manifest: dict[str, Any]) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    tmp = out / (MANIFEST + ".tmp")
+    tmp = tmp_path(out / MANIFEST)
     tmp.write_text(json.dumps(manifest, indent=2))
     os.replace(tmp, out / MANIFEST)
 
@@ -177,7 +330,14 @@ def prepare(exp: Experiment, force: bool) -> dict[str, Any] | None:
                 f"another --output, or --force to delete them and start again"
             )
     if force:
-        shutil.rmtree(out / RECORDS, ignore_errors=True)
+        records = out / RECORDS
+        # Only a folder that a manifest of sim names: --force must not delete a user's files.
+        if records.exists() and (old is None or old.get("records") != RECORDS):
+            raise RunError(
+                f"{records} was not written by sim (no manifest.json in {out} names it), so "
+                "--force does not delete it; move it away, or use another --output"
+            )
+        shutil.rmtree(records, ignore_errors=True)
         (out / MANIFEST).unlink(missing_ok=True)
         return None
     if old is not None and old.get("status") == "complete":
@@ -213,10 +373,29 @@ def run(
     quiet: bool = False,
 ) -> tuple[dict[str, Any], bool]:
     """Play the experiment (or what is left of it). Returns the manifest, and whether anything
-    had to be played (False: the folder already held the complete run)."""
+    had to be played (False: the folder already held the complete run). RunError when the
+    folder holds another configuration or another run is using it."""
+    with locked(exp.output):
+        return _run(exp, workers, backend, scheduler, force, quiet)
+
+
+def _run(
+    exp: Experiment,
+    workers: int | None,
+    backend: str,
+    scheduler: str | None,
+    force: bool,
+    quiet: bool,
+) -> tuple[dict[str, Any], bool]:
     workers = workers or os.cpu_count() or 1
     out = exp.output
     done = prepare(exp, force)
+    old = _manifest(out)  # None after --force
+    chunks: dict[str, dict[str, Any]] = {}
+    if old is not None and (done is None or "chunks" in done):
+        chunks, discarded = _keep(exp, old)
+        if discarded:
+            done = None  # a complete run with damaged chunks: play them again
     if done is not None:
         # `answer:` shapes the report, not the records: a changed one applies to a finished run.
         if done.get("answer") != exp.answer:
@@ -239,6 +418,9 @@ def run(
         "backend": backend,
         "workers": workers,
         "records": RECORDS,
+        # Each chunk's SHA-256, rows and first game, recorded before the file is renamed into
+        # place: resume and report check the records against it.
+        "chunks": chunks,
     }
     _save_manifest(out, manifest)
     client = None
@@ -256,25 +438,29 @@ def run(
     )
     played = 0
     try:
-        for chunks in _rounds(exp, tallies):
+        for round_chunks in _rounds(exp, tallies):
             todo = []
-            for chunk in chunks:
+            for chunk in round_chunks:
                 path = chunk_path(out, chunk)
-                if path.exists():  # finished by an earlier, interrupted run
+                if _chunk_key(out, path) in chunks:  # finished by an earlier run, and checked
                     kept = pl.read_parquet(path, columns=["winner", "seats_swapped"])
-                    if kept.height != chunk.count:
-                        raise RunError(
-                            f"{path} holds {kept.height} games where this configuration's "
-                            f"chunk has {chunk.count} (written by another version of sim?); "
-                            f"use --force to delete the records and start again"
-                        )
                     tallies[chunk.cell.id].add(kept)
                     bar.update(chunk.count)
                 else:
                     todo.append(chunk)
             source = _dask(todo, exp, client) if client else _local(todo, exp, workers)
             for chunk, df in source:
-                _write(chunk_path(out, chunk), df)
+                path = chunk_path(out, chunk)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                tmp = tmp_path(path)
+                df.write_parquet(tmp)
+                chunks[_chunk_key(out, path)] = {
+                    "sha256": _sha256(tmp),
+                    "rows": df.height,
+                    "first_game": chunk.start,
+                }
+                _save_manifest(out, manifest)
+                os.replace(tmp, path)  # a chunk file is whole or absent
                 tallies[chunk.cell.id].add(df)
                 played += df.height
                 bar.update(df.height)

@@ -82,3 +82,40 @@ def test_bad_python_agents_are_clear_errors():
             )
     finally:
         pa.load = orig
+
+
+def test_a_python_agents_code_is_part_of_the_configuration(tmp_path, root):
+    """Editing the agent between an interrupt and the resume would mix two agents in a cell."""
+    import hashlib
+    import subprocess
+    import sys
+
+    agent = tmp_path / "agent.py"
+    agent.write_text((root / "examples/python_agent.py").read_text())
+    name = f"python:{agent}:Hoarder"
+    exp = tmp_path / "e.yaml"
+    exp.write_text(
+        "name: py\nquestion: Does the hoarder lose?\nmatchups:\n"
+        f"  - ['{name}', greedy]\ngames: 20\nchunk_size: 10\n"
+    )
+    out = tmp_path / "out"
+
+    def run():
+        return subprocess.run(
+            [sys.executable, "-m", "sim.cli", "run", str(exp), "--output", str(out), "--quiet"],
+            capture_output=True,
+            text=True,
+        )
+
+    assert run().returncode == 0
+    manifest = out / "manifest.json"
+    m = json.loads(manifest.read_text())
+    digest = hashlib.sha256(agent.read_bytes()).hexdigest()[:16]
+    assert m["config"]["matchups"][0]["specs"][0] == f"{name}@sha256={digest}"
+    m["status"] = "running"  # as an interrupted run leaves it
+    manifest.write_text(json.dumps(m))
+    agent.write_text(agent.read_text() + "\n# tuned\n")
+    r = run()
+    assert r.returncode == 2
+    assert "holds records of a different configuration" in r.stderr
+    assert "they differ in: matchups;" in r.stderr

@@ -14,6 +14,7 @@ import pytest
 from sim.experiment import ExperimentError, load
 from sim.report import build
 from sim.runner import run
+from sim.stats import wilson
 
 GOOD = """\
 name: tiny
@@ -143,6 +144,19 @@ BAD = [
         13,
         "key 'answer.matchup': expected one of the match-ups: [greedy, random]; got "
         "['greedy', 'greedy']",
+    ),
+    # Cell folders keep only some characters: names that differ in the others would share one.
+    (
+        GOOD.replace("name: base", "name: v 1").replace("name: classic", "name: v_1"),
+        7,
+        "key 'rules.variants[1].name': variants 'v_1' and 'v 1' would share the cell folder "
+        "'v_1__greedy-vs-random' (a folder name keeps only letters, digits and _.=+-); "
+        "rename one",
+    ),
+    (
+        GOOD.replace("  - [greedy, random]", "  round_robin: [greedy, random, greedy]"),
+        10,
+        "key 'matchups.round_robin[2]': agent 'greedy' is listed twice",
     ),
 ]
 
@@ -370,11 +384,13 @@ def test_matchup_max_games_and_chunk_size_apply_to_its_cells_only(tmp_path):
     )
 
 
-def test_resume_refuses_a_chunk_of_the_wrong_size(tmp_path):
+def test_resume_of_a_run_without_chunk_hashes_refuses_a_chunk_of_the_wrong_size(tmp_path):
     f = write(tmp_path, GOOD)
     run(load(f, tmp_path / "o"), workers=2, quiet=True)
     manifest = tmp_path / "o/manifest.json"
     m = json.loads(manifest.read_text())
+    # As an interrupted run of a sim that did not record chunks' hashes left it.
+    del m["chunks"]
     manifest.write_text(json.dumps({**m, "status": "running"}))
     chunk = tmp_path / "o/records/base__greedy-vs-random/chunk-0000001000.parquet"
     pl.read_parquet(chunk).head(10).write_parquet(chunk)
@@ -508,3 +524,178 @@ def test_a_jokers_value_is_read_from_its_own_drawn_bit(tmp_path):
     ).height
     row = re.search(r'data-value="classic\|greedy\|BJ\|forbid\|([-0-9.]+)\|(\d+)"', html)
     assert row and int(row[2]) == drew > 0
+
+
+def test_a_second_run_into_a_folder_in_use_is_refused(tmp_path):
+    """Two runs into one folder at once would interleave chunks and manifests (a concurrent
+    --force once left a run marked complete with games missing)."""
+    import fcntl
+
+    f = write(tmp_path, GOOD)
+    done, fresh = tmp_path / "done", tmp_path / "fresh"
+    sim("run", str(f), "--output", str(done), "--quiet")
+    manifest = (done / "manifest.json").read_text()
+    fresh.mkdir()
+    for out, extra in ((fresh, []), (done, ["--force"])):
+        with open(out / ".lock", "w") as held:  # as a run in progress holds it
+            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            r = sim("run", str(f), "--output", str(out), "--quiet", *extra, check=False)
+            assert r.returncode == 2
+            assert r.stderr == (
+                f"error: {out} is in use by another run (it holds {out / '.lock'}); wait "
+                "for it to end, or use another --output\n"
+            )
+    assert not (fresh / "records").exists() and not (fresh / "manifest.json").exists()
+    assert (done / "manifest.json").read_text() == manifest and records(done).height == 6000
+    with open(done / ".lock", "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        r = sim("report", str(done), check=False)
+        assert r.returncode == 2 and "is in use by another run" in r.stderr
+    # Released (as when the other run ends or dies): the run goes ahead.
+    sim("run", str(f), "--output", str(fresh), "--quiet")
+    assert records(fresh).height == 6000
+
+
+def test_chunk_temporary_files_are_unique_to_the_process(tmp_path):
+    # Another process's temporary file at the old shared name must not be touched or block.
+    out = tmp_path / "out"
+    theirs = out / "records/base__greedy-vs-random/chunk-0000000000.parquet.tmp"
+    theirs.mkdir(parents=True)
+    run(load(write(tmp_path, GOOD), out), workers=2, quiet=True)
+    assert records(out).height == 6000 and theirs.is_dir()
+
+
+def _interrupted(out: Path) -> None:
+    """Mark a finished run as an interrupted one (as a kill leaves it)."""
+    m = json.loads((out / "manifest.json").read_text())
+    m["status"] = "running"
+    del m["cells"]
+    (out / "manifest.json").write_text(json.dumps(m))
+
+
+def test_each_chunk_is_recorded_with_its_hash_and_resume_replays_damaged_ones(tmp_path):
+    import hashlib
+
+    f = write(tmp_path, GOOD)
+    clean, out = tmp_path / "clean", tmp_path / "out"
+    run(load(f, clean), workers=2, quiet=True)
+    run(load(f, out), workers=2, quiet=True)
+    m = json.loads((out / "manifest.json").read_text())
+    c0 = "base__greedy-vs-random/chunk-0000000000.parquet"
+    data = (out / "records" / c0).read_bytes()
+    assert m["chunks"][c0] == {
+        "sha256": hashlib.sha256(data).hexdigest(),
+        "rows": 1000,
+        "first_game": 0,
+    }
+    assert len(m["chunks"]) == 6
+    _interrupted(out)
+    cell = out / "records/base__greedy-vs-random"
+    a, b, c = (cell / f"chunk-{s:010d}.parquet" for s in (0, 1000, 2000))
+    # Swap two chunks, cut a third; delete one of the other cell.
+    a_bytes = a.read_bytes()
+    a.write_bytes(b.read_bytes())
+    b.write_bytes(a_bytes)
+    pl.read_parquet(c).head(10).write_parquet(c)
+    (out / "records/classic__greedy-vs-random/chunk-0000001000.parquet").unlink()
+    r = sim("run", str(f), "--output", str(out), "--quiet")
+    why = "does not match the SHA-256 recorded when it was written (altered, swapped or damaged)"
+    assert r.stderr == "".join(
+        f"note: {x} {why}: discarded; its games are played again\n" for x in (a, b, c)
+    )
+    assert records(out).equals(records(clean))
+    assert sim("report", str(out)).returncode == 0
+    # A file that is no chunk of this run is refused by name (the report would read it).
+    _interrupted(out)
+    stray = cell / "copy.parquet"
+    stray.write_bytes(a.read_bytes())
+    r = sim("run", str(f), "--output", str(out), "--quiet", check=False)
+    assert r.returncode == 2
+    assert r.stderr == (
+        f"error: {stray} is not a chunk of this run (a stray or copied file?); move it out of "
+        f"{out / 'records'}, or use --force to delete the records and start again\n"
+    )
+
+
+@pytest.mark.parametrize("damage", ["flip", "delete", "duplicate", "swap"])
+def test_the_report_refuses_records_that_do_not_match_the_manifest(tmp_path, damage):
+    f = write(tmp_path, GOOD)
+    out = tmp_path / "out"
+    run(load(f, out), workers=2, quiet=True)
+    before = records(out)
+    cell = out / "records/base__greedy-vs-random"
+    a, b = cell / "chunk-0000000000.parquet", cell / "chunk-0000001000.parquet"
+    if damage == "flip":  # one bit in the middle of the file
+        data = bytearray(a.read_bytes())
+        data[len(data) // 2] ^= 1
+        a.write_bytes(bytes(data))
+        bad, what = a, "does not match the SHA-256 recorded when it was written"
+    elif damage == "delete":
+        a.unlink()
+        bad, what = a, "is missing"
+    elif damage == "duplicate":
+        bad = out / "records/classic__greedy-vs-random/chunk-0000000000 (copy).parquet"
+        bad.write_bytes(a.read_bytes())
+        what = "was not written by this run (a stray or copied file?)"
+    else:
+        a_bytes = a.read_bytes()
+        a.write_bytes(b.read_bytes())
+        b.write_bytes(a_bytes)
+        bad, what = a, "does not match the SHA-256 recorded when it was written"
+    r = sim("report", str(out), check=False)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.startswith(f"error: {bad} {what}")
+    assert r.stderr.count("\n") == 1
+    if damage == "duplicate":
+        bad.unlink()
+    else:
+        # The same command that wrote the run plays the damaged chunks again.
+        sim("run", str(f), "--output", str(out), "--quiet")
+        assert records(out).equals(before)
+    assert sim("report", str(out)).returncode == 0
+
+
+def test_force_deletes_only_records_that_sim_wrote(tmp_path):
+    f = write(tmp_path, GOOD)
+    out = tmp_path / "out"
+    theirs = out / "records" / "notes.txt"
+    theirs.parent.mkdir(parents=True)
+    theirs.write_text("not sim's")
+    r = sim("run", str(f), "--output", str(out), "--force", "--quiet", check=False)
+    assert r.returncode == 2
+    assert r.stderr == (
+        f"error: {out / 'records'} was not written by sim (no manifest.json in {out} names "
+        "it), so --force does not delete it; move it away, or use another --output\n"
+    )
+    assert theirs.read_text() == "not sim's"
+    # A folder sim wrote is deleted and played again.
+    other = tmp_path / "other"
+    sim("run", str(f), "--output", str(other), "--quiet")
+    r = sim("run", str(f), "--output", str(other), "--force", "--quiet")
+    assert r.returncode == 0 and records(other).height == 6000
+
+
+def test_report_of_a_cell_that_wins_every_game_with_dollars_in_its_name(tmp_path):
+    # Wilson's upper bound for 10 wins in 10 is 0.9999999999999999 (an error bar of -1e-16,
+    # which matplotlib rejects); `$...$` in a plot label is mathtext to matplotlib.
+    text = GOOD.replace("    - name: base\n", "").replace("name: classic", "name: a $^$ b")
+    text = text.replace("games: 3000", "games: 10").replace("chunk_size: 1000", "chunk_size: 10")
+    text = text.replace("seed: 3", "seed: 1")  # greedy wins all ten of these deals
+    out = tmp_path / "out"
+    r = sim("run", str(write(tmp_path, text)), "--output", str(out), "--json", "--quiet")
+    (cell,) = json.loads(r.stdout)["cells"]
+    assert cell["variant"] == "a $^$ b" and cell["wins_a"] == 10 and wilson(10, 10)[1] < 1
+    assert "a $^$ b" in (out / "index.html").read_text()
+
+
+def test_report_of_an_interrupted_run_is_a_one_line_error(tmp_path):
+    f = write(tmp_path, GOOD)
+    out = tmp_path / "out"
+    run(load(f, out), workers=2, quiet=True)
+    _interrupted(out)
+    r = sim("report", str(out), check=False)
+    assert r.returncode == 2
+    assert r.stderr == (
+        f"error: {out} holds an unfinished run (interrupted?): run the same `sim run` "
+        "command again to finish it, and it writes the report\n"
+    )
