@@ -206,6 +206,8 @@ def _outright(cells: list[dict[str, Any]]) -> list[str]:
     parts = []
     for r in cells:
         n = r["games"]
+        if not n:
+            continue
         first = r.get("first_wins", round(r["first"]["rate"] * n - r["draws"] / 2))
         second = n - first - r["draws"]
         where = f" under '{r['variant']}'" if len(cells) > 1 else ""
