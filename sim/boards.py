@@ -283,7 +283,7 @@ class HouseOfSuits(Board):
         player(me, "you")
         doing = "set a card aside" if obs["pending"] == "aside" else "lay"
         title = (
-            f"game {obs['match_game']} of {obs['games']}   turn {obs['turn']}   "
+            f"game {obs['match_game']} of {obs['games']}   turn {obs['turn'] + 1}   "
             f"{obs['decider'] or '-'} to {doing}"
         )
         return Panel(

@@ -166,8 +166,9 @@ const DRAW = {
   },
   house_of_suits(s, b) {
     const doing = {aside: "to set a card aside", lay: "to lay a card in the market and invest one"};
-    headline(b, "game " + s.match_game + " of " + s.games + ", turn " + s.turn +
-      (s.decider ? "; " + s.decider + " " + doing[s.pending] : ""));
+    // `turn` counts the turns played in the game under way.
+    headline(b, "game " + s.match_game + " of " + s.games +
+      (s.decider ? ", turn " + (s.turn + 1) + "; " + s.decider + " " + doing[s.pending] : ""));
     const side = p => {
       const pl = s.players[p];
       const x = box(s, p, "score " + pl.score);
