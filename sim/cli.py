@@ -266,9 +266,8 @@ def replay_cmd(
     """Print one complete game, turn by turn, ending with the winner (or, with --html, write
     it as a page to step through)."""
     from sim import replays
+    from sim.agents import resolve
 
-    if html_out is not None and game != DEFAULT_GAME:
-        _fail(f"--html shows {DEFAULT_GAME} games only so far, not {game}")
     if file is not None:
         try:
             data = replays.load(file)
@@ -286,10 +285,12 @@ def replay_cmd(
             click.echo("(the game was left before its end)")
         return
     pair = _game_agents(agents, game)
-    log, _ = replay(seed, pair, _rules(rules, game), game)
     if html_out is not None:
-        _write_viewer(html_out, _rules(rules, game), seed, replays.moves_of(log), list(pair))
+        canon = _rules(rules, game)
+        _, moves = replays.played(canon, seed, (resolve(pair[0], game), resolve(pair[1], game)))
+        _write_viewer(html_out, canon, seed, moves, list(pair))
         return
+    log, _ = replay(seed, pair, _rules(rules, game), game)
     click.echo(f"rules: {_rules(rules, game)}")
     for line in log:
         click.echo(line)

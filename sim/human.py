@@ -1,12 +1,14 @@
-"""The human seat: a person plays Houses-Skirmish in the terminal against any agent.
+"""The human seat: a person plays any of the games in the terminal against any agent.
 
-`sim play --agents human,search --games 1` seats the person as P1. At each of their decisions
-the board is drawn from their side (the opponent's hand hidden), then what happened since their
-last decision, then the legal moves, numbered. They answer with a number or the move as written
-(with completion), `undo` or `quit`. Undo replays the game from its seed and the moves chosen
-so far, less the last: the engine is deterministic and each built-in agent draws from its own
-seeded stream, so the opponent plays the same moves again. The finished game is saved as a
-replay file (`sim replay --file F`).
+`sim play --agents human,search --games 1` (with `--game battle_cards` or `--game
+house_of_suits` for the other games) seats the person as P1. One loop serves every game; the
+board, the log lines a seat may read and the final line are the game's (`sim/boards.py`). At
+each of their decisions the board is drawn from their side (the opponent's hand hidden), then
+what happened since their last decision, then the legal moves, numbered. They answer with a
+number or the move as written (with completion), `undo` or `quit`. Undo replays the game from
+its seed and the moves chosen so far, less the last: the engine is deterministic and each
+built-in agent draws from its own seeded stream, so the opponent plays the same moves again.
+The finished game is saved as a replay file (`sim replay --file F`).
 """
 
 from __future__ import annotations
@@ -23,110 +25,22 @@ from typing import Any
 
 from rich.columns import Columns
 from rich.console import Console
-from rich.panel import Panel
-from rich.rule import Rule
-from rich.table import Table
 from rich.text import Text
 
-from sim import _core, games, python_agents, replays
+from sim import _core, boards, games, python_agents, replays
+from sim.boards import seat_name
 
 HUMAN = "human"
 COMMANDS = ("undo", "quit", "help")
 HELP = (
-    "Enter a move's number or the move as written (e.g. 'deploy 7H', 'attack 7H player'; Tab "
-    "completes), 'undo' to go back to your previous decision, 'quit' to stop. The notation is "
-    "in docs/notation.md."
+    "Enter a move's number or the move as written (e.g. {example}; Tab completes), 'undo' to "
+    "go back to your previous decision, 'quit' to stop. The notation is in docs/notation.md."
 )
 
 
-def seat_name(seat: int) -> str:
-    return f"P{seat + 1}"
-
-
-def public_lines(lines: list[str], seat: int) -> list[str]:
-    """The log lines `seat` may read: the opponent's draws and hand, and the cards the Queen of
-    Spades' player keeps and puts back, are hidden; the turn's board line is left out (the
-    board is drawn)."""
-    me, them = seat_name(seat), seat_name(1 - seat)
-    out = []
-    for line in lines:
-        if line.startswith(("seed ", "board: ", f"{me} hand: ", f"{them} hand: ")):
-            continue
-        if line.startswith(f"draw: {them} draws "):
-            line = f"draw: {them} draws a card"
-        elif line.startswith(f"{them}: keep "):
-            line = f"{them}: keep (the cards are hidden)"
-        out.append(line)
-    return out
-
-
-# --- the board ---------------------------------------------------------------------------
-
-
-def _unit(u: dict[str, Any]) -> Text:
-    cards, *flags = u["unit"].split(" ")
-    t = Text(cards, style="bold")
-    t.append(f" {u['attack']}/{u['defence']}")
-    if u["damage"]:
-        t.append(f" dmg {u['damage']}", style="red")
-    if flags:
-        t.append(" " + ",".join(flags), style="dim")
-    return t
-
-
-def _rank(units: list[dict[str, Any]]) -> Text:
-    if not units:
-        return Text("-", style="dim")
-    return Text("  ").join(_unit(u) for u in units)
-
-
-def board(obs: dict[str, Any], agents: tuple[str, str]) -> Panel:
-    """The board as the observation's seat sees it: the opponent above, the player below."""
-    me = int(obs["seat"][1]) - 1
-    them = 1 - me
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(style="cyan", no_wrap=True)
-    grid.add_column()
-
-    def player(s: int, label: str) -> None:
-        p = obs["players"][seat_name(s)]
-        if s == me:
-            hand = Text(" ".join(p["hand"]) or "-", style="bold green")
-        else:
-            known = f" (known: {' '.join(p['hand'])})" if p["hand"] else ""
-            n = len(p["hand"]) + obs["opponent_hidden_cards"]
-            hand = Text(f"{n} card{'s' if n != 1 else ''}{known}")
-        grid.add_row(Text(seat_name(s), style="bold"), Text(f"{label}   life {p['life']}"))
-        grid.add_row("hand", hand)
-
-    def ranks(s: int, order: tuple[str, ...]) -> None:
-        for r in order:
-            grid.add_row(r, _rank(obs["units"][seat_name(s)][r]))
-
-    player(them, f"{agents[them]}")
-    ranks(them, ("rear", "front"))
-    grid.add_row("", Rule(style="dim"))
-    ranks(me, ("front", "rear"))
-    player(me, "you")
-    barrows = obs["barrows"]
-    grid.add_row(
-        "piles",
-        Text(
-            f"deck {obs['deck_size']}   Barrows {len(barrows)}"
-            + (f" ({' '.join(barrows)})" if barrows else "")
-            + f"   burned {len(obs['burned'])}"
-        ),
-    )
-    for a in obs["attacks"]:
-        line = f"{a['attacker']} -> {a['target']}" + (f" and {a['second']}" if a["second"] else "")
-        grid.add_row(
-            "combat", Text(line + (f", blocked by {a['blocker']}" if a["blocker"] else ""))
-        )
-    title = (
-        f"turn {obs['turn']} (round {obs['round']})   {obs['active']}'s turn   "
-        f"{obs['pending'].replace('_', ' ')}: {obs['decider']} to decide"
-    )
-    return Panel(grid, title=title, subtitle="units: cards attack/defence", expand=False)
+def public_lines(lines: list[str], seat: int, game: str = games.DEFAULT) -> list[str]:
+    """The log lines `seat` may read, as the game hides them (`Board.public_lines`)."""
+    return boards.board_of(game).public_lines(lines, seat)
 
 
 def moves_list(legal: list[str]) -> Columns:
@@ -140,7 +54,8 @@ def moves_list(legal: list[str]) -> Columns:
 # --- reading an answer ---------------------------------------------------------------------
 
 
-_CARD = r"(?:10|[2-9tajqk])[hdcs]|[br]j"
+# Cards of every game: the standard suits, House of Suits' O and W, the Jokers.
+_CARD = r"(?:10|[2-9tajqk])[hdcsow]|[br]j"
 _CARDS = re.compile(rf"(?i)(?:{_CARD})(?:[/=](?:{_CARD}))*")
 
 
@@ -287,6 +202,7 @@ def play(
     (None when the player quits). The game is saved to `save_to` either way."""
     console = console or Console(highlight=False)
     ask = ask or terminal_ask()
+    board = boards.board_of(games.game_of(rules))
     table = Seating(rules, seed, agents, resolve)
     note: Text | None = None
     quit_ = False
@@ -294,8 +210,8 @@ def play(
         game = table.game
         obs = json.loads(game.observation(seat))
         console.print()
-        console.print(board(obs, agents))
-        since = public_lines(game.log()[table.read_to[seat] :], seat)
+        console.print(board.terminal(obs, agents))
+        since = board.public_lines(game.log()[table.read_to[seat] :], seat)
         if since:
             console.print(Text(f"Since your last decision ({seat_name(seat)}):", style="bold"))
             for line in since:
@@ -316,7 +232,7 @@ def play(
                 console.print(Text(answer.refusal, style="red"))
                 continue
             if answer.command == "help":
-                console.print(Text(HELP))
+                console.print(Text(HELP.format(example=board.example)))
                 continue
             break
         if answer.command == "quit":
@@ -335,7 +251,6 @@ def play(
     if quit_:
         console.print(Text("You left the game before its end.", style="yellow"))
     else:
-        life = ", ".join(f"{s} {final['players'][s]['life']}" for s in ("P1", "P2"))
         who = outcome["winner"]
         humans = [seat_name(s) for s, a in enumerate(agents) if a == HUMAN]
         if who == "draw":
@@ -345,14 +260,16 @@ def play(
         else:
             verdict = f"{who} wins"
         console.print(
-            Text(f"Game over ({outcome['reason']}): winner {who}, {verdict}. Life: {life}.")
+            Text(
+                f"Game over ({outcome['reason']}): winner {who}, {verdict}. {board.summary(final)}."
+            )
         )
     path = replays.save(
         save_to,
         rules,
         seed,
         agents,
-        table.game.log(),
+        table.game.moves(),
         None if quit_ else outcome,
         finished=not quit_,
         **(extra or {}),
@@ -362,5 +279,5 @@ def play(
 
 
 def check_game(game: str) -> None:
-    if game != games.DEFAULT:
-        raise ValueError(f"the human seat plays {games.DEFAULT} only so far, not {game}")
+    """The human seat plays every game with a board (`sim/boards.py`)."""
+    boards.board_of(game)

@@ -9,56 +9,41 @@ import json
 from pathlib import Path
 from typing import Any
 
-from sim import replays
+from sim import boards, games, replays
 
 
 def steps_of(rules: str, seed: int, moves: list[str]) -> tuple[list[str], list[dict[str, Any]]]:
-    """The full log and, per step, the board (every card shown: a spectator's view) and the
-    log lines up to it."""
+    """The full log and, per step, the board (every card shown: a spectator's view, as the
+    game's `Board.step` keeps it) and the log lines up to it."""
+    board = boards.board_of(games.game_of(rules))
     out: list[dict[str, Any]] = []
     game = None
     for game in replays.steps(rules, seed, moves):
-        s = json.loads(game.state())
-        out.append(
-            {
-                "turn": s["turn"],
-                "round": s["round"],
-                "active": s["active"],
-                "pending": s["pending"],
-                "decider": s["decider"],
-                "deck": s["deck_size"],
-                "barrows": s["barrows"],
-                "burned": len(s["burned"]),
-                "attacks": s["attacks"],
-                "outcome": s["outcome"],
-                "players": {
-                    p: {
-                        "life": s["players"][p]["life"],
-                        "hand": s["players"][p]["hand"],
-                        "front": s["units"][p]["front"],
-                        "rear": s["units"][p]["rear"],
-                    }
-                    for p in ("P1", "P2")
-                },
-                "upto": len(game.log()),
-            }
-        )
+        log = game.log()
+        since = out[-1]["upto"] if out else 0
+        step = board.step(json.loads(game.state()), log[since:])
+        out.append({**step, "upto": len(log)})
     assert game is not None
     return game.log(), out
 
 
-def page(title: str, agents: list[str], log: list[str], steps: list[dict[str, Any]]) -> str:
-    data = json.dumps({"agents": agents, "log": log, "steps": steps}, separators=(",", ":"))
+def page(
+    title: str, agents: list[str], log: list[str], steps: list[dict[str, Any]], game: str
+) -> str:
+    data = json.dumps(
+        {"game": game, "agents": agents, "log": log, "steps": steps}, separators=(",", ":")
+    )
     # A JSON island in a script element: only '</' could end it early.
     data = data.replace("</", "<\\/")
     return TEMPLATE.replace("__TITLE__", html.escape(title)).replace("__DATA__", data)
 
 
 def write(path: Path, rules: str, seed: int, moves: list[str], agents: list[str]) -> Path:
+    game = games.game_of(rules)
     log, steps = steps_of(rules, seed, moves)
-    title = f"Houses-Skirmish, seed {seed}: {' v '.join(agents)}"
+    title = f"{boards.board_of(game).title}, seed {seed}: {' v '.join(agents)}"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(page(title, agents, log, steps))
+    path.write_text(page(title, agents, log, steps, game))
     return path
 
 
@@ -134,28 +119,82 @@ function row(label, items) {
   items.forEach(i => r.append(i));
   return r;
 }
-function side(s, p, ranks) {
-  const pl = s.players[p];
-  const box = el("div", "side" + (s.active === p ? " active" : ""));
+function box(s, p, label) {
+  const b = el("div", "side" + (s.active === p ? " active" : ""));
   const who = DATA.agents[p === "P1" ? 0 : 1] || "";
-  box.append(el("div", "", p + " (" + who + ")  life " + pl.life));
-  box.append(row("hand", pl.hand.map(card)));
-  ranks.forEach(r => box.append(row(r, pl[r].map(unit))));
-  return box;
+  b.append(el("div", "", p + " (" + who + ")  " + label));
+  return b;
 }
+const headline = (b, text) => b.append(el("div", "", text));
+// Each game's board, drawn from its step (sim/boards.py keeps what each one needs).
+const DRAW = {
+  houses(s, b) {
+    const side = (p, ranks) => {
+      const pl = s.players[p];
+      const x = box(s, p, "life " + pl.life);
+      x.append(row("hand", pl.hand.map(card)));
+      ranks.forEach(r => x.append(row(r, pl[r].map(unit))));
+      return x;
+    };
+    const deciding = s.decider ? ": " + s.decider + " to decide" : "";
+    headline(b, "turn " + s.turn + " (round " + s.round + "), " + s.active + "'s turn; " +
+      s.pending.replace(/_/g, " ") + deciding);
+    b.append(side("P2", ["rear", "front"]), side("P1", ["front", "rear"]));
+    b.append(el("div", "piles", "deck " + s.deck + " · Barrows " + s.barrows.length +
+      (s.barrows.length ? " (" + s.barrows.join(" ") + ")" : "") + " · burned " + s.burned));
+    s.attacks.forEach(a => b.append(el("div", "combat", "combat: " + a.attacker + " → " +
+      a.target + (a.second ? " and " + a.second : "") +
+      (a.blocker ? ", blocked by " + a.blocker : ""))));
+  },
+  battle_cards(s, b) {
+    const doing = {turn: "to play or discard", ward: "to ward off " + s.attack +
+      " with a Joker, or take it", redraw: "to redraw after the Ace, or keep the hand"};
+    headline(b, "turn " + s.turn + ", " + s.active + "'s turn" +
+      (s.decider ? "; " + s.decider + " " + doing[s.pending] : ""));
+    const side = p => {
+      const pl = s.players[p];
+      const x = box(s, p, "life " + pl.life);
+      x.append(row("hand", pl.hand.map(card)));
+      x.append(row("armor", pl.armor.map(card)));
+      x.append(el("div", "piles", "draw " + pl.draw + " · discard " + pl.discard +
+        (pl.discard_top ? " (top " + pl.discard_top + ")" : "")));
+      return x;
+    };
+    b.append(side("P2"), side("P1"));
+    b.append(el("div", "piles", (s.dice.length ? "dice this step: " + s.dice.join(", ") :
+      "no die rolled this step") + " · rolls so far " + s.rolls));
+  },
+  house_of_suits(s, b) {
+    const doing = {aside: "to set a card aside", lay: "to lay a card in the market and invest one"};
+    // `turn` counts the turns played in the game under way.
+    headline(b, "game " + s.match_game + " of " + s.games +
+      (s.decider ? ", turn " + (s.turn + 1) + "; " + s.decider + " " + doing[s.pending] : ""));
+    const side = p => {
+      const pl = s.players[p];
+      const x = box(s, p, "score " + pl.score);
+      x.append(row("hand", pl.hand.map(card)));
+      x.append(row("aside", pl.aside ? [card(pl.aside)] : []));
+      x.append(row("invest", pl.invested.map(card)));
+      return x;
+    };
+    b.append(side("P2"));
+    b.append(row("market", s.market.map(card)));
+    b.append(row("suits", s.suits.map(x => {
+      const e = el("span", "unit");
+      e.append(el("b", "", x.suit + " " + x.total), el("span", "st", " " + x.role),
+        el("span", "fl", " P1 " + x.invested[0] + " / P2 " + x.invested[1]));
+      return e;
+    })));
+    b.append(el("div", "piles", "pickup pile " + s.pile));
+    b.append(side("P1"));
+  },
+};
 function show(i) {
   at = Math.max(0, Math.min(steps.length - 1, i));
   const s = steps[at];
   const b = document.getElementById("board");
   b.replaceChildren();
-  const deciding = s.decider ? ": " + s.decider + " to decide" : "";
-  b.append(el("div", "", "turn " + s.turn + " (round " + s.round + "), " + s.active +
-    "'s turn; " + s.pending.replace(/_/g, " ") + deciding));
-  b.append(side(s, "P2", ["rear", "front"]), side(s, "P1", ["front", "rear"]));
-  b.append(el("div", "piles", "deck " + s.deck + " · Barrows " + s.barrows.length +
-    (s.barrows.length ? " (" + s.barrows.join(" ") + ")" : "") + " · burned " + s.burned));
-  s.attacks.forEach(a => b.append(el("div", "combat", "combat: " + a.attacker + " → " + a.target +
-    (a.second ? " and " + a.second : "") + (a.blocker ? ", blocked by " + a.blocker : ""))));
+  DRAW[DATA.game](s, b);
   if (s.outcome) b.append(el("div", "outcome", "winner: " + s.outcome.winner +
     " (" + s.outcome.reason + ")"));
   const from = at ? steps[at - 1].upto : 0;

@@ -10,7 +10,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from sim import human, replays
+from sim import _core, human, replays
+from sim.engine import canonical_rules
 
 SIM = str(Path(sys.executable).parent / "sim")
 # A fresh, empty prompt (prompt_toolkit's redraw of an answered one has the answer after '>').
@@ -137,3 +138,99 @@ def test_a_replay_file_that_leaves_the_legal_moves_is_refused(tmp_path):
     with pytest.raises(ValueError, match="is not legal here"):
         list(replays.steps("", 5, ["start", "deploy 9X"]))
     assert game.decider == 0
+
+
+# Per other game: a move that is not legal, and the final line's figures.
+OTHER_GAMES = {
+    "battle_cards": ("play 9X", "Life"),
+    "house_of_suits": ("market 9X invest 2Q", "Scores"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(OTHER_GAMES))
+def test_the_other_games_at_the_terminal_with_a_refusal_and_an_undo(tmp_path, game):
+    refused_move, figures = OTHER_GAMES[game]
+    saved = tmp_path / "game.json"
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", PROMPT_TOOLKIT_NO_CPR="1")
+    child = pexpect.spawn(
+        SIM,
+        ["play", "--game", game, "--agents", "human,random", "--games", "1", "--seed", "3"]
+        + ["--replay-file", str(saved)],
+        cwd=str(tmp_path),
+        env=env,
+        dimensions=(60, 140),
+        encoding="utf-8",
+        timeout=30,
+    )
+
+    def answer(text: str) -> str:
+        child.sendline(text)
+        child.expect([PROMPT, pexpect.EOF])
+        return _text(child.before)
+
+    child.expect(PROMPT)
+    first = _text(child.before)
+    # The same game, from the engine: the player's hand is drawn, the opponent's is not.
+    rules = canonical_rules("", game)
+    same = _core.Game(rules, _core.game_seed(3, 0), (None, None))
+    dealt = json.loads(same.state())
+    hands = {p: " ".join(dealt["players"][p]["hand"]) for p in ("P1", "P2")}
+    assert re.search(rf"hand +{hands['P1']} ", _board(first))
+    assert hands["P2"] not in first
+    first_legal = _legal(first)
+    assert first_legal == same.legal()
+
+    refused = answer(refused_move)
+    assert f"'{refused_move}' is not a legal move now. Closest legal moves:" in refused
+    closest = re.search(r"Closest legal moves: (.*)\.", refused.replace("\n", "")).group(1)
+    assert all(m.split(" ", 1)[1] in first_legal for m in closest.split(", "))
+
+    second = answer("1")
+    assert _board(second) != _board(first)
+    undone = answer("undo")
+    assert "Undone: back to your previous decision." in undone
+    assert _board(undone) == _board(first) and _legal(undone) == first_legal
+
+    screen, decisions = undone, 0
+    while "Game over" not in screen:
+        screen = answer("1")
+        decisions += 1
+        assert decisions < 500, "the game should end"
+    child.expect(pexpect.EOF)
+    screen += _text(child.before)
+    child.close()
+    assert child.exitstatus == 0
+    over = re.search(
+        rf"Game over \((\w+)\): winner (P1|P2|draw), (you win|you lose|a draw)\. {figures}: P1 ",
+        screen,
+    )
+    assert over, screen[-2000:]
+
+    data = json.loads(saved.read_text())
+    assert data["game"] == game and data["finished"] and data["winner"] == over.group(2)
+    assert data["moves"][0] == first_legal[0]
+    shown = subprocess.run(
+        [SIM, "replay", "--file", str(saved)], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert shown[-1] == f"winner: {over.group(2)}"
+
+
+def test_the_other_games_hide_the_opponents_hand_in_what_the_player_reads():
+    bc = [
+        "seed 3",
+        "== turn 1 P1 (life P1 20 P2 20) hand: 7D 8C JS KC",
+        "P1: play 7D",
+        "== turn 2 P2 (life P1 20 P2 20) hand: 9H 2C",
+        "P2: discard 9H",
+    ]
+    assert human.public_lines(bc, 0, "battle_cards") == [
+        "== turn 1 P1 (life P1 20 P2 20) hand: 7D 8C JS KC",
+        "P1: play 7D",
+        "== turn 2 P2 (life P1 20 P2 20)",
+        "P2: discard 9H",
+    ]
+    hs = ["== game 1 of 4 (4 suits)", "P1 hand: 6C 9C", "P2 hand: 8H 3S", "P2: aside (hidden)"]
+    assert human.public_lines(hs, 0, "house_of_suits") == [
+        "== game 1 of 4 (4 suits)",
+        "P2: aside (hidden)",
+    ]

@@ -96,7 +96,9 @@ def test_stepping_through_a_game_in_headless_chromium(tmp_path, width):
 def test_a_saved_game_opens_in_the_viewer(tmp_path):
     rules = canonical_rules("")
     log, _ = replay(7, ("random", "greedy"), rules)
-    saved = replays.save(tmp_path / "g.json", rules, 7, ("random", "greedy"), log, None)
+    saved = replays.save(
+        tmp_path / "g.json", rules, 7, ("random", "greedy"), replays.moves_of(log), None
+    )
     out = tmp_path / "g.html"
     r = subprocess.run(
         [SIM, "replay", "--file", str(saved), "--html", str(out)], capture_output=True, text=True
@@ -104,3 +106,55 @@ def test_a_saved_game_opens_in_the_viewer(tmp_path):
     assert r.returncode == 0, r.stderr
     data = json.loads(re.search(r'id="data">(.*?)</script>', out.read_text(), re.S).group(1))
     assert data["log"] == log
+
+
+# What each other game's board must show of step `s` (both seats played by greedy).
+OTHER_GAMES = {
+    "battle_cards": lambda s: [
+        f"{p} (greedy)  life {s['players'][p]['life']}" for p in ("P1", "P2")
+    ]
+    + [f"draw {s['players']['P1']['draw']} · discard {s['players']['P1']['discard']}"],
+    "house_of_suits": lambda s: [
+        f"{p} (greedy)  score {s['players'][p]['score']}" for p in ("P1", "P2")
+    ]
+    + [f"game {s['match_game']} of {s['games']}", "market" + "".join(c + " " for c in s["market"])]
+    + [f"{x['suit']} {x['total']} {x['role']}" for x in s["suits"]],
+}
+
+
+@pytest.mark.parametrize("game", sorted(OTHER_GAMES))
+def test_the_other_games_replay_as_pages_too(tmp_path, game):
+    out = tmp_path / "game.html"
+    r = subprocess.run(
+        [SIM, "replay", "--game", game, "--seed", "2", "--agents", "greedy,random"]
+        + ["--html", str(out)],
+        capture_output=True,
+        text=True,
+    )
+    assert r.returncode == 0, r.stderr
+    page = out.read_text()
+    log, record = replay(2, ("greedy", "random"), canonical_rules("", game), game)
+    data = json.loads(re.search(r'id="data">(.*?)</script>', page, re.S).group(1))
+    assert data["game"] == game and data["log"] == log
+    assert data["steps"][-1]["outcome"]["winner"] == {0: "P1", 1: "P2"}.get(
+        record["winner"], "draw"
+    )
+    assert not re.search(r"""(src|href)=|https?://|@import|url\(""", page)
+
+
+@pytest.mark.skipif(not _chromium(), reason="no chromium here")
+@pytest.mark.parametrize("width", [1100, 500])
+@pytest.mark.parametrize("game", sorted(OTHER_GAMES))
+def test_stepping_through_the_other_games_in_headless_chromium(tmp_path, game, width):
+    rules = canonical_rules("", game)
+    log, moves = replays.played(rules, 4, ("greedy", "greedy"))
+    page = viewer.write(tmp_path / "game.html", rules, 4, moves, ["greedy", "greedy"])
+    full, steps = viewer.steps_of(rules, 4, moves)
+    assert full == log
+    shown = _browse(page, width)
+    assert shown["step"] == f"step 5 / {len(steps)}" and shown["index"] == "4"
+    assert shown["now"] == log[steps[3]["upto"] : steps[4]["upto"]]
+    for text in OTHER_GAMES[game](steps[4]):
+        assert text in shown["board"], (text, shown["board"])
+    assert not shown["overflow"]
+    assert shown["address"] == "#step=5"

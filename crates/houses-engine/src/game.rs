@@ -80,6 +80,9 @@ impl Game for State {
     fn take_log(&mut self) -> Option<Vec<String>> {
         self.log.take()
     }
+    fn log_so_far(&self) -> &[String] {
+        self.log.as_deref().unwrap_or_default()
+    }
     fn check_invariants(&self) -> Result<(), String> {
         State::check_invariants(self)
     }

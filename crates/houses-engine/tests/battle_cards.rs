@@ -407,3 +407,21 @@ fn search_beats_greedy_over_a_small_match() {
         "search scored only {score} of 120 against greedy"
     );
 }
+
+#[test]
+fn a_seat_sees_its_own_hand_and_of_the_opponents_only_its_size() {
+    use houses_engine::core::Game;
+    let st = <BcState as Game>::new(&BcRules::parse("").unwrap(), 5, true);
+    let obs = json::observation_json(&st, 0);
+    assert_eq!(obs["players"]["P1"]["hand"].as_array().unwrap().len(), 4);
+    assert!(obs["players"]["P2"]["hand"].is_null());
+    assert_eq!(obs["players"]["P2"]["hand_size"], 4);
+    assert_eq!(
+        json::state_json(&st)["players"]["P2"]["hand"]
+            .as_array()
+            .unwrap()
+            .len(),
+        4
+    );
+    assert_eq!(st.log_so_far()[0], "seed 5");
+}

@@ -343,3 +343,26 @@ fn search_beats_greedy_over_a_small_match() {
         "search scored only {score} of 60 against greedy"
     );
 }
+
+#[test]
+fn a_session_keeps_every_move_and_a_seat_sees_only_its_own_hand_and_aside() {
+    use houses_engine::core::{AgentFactory, Game, Session};
+    let rules = HsRules::parse("").unwrap();
+    let greedy = HsAgentSpec::parse("greedy").unwrap();
+    let agents: [Option<&dyn AgentFactory<HsMatch>>; 2] = [None, Some(&greedy)];
+    let mut s = Session::new(&rules, agents, 3, true);
+    s.play(0).unwrap(); // P1 sets its first card aside; P2 (greedy) sets one aside too
+    let moves: Vec<String> = s.moves().iter().map(|a| a.to_string()).collect();
+    // The log hides the set-aside cards; the session's moves do not.
+    assert!(moves[0].starts_with("aside ") && moves[1].starts_with("aside "));
+    assert!(s
+        .game
+        .log_so_far()
+        .contains(&"P2: aside (hidden)".to_string()));
+    let obs = json::observation_json(&s.game, 0);
+    assert_eq!(obs["players"]["P1"]["aside"], moves[0][6..]);
+    assert!(obs["players"]["P2"]["aside"].is_null() && obs["players"]["P2"]["hand"].is_null());
+    assert_eq!(obs["players"]["P2"]["aside_set"], true);
+    let all = json::state_json(&s.game);
+    assert_eq!(all["players"]["P2"]["aside"], moves[1][6..]);
+}

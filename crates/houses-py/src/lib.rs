@@ -4,22 +4,12 @@
 
 mod registry;
 
-use houses_engine::agents::AgentSpec;
-use houses_engine::core::{AgentFactory, Session};
 use houses_engine::game::game_seed;
 use houses_engine::position::run_scenario;
-use houses_engine::rules::{Rules, RULES_VERSION};
+use houses_engine::rules::RULES_VERSION;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-
-fn rules_of(spec: &str) -> PyResult<Rules> {
-    Rules::parse(spec).map_err(PyValueError::new_err)
-}
-
-fn agent_of(name: &str) -> PyResult<AgentSpec> {
-    AgentSpec::parse(name).map_err(PyValueError::new_err)
-}
 
 /// Build a position (JSON), play its moves, return the state as JSON.
 #[pyfunction]
@@ -52,18 +42,20 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// One game played step by step, for agents written in Python (slower than a batch: one call
-/// per decision). Seats without a Python agent are played by built-in agents inside Rust, through
-/// the engine's one game loop (`core::Session`).
+/// One game played step by step, of any game (named by its rule string: `battle_cards(...)`;
+/// Houses-Skirmish when unnamed), for agents written in Python and the human seat (slower than
+/// a batch: one call per decision). Seats without a Python agent are played by built-in agents
+/// inside Rust, through the engine's one game loop (`core::Session`).
 #[pyclass(module = "sim._core", unsendable)]
 struct Game {
-    session: Session<houses_engine::State>,
+    table: Box<dyn registry::Table>,
 }
 
 #[pymethods]
 impl Game {
     /// A new game from its own seed; `agents` gives a built-in spec per seat, or None for a
-    /// seat whose moves come from Python. With `keep_log`, `log()` reads the game's log.
+    /// seat whose moves come from Python. With `keep_log`, `log()` reads the game's log and
+    /// `moves()` every move played.
     #[new]
     #[pyo3(signature = (rules, seed, agents, keep_log=false))]
     fn new(
@@ -72,79 +64,70 @@ impl Game {
         agents: (Option<String>, Option<String>),
         keep_log: bool,
     ) -> PyResult<Game> {
-        let rules = rules_of(rules)?;
-        let spec = |s: &Option<String>| s.as_deref().map(agent_of).transpose();
-        let specs = [spec(&agents.0)?, spec(&agents.1)?];
-        let factories = [0, 1].map(|s| {
-            specs[s]
-                .as_ref()
-                .map(|f| f as &dyn AgentFactory<houses_engine::State>)
-        });
         Ok(Game {
-            session: Session::new(&rules, factories, seed, keep_log),
+            table: registry::new_table(rules, seed, agents, keep_log)?,
         })
+    }
+
+    /// The game's name (`houses`, `battle_cards`, `house_of_suits`).
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.table.name()
     }
 
     /// The seat whose Python agent must decide now, or None when the game is over.
     #[getter]
     fn decider(&self) -> Option<usize> {
-        self.session.waiting_for()
+        self.table.decider()
     }
 
     #[getter]
     fn is_over(&self) -> bool {
-        self.session.game.is_over()
+        self.table.decider().is_none()
     }
 
     /// The legal moves, in the notation.
     fn legal(&self) -> Vec<String> {
-        self.session.legal.iter().map(|a| a.to_string()).collect()
+        self.table.legal()
     }
 
-    /// What `seat` may know, as JSON: the state with hidden cards removed, plus counts.
-    fn observation(&self, seat: usize) -> String {
-        let obs = houses_engine::observe::View::new(&self.session.game, seat).observation();
-        let mut v = houses_engine::position::state_json(&obs.state);
+    /// What `seat` may know, as JSON: the state with hidden cards removed, plus counts, its
+    /// seat and the legal moves.
+    fn observation(&self, seat: usize) -> PyResult<String> {
+        if seat > 1 {
+            return Err(PyValueError::new_err(format!("no seat {seat} (0 or 1)")));
+        }
+        let mut v = self.table.observation(seat);
         v["seat"] = format!("P{}", seat + 1).into();
-        v["opponent_hidden_cards"] = obs.opponent_hidden.into();
-        v["deck_size"] = obs.deck_len.into();
         v["legal"] = self.legal().into();
-        v["units"] = houses_engine::position::unit_stats(&obs.state, seat);
-        houses_engine::position::to_pretty(&v)
+        Ok(houses_engine::position::to_pretty(&v))
     }
 
-    /// The whole state as JSON, hidden cards included (for replays, not for agents), with
-    /// each unit's attack, defence and damage under `units`.
+    /// The whole state as JSON, hidden cards included (for replays, not for agents).
     fn state(&self) -> String {
-        let st = &self.session.game;
-        let mut v = houses_engine::position::state_json(st);
-        v["units"] = houses_engine::position::unit_stats(st, 0);
-        v["deck_size"] = st.deck.len().into();
-        houses_engine::position::to_pretty(&v)
+        houses_engine::position::to_pretty(&self.table.state())
     }
 
-    /// The log so far (empty unless made with `keep_log`): every move as `P1: <move>`, with
-    /// the game's events between them, hidden cards included.
+    /// The log so far (empty unless made with `keep_log`): every move as `P1: <move>` (a
+    /// House of Suits set-aside card hidden), with the game's events between them, hidden
+    /// cards included.
     fn log(&self) -> Vec<String> {
-        self.session.game.log.clone().unwrap_or_default()
+        self.table.log()
+    }
+
+    /// Every move played so far in the notation, forced ones included, hidden ones too (a
+    /// replay file's moves; empty unless made with `keep_log`).
+    fn moves(&self) -> Vec<String> {
+        self.table.moves()
     }
 
     /// Play legal move `index` for the deciding seat, then let built-in seats play.
     fn play(&mut self, index: usize) -> PyResult<()> {
-        self.session.play(index).map_err(PyValueError::new_err)
+        self.table.play(index).map_err(PyValueError::new_err)
     }
 
     /// The finished game's record, as columns of one row (like `play_games`).
     fn record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let record = self
-            .session
-            .record()
-            .ok_or_else(|| PyValueError::new_err("the game is not over"))?;
-        let played = houses_engine::core::Played {
-            record,
-            usage: self.session.usage,
-            log: None,
-        };
-        registry::columns_of::<houses_engine::State>(py, &[played])
+        self.table.record(py)
     }
 }

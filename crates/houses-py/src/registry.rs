@@ -5,11 +5,15 @@
 use houses_engine::agents::{AgentSpec, AGENT_NAMES};
 use houses_engine::battle_cards::{BcAgentSpec, BcRecord, BcState, BC_AGENTS};
 use houses_engine::card::{Card, CardSet};
-use houses_engine::core::{self, AgentFactory, Game, GameRules, OptionSpec, Played, Usage};
+use houses_engine::core::{
+    self, AgentFactory, Game, GameRules, OptionSpec, Played, Session, Usage,
+};
 use houses_engine::game::GameRecord;
 use houses_engine::house_of_suits::{HsAgentSpec, HsMatch, HsRecord, HS_AGENTS};
+use houses_engine::position::JsonValue;
 use houses_engine::rules::PRESETS;
 use houses_engine::State;
+use houses_engine::{battle_cards, house_of_suits};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -487,4 +491,125 @@ pub fn canonical_rules_of(game: &str, spec: &str) -> PyResult<String> {
 #[pyfunction(name = "canonical_agent")]
 pub fn canonical_agent_of(game: &str, spec: &str) -> PyResult<String> {
     dispatch!(game, canonical_agent(spec))
+}
+
+/// What the step-by-step game (`sim._core.Game`) needs of a game beyond `Registered`: its state
+/// as JSON, and what one seat may see.
+pub trait Stepped: Registered + 'static {
+    fn state_json(&self) -> JsonValue;
+    fn observation_json(&self, seat: usize) -> JsonValue;
+}
+
+impl Stepped for State {
+    fn state_json(&self) -> JsonValue {
+        let mut v = houses_engine::position::state_json(self);
+        v["units"] = houses_engine::position::unit_stats(self, 0);
+        v["deck_size"] = self.deck.len().into();
+        v
+    }
+    fn observation_json(&self, seat: usize) -> JsonValue {
+        let obs = houses_engine::observe::View::new(self, seat).observation();
+        let mut v = houses_engine::position::state_json(&obs.state);
+        v["opponent_hidden_cards"] = obs.opponent_hidden.into();
+        v["deck_size"] = obs.deck_len.into();
+        v["units"] = houses_engine::position::unit_stats(&obs.state, seat);
+        v
+    }
+}
+
+impl Stepped for BcState {
+    fn state_json(&self) -> JsonValue {
+        battle_cards::json::state_json(self)
+    }
+    fn observation_json(&self, seat: usize) -> JsonValue {
+        battle_cards::json::observation_json(self, seat)
+    }
+}
+
+impl Stepped for HsMatch {
+    fn state_json(&self) -> JsonValue {
+        house_of_suits::json::state_json(self)
+    }
+    fn observation_json(&self, seat: usize) -> JsonValue {
+        house_of_suits::json::observation_json(self, seat)
+    }
+}
+
+/// One game played step by step, whatever the game: what `sim._core.Game` delegates to.
+pub trait Table {
+    fn name(&self) -> &'static str;
+    fn decider(&self) -> Option<usize>;
+    fn legal(&self) -> Vec<String>;
+    fn observation(&self, seat: usize) -> JsonValue;
+    fn state(&self) -> JsonValue;
+    fn log(&self) -> Vec<String>;
+    fn moves(&self) -> Vec<String>;
+    fn play(&mut self, index: usize) -> Result<(), String>;
+    fn record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>>;
+}
+
+impl<G: Stepped> Table for Session<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn decider(&self) -> Option<usize> {
+        self.waiting_for()
+    }
+    fn legal(&self) -> Vec<String> {
+        self.legal.iter().map(|a| a.to_string()).collect()
+    }
+    fn observation(&self, seat: usize) -> JsonValue {
+        self.game.observation_json(seat)
+    }
+    fn state(&self) -> JsonValue {
+        self.game.state_json()
+    }
+    fn log(&self) -> Vec<String> {
+        self.game.log_so_far().to_vec()
+    }
+    fn moves(&self) -> Vec<String> {
+        Session::moves(self).iter().map(|a| a.to_string()).collect()
+    }
+    fn play(&mut self, index: usize) -> Result<(), String> {
+        Session::play(self, index)
+    }
+    fn record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let record =
+            Session::record(self).ok_or_else(|| PyValueError::new_err("the game is not over"))?;
+        let played = Played {
+            record,
+            usage: self.usage,
+            log: None,
+        };
+        columns_of::<G>(py, &[played])
+    }
+}
+
+fn table<G: Stepped>(
+    rules: &str,
+    seed: u64,
+    agents: (Option<String>, Option<String>),
+    keep_log: bool,
+) -> PyResult<Box<dyn Table>> {
+    let rules = G::Rules::parse(rules).map_err(bad)?;
+    let spec = |s: &Option<String>| s.as_deref().map(G::parse_agent).transpose().map_err(bad);
+    let specs = [spec(&agents.0)?, spec(&agents.1)?];
+    let factories = [0, 1].map(|s| specs[s].as_ref().map(|f| f as &dyn AgentFactory<G>));
+    Ok(Box::new(Session::new(&rules, factories, seed, keep_log)))
+}
+
+/// A game to play step by step, of the game its rule string names (`battle_cards(...)`);
+/// a string that names none is Houses-Skirmish's.
+pub fn new_table(
+    rules: &str,
+    seed: u64,
+    agents: (Option<String>, Option<String>),
+    keep_log: bool,
+) -> PyResult<Box<dyn Table>> {
+    let name = rules
+        .split_once('(')
+        .map(|(n, _)| n.trim())
+        .filter(|n| NAMES.contains(n))
+        .unwrap_or(NAMES[0]);
+    dispatch!(name, table(rules, seed, agents, keep_log))
 }

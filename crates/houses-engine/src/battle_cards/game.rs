@@ -60,6 +60,9 @@ impl Game for BcState {
     fn take_log(&mut self) -> Option<Vec<String>> {
         self.log.take()
     }
+    fn log_so_far(&self) -> &[String] {
+        self.log.as_deref().unwrap_or_default()
+    }
     fn check_invariants(&self) -> Result<(), String> {
         BcState::check_invariants(self)
     }

@@ -5,6 +5,8 @@
 mod action;
 mod agents;
 mod game;
+/// The state, and what a seat may see, as JSON (for the bindings).
+pub mod json;
 /// A position for tests and `sim scenario --game battle_cards`: hands, piles, armor, life,
 /// and the die results to come.
 pub mod position;

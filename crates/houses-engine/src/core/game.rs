@@ -35,6 +35,8 @@ pub trait Game: Sized + Send {
     fn record(&self, seed: u64, decisions: [u32; 2]) -> Self::Record;
     /// The log kept since `new(.., keep_log = true)`.
     fn take_log(&mut self) -> Option<Vec<String>>;
+    /// The log kept so far (empty without `keep_log`), for a game played step by step.
+    fn log_so_far(&self) -> &[String];
     /// What every reachable state keeps (the conformance test checks it after every move).
     fn check_invariants(&self) -> Result<(), String>;
 

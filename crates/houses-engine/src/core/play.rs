@@ -55,6 +55,9 @@ pub struct Session<G: Game> {
     pub decisions: [u32; 2],
     /// Each seat's decisions so far, by kind.
     pub usage: Usage,
+    /// Every move played, forced ones included, when made with `keep_log` (a replay file's
+    /// moves: a game's log may hide some, such as House of Suits' set-aside cards).
+    history: Option<Vec<G::Action>>,
 }
 
 impl<G: Game> Session<G> {
@@ -75,6 +78,7 @@ impl<G: Game> Session<G> {
             legal_kinds: 0,
             decisions: [0, 0],
             usage: Usage::default(),
+            history: keep_log.then(Vec::new),
         };
         session.advance();
         session
@@ -94,7 +98,7 @@ impl<G: Game> Session<G> {
             .ok_or_else(|| format!("move index {index} out of range (0..{})", self.legal.len()))?;
         self.decisions[seat] += 1;
         self.usage.count::<G>(seat, self.legal_kinds, &a);
-        self.game.apply_unchecked(a);
+        self.apply(a);
         self.advance();
         Ok(())
     }
@@ -127,9 +131,21 @@ impl<G: Game> Session<G> {
             } else {
                 return; // an outside seat decides
             };
-            self.game.apply_unchecked(self.legal[i]);
+            self.apply(self.legal[i]);
         }
         self.legal.clear();
+    }
+
+    fn apply(&mut self, a: G::Action) {
+        if let Some(h) = self.history.as_mut() {
+            h.push(a);
+        }
+        self.game.apply_unchecked(a);
+    }
+
+    /// Every move played so far, forced ones included (empty unless made with `keep_log`).
+    pub fn moves(&self) -> &[G::Action] {
+        self.history.as_deref().unwrap_or_default()
     }
 }
 

@@ -173,6 +173,9 @@ impl Game for HsMatch {
     fn take_log(&mut self) -> Option<Vec<String>> {
         self.log.take()
     }
+    fn log_so_far(&self) -> &[String] {
+        self.log.as_deref().unwrap_or_default()
+    }
     fn check_invariants(&self) -> Result<(), String> {
         self.game.check_invariants()
     }

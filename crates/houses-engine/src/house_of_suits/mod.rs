@@ -7,6 +7,8 @@ mod agents;
 mod cards;
 mod deal;
 mod game;
+/// The match, and what a seat may see, as JSON (for the bindings).
+pub mod json;
 mod rules;
 mod search;
 
