@@ -50,7 +50,7 @@ def test_python_agents_play_in_batches_and_experiments(tmp_path):
     assert set(df["winner"].to_list()) <= {-1, 0, 1}
     exp = tmp_path / "e.yaml"
     exp.write_text(
-        "name: py\nquestion: Does the hoarder lose?\nmatchups:\n"
+        "name: py\nquestion: Does the hoarder lose?\nseed: 0\nmatchups:\n"
         f"  - ['{HOARDER}', greedy]\ngames: 30\nchunk_size: 10\n"
     )
     from sim.experiment import load
@@ -95,7 +95,7 @@ def test_a_python_agents_code_is_part_of_the_configuration(tmp_path, root):
     name = f"python:{agent}:Hoarder"
     exp = tmp_path / "e.yaml"
     exp.write_text(
-        "name: py\nquestion: Does the hoarder lose?\nmatchups:\n"
+        "name: py\nquestion: Does the hoarder lose?\nseed: 0\nmatchups:\n"
         f"  - ['{name}', greedy]\ngames: 20\nchunk_size: 10\n"
     )
     out = tmp_path / "out"
