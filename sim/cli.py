@@ -428,7 +428,11 @@ def bench_cmd(games: int, agents: str, threads: int, rules: str, seed: int, as_j
     callback=THREADS,
     help=f"Default 0: all cores; at most {MAX_THREADS}.",
 )
-@click.option("--out", type=click.Path(path_type=Path), help="Write records to this Parquet file.")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    help="Write records to this Parquet file (FILE.parquet).",
+)
 @click.option(
     "--replay-file",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -455,14 +459,25 @@ def play_cmd(
     if "human" in pair:
         _play_human(games, pair, rules, seed, out, replay_file, game)
         return
+    if out is not None and out.suffix != ".parquet":
+        _fail(f"--out writes Parquet records: name a .parquet file, not '{out}'")
+    if out is not None and out.is_dir():
+        _fail(f"--out {out} is a folder: name a .parquet file")
+    if out is not None:  # before the games are played
+        folder = next((p for p in out.parents if p.exists()), None)
+        if folder is not None and not folder.is_dir():
+            _fail(f"--out {out}: {folder} is a file, not a folder")
     df = play_games(
         games, pair, seed, _rules(rules, game), threads=threads or os.cpu_count(), game=game
     )
     for line in summary_lines(df):
         click.echo(line)
     if out:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        df.write_parquet(out)
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            df.write_parquet(out)
+        except OSError as e:
+            _fail(f"--out: cannot write {out}: {e.strerror or e}: {e.filename}")
         click.echo(f"records: {out}")
 
 

@@ -38,7 +38,7 @@ TOP_KEYS = {
     "until": "a stopping rule: {ci_halfwidth: 0.01, max_games: 2000000}",
     "chunk_size": "games per chunk (a positive integer)",
     "swap_seats": "true (default) or false",
-    "output": "the output folder",
+    "output": "the output folder (default reports/<name>)",
     "impact": "a card's causal value: {cards: [KS, KC], methods: [blank, forbid]} "
     "(a match-up with impact: false skips those cells)",
     "answer": "what answers the question: {measures: [first_player, rounds], "
@@ -617,6 +617,15 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
         swap = True
 
     answer = _check_answer(c, data.get("answer"), pairs) if "answer" in data else None
+    if "output" in data:
+        folder = data["output"]
+        if not isinstance(folder, str) or not folder.strip():
+            c.fail(
+                ("output",),
+                f"expected the output folder, a path such as reports/{name}; got {folder!r}",
+            )
+        elif output is None and Path(folder).exists() and not Path(folder).is_dir():
+            c.fail(("output",), f"{folder} is a file, not a folder; name a folder for the run")
     _check_cell_folders(c, list(variants), pairs, variant_loc, pair_loc)
 
     if c.problems:

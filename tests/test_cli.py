@@ -249,3 +249,19 @@ def test_numbers_out_of_range_are_one_line_errors(root, args, message):
 def test_bench_threads_0_uses_every_core_and_a_top_seed_wraps():
     r = sim("bench", "--games", "10", "--threads", "0", "--seed", str(2**64 - 1), "--json")
     assert json.loads(r.stdout)["threads"] == os.cpu_count()
+
+
+def test_play_out_names_a_parquet_file(tmp_path):
+    (tmp_path / "f").write_text("")
+    (tmp_path / "d.parquet").mkdir()
+    cases = [
+        ("g.csv", f"--out writes Parquet records: name a .parquet file, not '{tmp_path}/g.csv'"),
+        (".", f"--out writes Parquet records: name a .parquet file, not '{tmp_path}'"),
+        ("d.parquet", f"--out {tmp_path}/d.parquet is a folder: name a .parquet file"),
+        ("f/x.parquet", f"--out {tmp_path}/f/x.parquet: {tmp_path}/f is a file, not a folder"),
+    ]
+    for name, message in cases:
+        out = tmp_path / name if name != "." else tmp_path
+        r = sim("play", "--games", "3", "--out", str(out), check=False)
+        assert (r.returncode, r.stderr, r.stdout) == (2, f"error: {message}\n", "")
+    assert not (tmp_path / "g.csv").exists()

@@ -215,6 +215,14 @@ ONE_LINE = [
         "(*name); write the values out or use fewer aliases",
     ),
     (
+        GOOD + "output: 5\n",
+        "13: key 'output': expected the output folder, a path such as reports/tiny; got 5",
+    ),
+    (
+        GOOD + "output: [a, b]\n",
+        "13: key 'output': expected the output folder, a path such as reports/tiny; got ['a', 'b']",
+    ),
+    (
         "name: " + "[" * 5000 + "]" * 5000 + "\n",
         " lists or mappings nested too deeply (experiments need a few levels)",
     ),
@@ -228,6 +236,16 @@ def test_validate_refuses_in_one_line(tmp_path, text, problem):
     assert (r.returncode, r.stderr) == (
         2,
         f"error: {f}:{problem}\n{f}: 1 problem; nothing was run\n",
+    )
+
+
+def test_an_output_that_is_a_file_is_refused(tmp_path):
+    f = write(tmp_path, GOOD + f"output: {tmp_path}/exp.yaml\n")
+    r = sim("validate", str(f), check=False)
+    assert (r.returncode, r.stderr) == (
+        2,
+        f"error: {f}:13: key 'output': {f} is a file, not a folder; name a folder for the "
+        f"run\n{f}: 1 problem; nothing was run\n",
     )
 
 
