@@ -8,6 +8,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from typing import Any
 
 import click
 import polars as pl
@@ -96,7 +97,20 @@ def _rules(text: str | None, game: str = DEFAULT_GAME) -> str:
     raise AssertionError  # unreachable
 
 
-@click.group()
+class _Group(click.Group):
+    """Errors raised by a user's own code (a Python agent) are one line, whatever the
+    command."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        from sim.python_agents import AgentError
+
+        try:
+            return super().invoke(ctx)
+        except AgentError as e:
+            _fail(str(e))
+
+
+@click.group(cls=_Group)
 @click.version_option(package_name="houses-sim")
 def main() -> None:
     """Simulate Houses-Skirmish games to answer balance questions."""

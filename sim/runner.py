@@ -25,6 +25,7 @@ from tqdm import tqdm
 
 from sim.engine import play_games
 from sim.experiment import Cell, Experiment
+from sim.python_agents import AgentError
 from sim.stats import wilson
 
 MANIFEST = "manifest.json"
@@ -123,15 +124,18 @@ def chunk_path(out: Path, chunk: Chunk) -> Path:
 
 def play_chunk(chunk: Chunk, seed: int, swap: bool, threads: int) -> pl.DataFrame:
     """The records of one chunk (run locally, or on a Dask worker)."""
-    df = play_games(
-        chunk.count,
-        chunk.cell.agents,
-        seed,
-        chunk.cell.rules,
-        start=chunk.start,
-        threads=threads,
-        swap_seats=swap,
-    )
+    try:
+        df = play_games(
+            chunk.count,
+            chunk.cell.agents,
+            seed,
+            chunk.cell.rules,
+            start=chunk.start,
+            threads=threads,
+            swap_seats=swap,
+        )
+    except AgentError as e:
+        raise AgentError(f"cell {chunk.cell.id}: {e}") from None
     return df.with_columns(cell=pl.lit(chunk.cell.id), variant=pl.lit(chunk.cell.variant))
 
 
