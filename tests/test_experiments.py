@@ -807,3 +807,30 @@ def test_report_of_an_interrupted_run_is_a_one_line_error(tmp_path):
         f"error: {out} holds an unfinished run (interrupted?): run the same `sim run` "
         "command again to finish it, and it writes the report\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("content", "what"),
+    [
+        (b'{"status": "comp', "damaged (not valid JSON: Unterminated string starting at"),
+        (b'{"a": "\xe9"}', "damaged (not UTF-8 text)"),
+        (b"[1, 2]", "not a manifest of sim (a JSON list, not an object)"),
+    ],
+)
+def test_a_damaged_manifest_is_one_line_on_run_and_report(tmp_path, content, what):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "manifest.json").write_bytes(content)
+    f = write(tmp_path, GOOD)
+    fix = (
+        "restore it from a backup, or move the folder away (or use another --output) to start again"
+    )
+    for args in (
+        ["run", str(f), "--output", str(out)],
+        ["run", str(f), "--output", str(out), "--force"],
+        ["report", str(out)],
+    ):
+        r = sim(*args, check=False)
+        assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+        assert r.stderr.startswith(f"error: {out}/manifest.json: {what}"), r.stderr
+        assert r.stderr.endswith(f"; {fix}\n") and r.stderr.count("\n") == 1, r.stderr
