@@ -8,6 +8,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from typing import Any
 
 import click
 import polars as pl
@@ -31,6 +32,30 @@ from sim.games import game_of
 def _fail(message: str) -> None:
     click.echo(f"error: {message}", err=True)
     sys.exit(2)
+
+
+# Bounds of the numbers the command line takes. Seeds are the engine's 64-bit seeds; a batch
+# of games is held in memory (an experiment plays more, in chunks); each thread is an OS thread.
+MAX_SEED = 2**64 - 1
+MAX_GAMES = 100_000_000
+MAX_THREADS = 1024
+
+
+def _bounded(lo: int, hi: int, valid: str):
+    """A click callback: a one-line error (exit 2) naming the option and what is valid, for a
+    number outside lo..hi (the engine would raise OverflowError or panic on it)."""
+
+    def check(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+        if value is not None and not lo <= value <= hi:
+            _fail(f"{param.opts[0]}: expected {valid}, got {value}")
+        return value
+
+    return check
+
+
+SEED = _bounded(0, MAX_SEED, f"an integer from 0 to {MAX_SEED} (2^64-1)")
+GAMES = _bounded(1, MAX_GAMES, f"a number of games from 1 to {MAX_GAMES}")
+THREADS = _bounded(0, MAX_THREADS, f"0 (all cores) or a number of threads up to {MAX_THREADS}")
 
 
 def _agents(text: str, game: str = DEFAULT_GAME) -> tuple[str, str]:
@@ -72,7 +97,20 @@ def _rules(text: str | None, game: str = DEFAULT_GAME) -> str:
     raise AssertionError  # unreachable
 
 
-@click.group()
+class _Group(click.Group):
+    """Errors raised by a user's own code (a Python agent) are one line, whatever the
+    command."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        from sim.python_agents import AgentError
+
+        try:
+            return super().invoke(ctx)
+        except AgentError as e:
+            _fail(str(e))
+
+
+@click.group(cls=_Group)
 @click.version_option(package_name="houses-sim")
 def main() -> None:
     """Simulate Houses-Skirmish games to answer balance questions."""
@@ -105,7 +143,13 @@ def validate_cmd(file: Path) -> None:
 
 @main.command("run")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--workers", type=int, default=0, help="Threads for the games (default: all cores).")
+@click.option(
+    "--workers",
+    type=int,
+    default=0,
+    callback=THREADS,
+    help=f"Threads for the games (default 0: all cores; at most {MAX_THREADS}).",
+)
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
 @click.option(
     "--scheduler", help="Dask scheduler address, e.g. tcp://HOST:8786 (with --backend dask)."
@@ -244,7 +288,9 @@ def _game_agents(text: str, game: str) -> tuple[str, str]:
 
 
 @main.command("replay")
-@click.option("--seed", type=int, default=1, show_default=True, help="The game's seed.")
+@click.option(
+    "--seed", type=int, default=1, show_default=True, callback=SEED, help="The game's seed."
+)
 @click.option("--agents", default="greedy", show_default=True, help="A or A,B (P1,P2).")
 @click.option("--rules", default="", help="Rule options, e.g. 'jokers=true,front_ranks=3x3'.")
 @click.option(
@@ -336,17 +382,25 @@ def _timed(
 
 
 @main.command("bench")
-@click.option("--games", type=int, default=20_000, show_default=True)
+@click.option("--games", type=int, default=20_000, show_default=True, callback=GAMES)
 @click.option("--agents", default="random", show_default=True, help="A or A,B.")
-@click.option("--threads", type=int, default=1, show_default=True)
+@click.option(
+    "--threads",
+    type=int,
+    default=1,
+    show_default=True,
+    callback=THREADS,
+    help=f"0: all cores; at most {MAX_THREADS}.",
+)
 @click.option("--rules", default="")
-@click.option("--seed", type=int, default=0)
+@click.option("--seed", type=int, default=0, callback=SEED)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bench_cmd(games: int, agents: str, threads: int, rules: str, seed: int, as_json: bool) -> None:
     """Measure games per second (after a short warm-up)."""
     pair = _agents(agents)
     canon = _rules(rules)
-    play_games(min(1000, games), pair, seed + 1, canon, threads=threads)  # warm-up
+    threads = threads or os.cpu_count() or 1
+    play_games(min(1000, games), pair, (seed + 1) % 2**64, canon, threads=threads)  # warm-up
     df, dt = _timed(games, pair, seed, canon, threads)
     result = {
         "games": games,
@@ -378,12 +432,22 @@ def bench_cmd(games: int, agents: str, threads: int, rules: str, seed: int, as_j
 
 
 @main.command("play")
-@click.option("--games", type=int, default=10_000, show_default=True)
+@click.option("--games", type=int, default=10_000, show_default=True, callback=GAMES)
 @click.option("--agents", default="greedy,greedy", show_default=True)
 @click.option("--rules", default="")
-@click.option("--seed", type=int, default=0)
-@click.option("--threads", type=int, default=0, help="Default: all cores.")
-@click.option("--out", type=click.Path(path_type=Path), help="Write records to this Parquet file.")
+@click.option("--seed", type=int, default=0, callback=SEED)
+@click.option(
+    "--threads",
+    type=int,
+    default=0,
+    callback=THREADS,
+    help=f"Default 0: all cores; at most {MAX_THREADS}.",
+)
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    help="Write records to this Parquet file (FILE.parquet).",
+)
 @click.option(
     "--replay-file",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -410,14 +474,25 @@ def play_cmd(
     if "human" in pair:
         _play_human(games, pair, rules, seed, out, replay_file, game)
         return
+    if out is not None and out.suffix != ".parquet":
+        _fail(f"--out writes Parquet records: name a .parquet file, not '{out}'")
+    if out is not None and out.is_dir():
+        _fail(f"--out {out} is a folder: name a .parquet file")
+    if out is not None:  # before the games are played
+        folder = next((p for p in out.parents if p.exists()), None)
+        if folder is not None and not folder.is_dir():
+            _fail(f"--out {out}: {folder} is a file, not a folder")
     df = play_games(
         games, pair, seed, _rules(rules, game), threads=threads or os.cpu_count(), game=game
     )
     for line in summary_lines(df):
         click.echo(line)
     if out:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        df.write_parquet(out)
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            df.write_parquet(out)
+        except OSError as e:
+            _fail(f"--out: cannot write {out}: {e.strerror or e}: {e.filename}")
         click.echo(f"records: {out}")
 
 
@@ -466,17 +541,31 @@ def _core_game_seed(seed: int, index: int) -> int:
     show_default=True,
     help="Agents or personas, comma-separated.",
 )
-@click.option("--games", type=int, default=400, show_default=True, help="Games per pair (most).")
+@click.option(
+    "--games",
+    type=int,
+    default=400,
+    show_default=True,
+    callback=GAMES,
+    help="Games per pair (most).",
+)
 @click.option(
     "--chunk",
     type=int,
     default=0,
+    callback=_bounded(0, MAX_GAMES, f"0 (no chunks) or a number of games up to {MAX_GAMES}"),
     help="Play each pair in chunks of this size and stop once its interval excludes "
     "50% (default: all --games).",
 )
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, callback=SEED)
 @click.option("--rules", default="")
-@click.option("--workers", type=int, default=0, help="Threads (default: all cores).")
+@click.option(
+    "--workers",
+    type=int,
+    default=0,
+    callback=THREADS,
+    help=f"Threads (default 0: all cores; at most {MAX_THREADS}).",
+)
 @click.option("--json", "as_json", is_flag=True)
 @GAME_OPTION
 def ladder_cmd(

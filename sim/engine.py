@@ -40,7 +40,25 @@ def canonical_rules(spec: str | dict[str, Any] | None = None, game: str = games.
         spec = ""
     if isinstance(spec, dict):
         spec = ",".join(f"{k}={_option_value(v)}" for k, v in spec.items())
+    _refuse_repeats(spec, games.game(game).name)
     return _core.canonical_rules(games.game(game).name, spec)
+
+
+def _refuse_repeats(spec: str, name: str) -> None:
+    """ValueError for an option given twice ('jokers=true,jokers=false'): the engine would keep
+    the last one silently. Split as the engine splits: an optional `name(...)`, then commas."""
+    text = spec.strip()
+    if text.startswith(f"{name}(") and text.endswith(")"):
+        text = text[len(name) + 1 : -1]
+    seen: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        key, eq, _ = part.partition("=")
+        key = key.strip()
+        if eq and key in seen:
+            raise ValueError(
+                f"rule option '{key}' is given twice ({seen[key]}, {part}); give each option once"
+            )
+        seen.setdefault(key, part)
 
 
 def _option_value(v: Any) -> str:

@@ -30,7 +30,7 @@ TOP_KEYS = {
     "question": "the designers' question, in words",
     "description": "free text",
     "game": f"one of {', '.join(GAME_NAMES)} (default {DEFAULT_GAME})",
-    "seed": "a non-negative integer",
+    "seed": "an integer from 0 to 18446744073709551615 (2^64-1)",
     "rules": "a mapping: preset, options, and variants or sweep",
     "matchups": "a list of agent pairs [A, B] (or {agents: [A, B], max_games: N, chunk_size: M}), "
     "or {round_robin: [A, B, ...]}",
@@ -38,12 +38,13 @@ TOP_KEYS = {
     "until": "a stopping rule: {ci_halfwidth: 0.01, max_games: 2000000}",
     "chunk_size": "games per chunk (a positive integer)",
     "swap_seats": "true (default) or false",
-    "output": "the output folder",
+    "output": "the output folder (default reports/<name>)",
     "impact": "a card's causal value: {cards: [KS, KC], methods: [blank, forbid]} "
     "(a match-up with impact: false skips those cells)",
     "answer": "what answers the question: {measures: [first_player, rounds], "
     "matters: {points: 1, rounds: 0.25}, matchup: [greedy, greedy]}",
 }
+MAX_SEED = 2**64 - 1
 RULES_KEYS = ("preset", "options", "variants", "sweep", "baseline")
 VARIANT_KEYS = ("name", "options")
 UNTIL_KEYS = ("ci_halfwidth", "max_games", "min_games")
@@ -276,20 +277,107 @@ def _check_answer(c: Any, spec: Any, pairs: list[tuple[str, str]]) -> dict[str, 
     return result
 
 
-def load(path: str | Path, output: str | Path | None = None) -> Experiment:
-    """Read and check an experiment file; raise ExperimentError listing every problem."""
-    path = Path(path)
+def _read(path: Path) -> tuple[yaml.Node | None, Any]:
+    """The file's YAML node tree and its data. ExperimentError for a file that cannot be read,
+    is not UTF-8 or not YAML, repeats a key in a mapping (YAML would keep the last silently),
+    or whose aliases expand it beyond MAX_VALUES values (a few hundred bytes of nested aliases
+    expand to billions)."""
     try:
-        text = path.read_text()
+        raw = path.read_bytes()
     except OSError as e:
         raise ExperimentError([f"{path}: cannot read: {e.strerror}"]) from None
     try:
-        node = yaml.compose(text)
-        data = yaml.safe_load(text)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw.count(b"\n", 0, e.start) + 1
+        raise ExperimentError(
+            [
+                f"{path}:{line}: not UTF-8 text (byte 0x{raw[e.start]:02x} at offset {e.start}); "
+                "save the file as UTF-8"
+            ]
+        ) from None
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is not None:
+            _check_size(path, node)
+            _check_duplicates(path, node)
+        data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line = mark.line + 1 if mark else 1
         raise ExperimentError([f"{path}:{line}: not valid YAML: {e}"]) from None
+    except RecursionError:
+        raise ExperimentError(
+            [f"{path}: lists or mappings nested too deeply (experiments need a few levels)"]
+        ) from None
+    finally:
+        loader.dispose()
+    return node, data
+
+
+# The most values (scalars, lists, mappings) a file may hold once its aliases are expanded:
+# experiments are a few hundred.
+MAX_VALUES = 10_000
+
+
+def _check_size(path: Path, root: yaml.Node) -> None:
+    """Walk the node tree with aliases expanded, stopping at MAX_VALUES values."""
+    count, stack = 0, [root]
+    while stack:
+        node = stack.pop()
+        count += 1
+        if count > MAX_VALUES:
+            raise ExperimentError(
+                [
+                    f"{path}:{node.start_mark.line + 1}: the file expands to more than "
+                    f"{MAX_VALUES} values through YAML aliases (*name); write the values out "
+                    "or use fewer aliases"
+                ]
+            )
+        if isinstance(node, yaml.MappingNode):
+            stack.extend(v for kv in node.value for v in kv)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+
+
+def _check_duplicates(path: Path, root: yaml.Node) -> None:
+    """Every key given twice in one mapping, at the line of its second occurrence."""
+    problems: list[str] = []
+    seen_nodes: set[int] = set()
+
+    def walk(node: yaml.Node, loc: tuple) -> None:
+        if id(node) in seen_nodes:  # an alias: checked where its anchor is
+            return
+        seen_nodes.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            first: dict[Any, int] = {}
+            for k, v in node.value:
+                key = k.value if isinstance(k, yaml.ScalarNode) else None
+                line = k.start_mark.line + 1
+                if key is not None and key in first:
+                    dotted = ".".join(
+                        f"[{p}]" if isinstance(p, int) else str(p) for p in loc + (key,)
+                    ).replace(".[", "[")
+                    problems.append(
+                        f"{path}:{line}: key '{dotted}': given twice in one mapping (first at "
+                        f"line {first[key]}); give each key once"
+                    )
+                first.setdefault(key, line)
+                walk(v, loc + (key,))
+        elif isinstance(node, yaml.SequenceNode):
+            for i, v in enumerate(node.value):
+                walk(v, loc + (i,))
+
+    walk(root, ())
+    if problems:
+        raise ExperimentError(problems)
+
+
+def load(path: str | Path, output: str | Path | None = None) -> Experiment:
+    """Read and check an experiment file; raise ExperimentError listing every problem."""
+    path = Path(path)
+    node, data = _read(path)
     c = _Checker(path, _line_map(node) if node is not None else {})
     if not isinstance(data, dict):
         raise ExperimentError([f"{path}:1: expected a mapping with name, question, matchups, ..."])
@@ -301,9 +389,13 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
     question = data.get("question")
     if not isinstance(question, str) or not question.strip():
         c.fail(("question",), "expected the question this experiment answers, in words")
-    seed = data.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        c.fail(("seed",), f"expected a non-negative integer, got {seed!r}")
+    seed = data.get("seed")
+    if "seed" not in data:
+        # Not 0 by default: two experiments meant to differ in their deals would share them.
+        c.fail(("seed",), f"missing; expected {TOP_KEYS['seed']}, e.g. seed: 1")
+        seed = 0
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        c.fail(("seed",), f"expected {TOP_KEYS['seed']}, got {seed!r}")
         seed = 0
 
     game = data.get("game", DEFAULT_GAME)
@@ -490,12 +582,34 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
     else:
         u = c.mapping(data["until"], ("until",), UNTIL_KEYS)
         hw = u.get("ci_halfwidth")
-        if not isinstance(hw, (int, float)) or isinstance(hw, bool) or not 0 < hw < 0.5:
+        if "ci_halfwidth" not in u:
+            c.fail(
+                ("until", "ci_halfwidth"),
+                "missing: a stopping rule stops a cell once its 95% interval is this narrow, a "
+                "number between 0 and 0.5 (for a fixed number of games, give games: N instead "
+                "of until)",
+            )
+        elif not isinstance(hw, (int, float)) or isinstance(hw, bool) or not 0 < hw < 0.5:
             c.fail(("until", "ci_halfwidth"), f"expected a number between 0 and 0.5, got {hw!r}")
-        mg = c.positive_int(u.get("max_games"), ("until", "max_games"))
+        mg = None
+        if "max_games" not in u:
+            c.fail(
+                ("until", "max_games"),
+                "missing: a stopping rule needs max_games, the most games a cell plays (a "
+                "positive integer)",
+            )
+        else:
+            mg = c.positive_int(u.get("max_games"), ("until", "max_games"))
         until = {"ci_halfwidth": float(hw or 0), "max_games": mg or 0}
         if "min_games" in u:
-            until["min_games"] = c.positive_int(u["min_games"], ("until", "min_games")) or 0
+            least = c.positive_int(u["min_games"], ("until", "min_games"))
+            if least and mg and least > mg:
+                c.fail(
+                    ("until", "min_games"),
+                    f"expected at most max_games ({mg}), got {least}: a cell would stop at "
+                    "max_games before min_games",
+                )
+            until["min_games"] = least or 0
     chunk_size = c.positive_int(data.get("chunk_size", 10_000), ("chunk_size",)) or 10_000
     swap = data.get("swap_seats", True)
     if not isinstance(swap, bool):
@@ -503,6 +617,15 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
         swap = True
 
     answer = _check_answer(c, data.get("answer"), pairs) if "answer" in data else None
+    if "output" in data:
+        folder = data["output"]
+        if not isinstance(folder, str) or not folder.strip():
+            c.fail(
+                ("output",),
+                f"expected the output folder, a path such as reports/{name}; got {folder!r}",
+            )
+        elif output is None and Path(folder).exists() and not Path(folder).is_dir():
+            c.fail(("output",), f"{folder} is a file, not a folder; name a folder for the run")
     _check_cell_folders(c, list(variants), pairs, variant_loc, pair_loc)
 
     if c.problems:

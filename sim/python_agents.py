@@ -33,6 +33,11 @@ from sim import _core, games
 from sim.engine import decode
 
 
+class AgentError(ValueError):
+    """A Python agent failed during a game: it raised, or returned something that is not the
+    index of a legal move. The message names the agent, its seat, the game and what it did."""
+
+
 class Agent(Protocol):
     def choose(self, observation: dict[str, Any], legal: list[str]) -> int: ...
 
@@ -61,12 +66,19 @@ def load(name: str) -> type:
         if spec is None or spec.loader is None:
             raise ValueError(f"python agent '{name}': cannot load {path}")
         module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
+        try:
+            spec.loader.exec_module(module)
+        except (Exception, SystemExit) as e:  # its code, run on import: any error is its own
+            raise ValueError(f"python agent '{name}': loading {path} raised {_what(e)}") from None
     else:
         try:
             module = importlib.import_module(where)
         except ImportError as e:
             raise ValueError(f"python agent '{name}': cannot import {where}: {e}") from None
+        except (Exception, SystemExit) as e:
+            raise ValueError(
+                f"python agent '{name}': importing {where} raised {_what(e)}"
+            ) from None
     agent = getattr(module, cls, None)
     if agent is None or not callable(getattr(agent, "choose", None)):
         raise ValueError(f"python agent '{name}': {where} has no class {cls} with a choose method")
@@ -87,10 +99,26 @@ def source_hash(name: str) -> str:
     return hashlib.sha256(Path(origin).read_bytes()).hexdigest()[:16]
 
 
+def _what(e: BaseException) -> str:
+    """An exception in one line: its type and message."""
+    text = " ".join(str(e).split())
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
+
+
 def _make(name: str, seed: int) -> Agent:
     cls = load(name)
-    takes_seed = "seed" in inspect.signature(cls).parameters
+    try:
+        takes_seed = "seed" in inspect.signature(cls).parameters
+    except (TypeError, ValueError):  # no signature to read (a builtin or C class)
+        takes_seed = False
     return cls(seed=seed) if takes_seed else cls()
+
+
+def _index(value: Any, legal: list[str]) -> int | None:
+    """`value` as the index of a legal move, or None: an int (or numpy integer), not a bool."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        return None
+    return int(value) if 0 <= value < len(legal) else None
 
 
 def play_games(
@@ -107,19 +135,32 @@ def play_games(
             None if is_python(seats[1]) else resolve(seats[1]),
         )
         game = _core.Game(rules, game_seed, builtin)
-        players = [
-            _make(a, _core.game_seed(game_seed, s + 1)) if is_python(a) else None
-            for s, a in enumerate(seats)
-        ]
+        players: list[Agent | None] = []
+        for s, a in enumerate(seats):
+            try:
+                players.append(
+                    _make(a, _core.game_seed(game_seed, s + 1)) if is_python(a) else None
+                )
+            except (Exception, SystemExit) as e:  # KeyboardInterrupt still stops the run
+                raise AgentError(
+                    f"python agent {a} (P{s + 1}) in game {i}: creating it raised {_what(e)}"
+                ) from None
         while (seat := game.decider) is not None:
             legal = game.legal()
             player = players[seat]
             assert player is not None  # built-in seats play inside the engine
-            index = player.choose(json.loads(game.observation(seat)), legal)
-            if not isinstance(index, int) or not 0 <= index < len(legal):
-                raise ValueError(
-                    f"python agent {seats[seat]} chose {index!r}, not an index "
-                    f"of its {len(legal)} legal moves"
+            where = f"python agent {seats[seat]} (P{seat + 1}) in game {i}"
+            try:
+                value = player.choose(json.loads(game.observation(seat)), legal)
+            except (Exception, SystemExit) as e:
+                raise AgentError(f"{where}: choose raised {_what(e)}") from None
+            index = _index(value, legal)
+            if index is None:
+                shown = repr(value)
+                shown = shown if len(shown) <= 60 else shown[:57] + "..."
+                raise AgentError(
+                    f"{where}: choose returned {shown} ({type(value).__name__}), not the index "
+                    f"of a legal move: an int from 0 to {len(legal) - 1}"
                 )
             game.play(index)
         for k, v in decode(game.record(), schema).items():

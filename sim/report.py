@@ -328,9 +328,9 @@ FEW_CHANGED = 0.02
 def build(out: Path) -> Path:
     """Write `out/index.html` from the manifest and the records; RecordsError when the records
     are not the chunks the manifest recorded."""
-    from sim.runner import RecordsError, verify
+    from sim.runner import MANIFEST, RecordsError, read_manifest, verify
 
-    manifest = json.loads((out / "manifest.json").read_text())
+    manifest = read_manifest(out / MANIFEST)
     if "cells" not in manifest:  # written when the run finishes
         raise RecordsError(
             f"{out} holds an unfinished run (interrupted?): run the same `sim run` command "

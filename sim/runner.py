@@ -25,6 +25,7 @@ from tqdm import tqdm
 
 from sim.engine import play_games
 from sim.experiment import Cell, Experiment
+from sim.python_agents import AgentError
 from sim.stats import wilson
 
 MANIFEST = "manifest.json"
@@ -123,15 +124,18 @@ def chunk_path(out: Path, chunk: Chunk) -> Path:
 
 def play_chunk(chunk: Chunk, seed: int, swap: bool, threads: int) -> pl.DataFrame:
     """The records of one chunk (run locally, or on a Dask worker)."""
-    df = play_games(
-        chunk.count,
-        chunk.cell.agents,
-        seed,
-        chunk.cell.rules,
-        start=chunk.start,
-        threads=threads,
-        swap_seats=swap,
-    )
+    try:
+        df = play_games(
+            chunk.count,
+            chunk.cell.agents,
+            seed,
+            chunk.cell.rules,
+            start=chunk.start,
+            threads=threads,
+            swap_seats=swap,
+        )
+    except AgentError as e:
+        raise AgentError(f"cell {chunk.cell.id}: {e}") from None
     return df.with_columns(cell=pl.lit(chunk.cell.id), variant=pl.lit(chunk.cell.variant))
 
 
@@ -293,7 +297,32 @@ def _rounds(exp: Experiment, tallies: dict[str, Tally]) -> Iterator[list[Chunk]]
 
 def _manifest(out: Path) -> dict[str, Any] | None:
     path = out / MANIFEST
-    return json.loads(path.read_text()) if path.exists() else None
+    return read_manifest(path) if path.exists() else None
+
+
+def read_manifest(path: Path) -> dict[str, Any]:
+    """The manifest at `path`; RunError, naming the file, when it cannot be read or is not a
+    JSON object (damaged, or not written by sim). Even --force does not go past it: without
+    the manifest, nothing says that the records beside it are sim's to delete."""
+    fix = (
+        "restore it from a backup, or move the folder away (or use another --output) to start again"
+    )
+    try:
+        manifest = json.loads(path.read_bytes())
+    except OSError as e:
+        raise RunError(f"{path}: cannot read: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise RunError(f"{path}: damaged (not UTF-8 text); {fix}") from None
+    except json.JSONDecodeError as e:
+        raise RunError(
+            f"{path}: damaged (not valid JSON: {e.msg} at line {e.lineno} column {e.colno}); {fix}"
+        ) from None
+    if not isinstance(manifest, dict):
+        raise RunError(
+            f"{path}: not a manifest of sim (a JSON {type(manifest).__name__}, not an object); "
+            f"{fix}"
+        )
+    return manifest
 
 
 def _save_manifest(out: Path, manifest: dict[str, Any]) -> None:

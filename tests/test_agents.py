@@ -50,7 +50,7 @@ def test_python_agents_play_in_batches_and_experiments(tmp_path):
     assert set(df["winner"].to_list()) <= {-1, 0, 1}
     exp = tmp_path / "e.yaml"
     exp.write_text(
-        "name: py\nquestion: Does the hoarder lose?\nmatchups:\n"
+        "name: py\nquestion: Does the hoarder lose?\nseed: 0\nmatchups:\n"
         f"  - ['{HOARDER}', greedy]\ngames: 30\nchunk_size: 10\n"
     )
     from sim.experiment import load
@@ -76,7 +76,9 @@ def test_bad_python_agents_are_clear_errors():
     orig = pa.load
     pa.load = lambda name: Wrong  # type: ignore[assignment]
     try:
-        with pytest.raises(ValueError, match="chose 999, not an index of its"):
+        with pytest.raises(
+            ValueError, match=r"choose returned 999 \(int\), not the index of a legal move"
+        ):
             pa.play_games(
                 1, ("python:x.py:Wrong", "greedy"), 1, sim.canonical_rules(), 0, False, resolve
             )
@@ -95,7 +97,7 @@ def test_a_python_agents_code_is_part_of_the_configuration(tmp_path, root):
     name = f"python:{agent}:Hoarder"
     exp = tmp_path / "e.yaml"
     exp.write_text(
-        "name: py\nquestion: Does the hoarder lose?\nmatchups:\n"
+        "name: py\nquestion: Does the hoarder lose?\nseed: 0\nmatchups:\n"
         f"  - ['{name}', greedy]\ngames: 20\nchunk_size: 10\n"
     )
     out = tmp_path / "out"
@@ -119,3 +121,112 @@ def test_a_python_agents_code_is_part_of_the_configuration(tmp_path, root):
     assert r.returncode == 2
     assert "holds records of a different configuration" in r.stderr
     assert "they differ in: matchups;" in r.stderr
+
+
+BAD_AGENTS = """\
+import sys
+
+
+class Raises:
+    def choose(self, observation, legal):
+        return 1 / 0
+
+
+class Bool:
+    def choose(self, observation, legal):
+        return True
+
+
+class Str:
+    def choose(self, observation, legal):
+        return "end"
+
+
+class Big:
+    def choose(self, observation, legal):
+        return len(legal)
+
+
+class Exits:
+    def choose(self, observation, legal):
+        sys.exit(3)
+
+
+class BadInit:
+    def __init__(self):
+        raise RuntimeError("no\\nway")
+
+    def choose(self, observation, legal):
+        return 0
+"""
+
+
+@pytest.mark.parametrize(
+    ("cls", "what"),
+    [
+        ("Raises", "choose raised ZeroDivisionError: division by zero"),
+        (
+            "Bool",
+            "choose returned True (bool), not the index of a legal move: an int from 0 to 6",
+        ),
+        (
+            "Str",
+            "choose returned 'end' (str), not the index of a legal move: an int from 0 to 6",
+        ),
+        ("Big", "choose returned 7 (int), not the index of a legal move: an int from 0 to 6"),
+        ("Exits", "choose raised SystemExit: 3"),
+        ("BadInit", "creating it raised RuntimeError: no way"),
+    ],
+)
+def test_a_python_agents_errors_are_one_line(tmp_path, cls, what):
+    import subprocess
+    import sys
+
+    (tmp_path / "bad.py").write_text(BAD_AGENTS)
+    name = f"python:{tmp_path}/bad.py:{cls}"
+    r = subprocess.run(
+        [sys.executable, "-m", "sim.cli", "play", "--games", "3", "--agents", f"greedy,{name}"],
+        capture_output=True,
+        text=True,
+    )
+    assert (r.returncode, r.stderr) == (2, f"error: python agent {name} (P2) in game 0: {what}\n")
+
+
+def test_a_python_agents_error_in_a_run_names_the_cell(tmp_path):
+    import subprocess
+    import sys
+
+    (tmp_path / "bad.py").write_text(BAD_AGENTS)
+    name = f"python:{tmp_path}/bad.py:Str"
+    exp = tmp_path / "e.yaml"
+    exp.write_text(
+        f"name: py\nquestion: Q?\nseed: 0\nmatchups:\n  - ['{name}', greedy]\ngames: 4\n"
+    )
+    r = subprocess.run(
+        [sys.executable, "-m", "sim.cli", "run", str(exp), "--output", str(tmp_path / "o")],
+        capture_output=True,
+        text=True,
+    )
+    cell = f"default__python_{tmp_path}/bad.py_Str-vs-greedy".replace("/", "_")
+    assert (r.returncode, r.stderr) == (
+        2,
+        f"error: cell {cell}: python agent {name} (P1) in game 0: choose returned 'end' (str), "
+        "not the index of a legal move: an int from 0 to 1\n",
+    )
+
+
+def test_a_python_agent_that_fails_on_import_is_one_line(tmp_path):
+    import subprocess
+    import sys
+
+    (tmp_path / "broken.py").write_text("raise SystemExit('no')\n")
+    name = f"python:{tmp_path}/broken.py:X"
+    r = subprocess.run(
+        [sys.executable, "-m", "sim.cli", "play", "--agents", f"{name},greedy"],
+        capture_output=True,
+        text=True,
+    )
+    assert (r.returncode, r.stderr) == (
+        2,
+        f"error: python agent '{name}': loading {tmp_path}/broken.py raised SystemExit: no\n",
+    )

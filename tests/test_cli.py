@@ -1,8 +1,11 @@
 """The `sim` command line, run as a user would."""
 
 import json
+import os
 import subprocess
 import sys
+
+import pytest
 
 
 def sim(*args, check=True):
@@ -201,3 +204,64 @@ def test_agents_lists_every_agent_and_persona_with_its_versioned_spec():
     assert "python:FILE.py:Class" in out
     bc = sim("agents", "--game", "battle_cards").stdout
     assert "greedy@v1" in bc and "defensive" not in bc
+
+
+SEEDS = "an integer from 0 to 18446744073709551615 (2^64-1)"
+GAMES = "a number of games from 1 to 100000000"
+THREADS = "0 (all cores) or a number of threads up to 1024"
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["play", "--games", "0"], f"--games: expected {GAMES}, got 0"),
+        (["play", "--games", "-3"], f"--games: expected {GAMES}, got -3"),
+        (["bench", "--games", "0"], f"--games: expected {GAMES}, got 0"),
+        (["ladder", "--games", "0"], f"--games: expected {GAMES}, got 0"),
+        (["ladder", "--games", "-1"], f"--games: expected {GAMES}, got -1"),
+        (
+            ["ladder", "--chunk", "-5"],
+            "--chunk: expected 0 (no chunks) or a number of games up to 100000000, got -5",
+        ),
+        (["play", "--seed", "-1"], f"--seed: expected {SEEDS}, got -1"),
+        (["play", "--seed", str(2**64)], f"--seed: expected {SEEDS}, got {2**64}"),
+        (["bench", "--seed", "-2"], f"--seed: expected {SEEDS}, got -2"),
+        (["ladder", "--seed", str(2**70)], f"--seed: expected {SEEDS}, got {2**70}"),
+        (["replay", "--seed", "-1"], f"--seed: expected {SEEDS}, got -1"),
+        (["replay", "--seed", str(2**64)], f"--seed: expected {SEEDS}, got {2**64}"),
+        (["play", "--threads", "40000"], f"--threads: expected {THREADS}, got 40000"),
+        (["play", "--threads", "-1"], f"--threads: expected {THREADS}, got -1"),
+        (["bench", "--threads", "40000"], f"--threads: expected {THREADS}, got 40000"),
+        (["ladder", "--workers", "-2"], f"--workers: expected {THREADS}, got -2"),
+        (
+            ["run", "--workers", "-1", "experiments/smoke.yaml"],
+            f"--workers: expected {THREADS}, got -1",
+        ),
+    ],
+)
+def test_numbers_out_of_range_are_one_line_errors(root, args, message):
+    r = subprocess.run(
+        [sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True, cwd=root
+    )
+    assert (r.returncode, r.stderr) == (2, f"error: {message}\n")
+
+
+def test_bench_threads_0_uses_every_core_and_a_top_seed_wraps():
+    r = sim("bench", "--games", "10", "--threads", "0", "--seed", str(2**64 - 1), "--json")
+    assert json.loads(r.stdout)["threads"] == os.cpu_count()
+
+
+def test_play_out_names_a_parquet_file(tmp_path):
+    (tmp_path / "f").write_text("")
+    (tmp_path / "d.parquet").mkdir()
+    cases = [
+        ("g.csv", f"--out writes Parquet records: name a .parquet file, not '{tmp_path}/g.csv'"),
+        (".", f"--out writes Parquet records: name a .parquet file, not '{tmp_path}'"),
+        ("d.parquet", f"--out {tmp_path}/d.parquet is a folder: name a .parquet file"),
+        ("f/x.parquet", f"--out {tmp_path}/f/x.parquet: {tmp_path}/f is a file, not a folder"),
+    ]
+    for name, message in cases:
+        out = tmp_path / name if name != "." else tmp_path
+        r = sim("play", "--games", "3", "--out", str(out), check=False)
+        assert (r.returncode, r.stderr, r.stdout) == (2, f"error: {message}\n", "")
+    assert not (tmp_path / "g.csv").exists()

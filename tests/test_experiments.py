@@ -56,7 +56,7 @@ BAD = [
         "key 'nme': unknown key (did you mean 'name'?); valid keys: name, question",
     ),
     (GOOD.replace("name: tiny", "name: two words"), 1, "key 'name': expected a short name"),
-    (GOOD.replace("seed: 3", "seed: many"), 3, "key 'seed': expected a non-negative integer"),
+    (GOOD.replace("seed: 3", "seed: many"), 3, "key 'seed': expected an integer from 0 to "),
     (
         GOOD.replace("{kings: classic}", "{kings: clasic}"),
         8,
@@ -159,6 +159,114 @@ BAD = [
         "key 'matchups.round_robin[2]': agent 'greedy' is listed twice",
     ),
 ]
+
+
+SEEDS = "an integer from 0 to 18446744073709551615 (2^64-1)"
+# Each file sim validate refuses in one line: (text, the problem after 'error: FILE:').
+ONE_LINE = [
+    (GOOD.replace("seed: 3\n", ""), f"1: key 'seed': missing; expected {SEEDS}, e.g. seed: 1"),
+    (
+        GOOD.replace("seed: 3", f"seed: {2**64}"),
+        f"3: key 'seed': expected {SEEDS}, got {2**64}",
+    ),
+    (GOOD.replace("seed: 3", "seed: -1"), f"3: key 'seed': expected {SEEDS}, got -1"),
+    (
+        GOOD.replace("games: 3000", "until: {ci_halfwidth: 0.1, max_games: 100, min_games: 200}"),
+        "11: key 'until.min_games': expected at most max_games (100), got 200: a cell would "
+        "stop at max_games before min_games",
+    ),
+    (
+        GOOD.replace("games: 3000", "until: {max_games: 100}"),
+        "11: key 'until.ci_halfwidth': missing: a stopping rule stops a cell once its 95% "
+        "interval is this narrow, a number between 0 and 0.5 (for a fixed number of games, "
+        "give games: N instead of until)",
+    ),
+    (
+        GOOD.replace("games: 3000", "until: {ci_halfwidth: 0.1}"),
+        "11: key 'until.max_games': missing: a stopping rule needs max_games, the most games "
+        "a cell plays (a positive integer)",
+    ),
+    (
+        GOOD + "seed: 4\n",
+        "13: key 'seed': given twice in one mapping (first at line 3); give each key once",
+    ),
+    (
+        GOOD.replace("{kings: classic}", "{kings: classic, kings: enhance}"),
+        "8: key 'rules.variants[1].options.kings': given twice in one mapping (first at line "
+        "8); give each key once",
+    ),
+    (
+        GOOD.replace("{kings: classic}", "{kings: 'classic,kings=enhance'}"),
+        "8: key 'rules.variants[1].options.kings': rule option 'kings' is given twice "
+        "(kings=classic, kings=enhance); give each option once",
+    ),
+    (
+        "a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1]\n"
+        + "".join(
+            f"{x}: &{x} [{', '.join([f'*{p}'] * 9)}]\n"
+            for p, x in zip("abcdefgh", "bcdefghi", strict=True)
+        ),
+        "1: the file expands to more than 10000 values through YAML aliases (*name); write "
+        "the values out or use fewer aliases",
+    ),
+    (
+        "a: &x [*x]\n",
+        "1: the file expands to more than 10000 values through YAML aliases "
+        "(*name); write the values out or use fewer aliases",
+    ),
+    (
+        GOOD + "output: 5\n",
+        "13: key 'output': expected the output folder, a path such as reports/tiny; got 5",
+    ),
+    (
+        GOOD + "output: [a, b]\n",
+        "13: key 'output': expected the output folder, a path such as reports/tiny; got ['a', 'b']",
+    ),
+    (
+        "name: " + "[" * 5000 + "]" * 5000 + "\n",
+        " lists or mappings nested too deeply (experiments need a few levels)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "problem"), ONE_LINE)
+def test_validate_refuses_in_one_line(tmp_path, text, problem):
+    f = write(tmp_path, text)
+    r = sim("validate", str(f), check=False)
+    assert (r.returncode, r.stderr) == (
+        2,
+        f"error: {f}:{problem}\n{f}: 1 problem; nothing was run\n",
+    )
+
+
+def test_an_output_that_is_a_file_is_refused(tmp_path):
+    f = write(tmp_path, GOOD + f"output: {tmp_path}/exp.yaml\n")
+    r = sim("validate", str(f), check=False)
+    assert (r.returncode, r.stderr) == (
+        2,
+        f"error: {f}:13: key 'output': {f} is a file, not a folder; name a folder for the "
+        f"run\n{f}: 1 problem; nothing was run\n",
+    )
+
+
+def test_validate_refuses_a_file_that_is_not_utf8(tmp_path):
+    f = tmp_path / "exp.yaml"
+    f.write_bytes(GOOD.replace("Does greedy", "Caf\xe9: does greedy").encode("latin-1"))
+    r = sim("validate", str(f), check=False)
+    assert (r.returncode, r.stderr) == (
+        2,
+        f"error: {f}:2: not UTF-8 text (byte 0xe9 at offset 24); save the file as UTF-8\n"
+        f"{f}: 1 problem; nothing was run\n",
+    )
+
+
+def test_a_rule_option_given_twice_on_the_command_line_is_refused():
+    r = sim("replay", "--rules", "jokers=true,jokers=false", check=False)
+    assert (r.returncode, r.stderr) == (
+        2,
+        "error: --rules: rule option 'jokers' is given twice (jokers=true, jokers=false); "
+        "give each option once\n",
+    )
 
 
 @pytest.mark.parametrize(("text", "line", "message"), BAD)
@@ -699,3 +807,30 @@ def test_report_of_an_interrupted_run_is_a_one_line_error(tmp_path):
         f"error: {out} holds an unfinished run (interrupted?): run the same `sim run` "
         "command again to finish it, and it writes the report\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("content", "what"),
+    [
+        (b'{"status": "comp', "damaged (not valid JSON: Unterminated string starting at"),
+        (b'{"a": "\xe9"}', "damaged (not UTF-8 text)"),
+        (b"[1, 2]", "not a manifest of sim (a JSON list, not an object)"),
+    ],
+)
+def test_a_damaged_manifest_is_one_line_on_run_and_report(tmp_path, content, what):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "manifest.json").write_bytes(content)
+    f = write(tmp_path, GOOD)
+    fix = (
+        "restore it from a backup, or move the folder away (or use another --output) to start again"
+    )
+    for args in (
+        ["run", str(f), "--output", str(out)],
+        ["run", str(f), "--output", str(out), "--force"],
+        ["report", str(out)],
+    ):
+        r = sim(*args, check=False)
+        assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+        assert r.stderr.startswith(f"error: {out}/manifest.json: {what}"), r.stderr
+        assert r.stderr.endswith(f"; {fix}\n") and r.stderr.count("\n") == 1, r.stderr

@@ -210,7 +210,7 @@ def test_report_in_headless_chromium_at_laptop_and_phone_width(report, tmp_path,
 
 def test_battle_cards_experiment_report(tmp_path):
     (tmp_path / "bc.yaml").write_text(
-        "name: bc\nquestion: First-player advantage in Battle Cards?\ngame: battle_cards\n"
+        "name: bc\nquestion: First-player advantage in Battle Cards?\nseed: 0\ngame: battle_cards\n"
         "rules:\n  sweep: {hand_size: [4, 5]}\n"
         "matchups:\n  - [greedy, greedy]\n  - [greedy, random]\n"
         "swap_seats: false\ngames: 1000\nchunk_size: 500\n"
