@@ -484,13 +484,12 @@ def build(out: Path) -> Path:
         for a in agents
     ]
     top = [t for t in top if t["table"].height]
-    # A few games per cell to watch in the replay viewer (Houses-Skirmish's viewer only).
-    if game.name == games.DEFAULT:
-        links = samples.write_samples(
-            out, lf, [r["cell"] for r in rows if r["variant"] in plain], game.has("kings")
-        )
-        for r in rows:
-            r["samples"] = links.get(r["cell"], [])
+    # A few games per cell to watch in the replay viewer.
+    links = samples.write_samples(
+        out, lf, [r["cell"] for r in rows if r["variant"] in plain], game.has("kings")
+    )
+    for r in rows:
+        r["samples"] = links.get(r["cell"], [])
     lengths = analysis.lengths(lf)
     plots = {
         "win_rates": plot_win_rates(rows),

@@ -14,7 +14,8 @@ from typing import Any
 
 import polars as pl
 
-from sim import replays, viewer
+from sim import games, replays, viewer
+from sim.agents import resolve
 from sim.engine import replay
 
 # The folder under the output that holds the pages.
@@ -35,13 +36,14 @@ def _write(out: Path, cell: str, label: str, game: dict[str, Any]) -> str | None
     agents = (game["agent_p1"], game["agent_p2"])
     if any(a.startswith("python:") for a in agents):
         return None  # a Python agent cannot be replayed inside the engine
-    log, record = replay(game["seed"], agents, game["rules"])
+    name_of_game = games.game_of(game["rules"])
+    _, record = replay(game["seed"], agents, game["rules"], name_of_game)
     if record["winner"] != game["winner"]:
         return None  # not the recorded game: show nothing rather than another game
+    specs = (resolve(agents[0], name_of_game), resolve(agents[1], name_of_game))
+    _, moves = replays.played(game["rules"], game["seed"], specs)
     name = re.sub(r"[^A-Za-z0-9_.-]", "_", f"{cell}-{label}") + ".html"
-    viewer.write(
-        out / GAMES_DIR / name, game["rules"], game["seed"], replays.moves_of(log), list(agents)
-    )
+    viewer.write(out / GAMES_DIR / name, game["rules"], game["seed"], moves, list(agents))
     return f"{GAMES_DIR}/{name}"
 
 

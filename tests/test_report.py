@@ -219,6 +219,10 @@ def test_battle_cards_experiment_report(tmp_path):
     html = (tmp_path / "out" / "index.html").read_text()
     assert "report:" in r.stdout and "King impact" not in html and "ended by no cards" in html
     assert "ended by sudden death" not in html and "Card impact" not in html
+    # Its games to watch are Battle Cards pages.
+    links = re.findall(r'<a href="(games/[^"]+)">longest game', html)
+    assert len(links) == 4
+    assert "Battle Cards, seed" in (tmp_path / "out" / links[0]).read_text()
     df = pl.read_parquet(tmp_path / "out" / "records" / "*" / "*.parquet")
     assert set(df["game_name"].unique()) == {"battle_cards"}
     assert set(df["end_reason"].unique()) <= {"life", "no_cards"}
