@@ -12,7 +12,6 @@ from typing import Any
 
 import click
 import polars as pl
-import yaml
 
 from sim import usage
 from sim.engine import (
@@ -356,10 +355,12 @@ def _write_viewer(path: Path, rules: str, seed: int, moves: list[str], agents: l
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def scenario_cmd(file: Path) -> None:
     """Build the position in FILE (YAML), play its moves, print the state as JSON."""
+    from sim.experiment import ExperimentError, read_yaml
+
     try:
-        position = yaml.safe_load(file.read_text())
-    except yaml.YAMLError as e:
-        _fail(f"{file}: not valid YAML: {e}")
+        position = read_yaml(file)
+    except ExperimentError as e:
+        _fail(str(e))
     if not isinstance(position, dict):
         _fail(f"{file}: expected a mapping with 'players' (see docs/notation.md)")
     try:

@@ -316,6 +316,12 @@ def _read(path: Path) -> tuple[yaml.Node | None, Any]:
     return node, data
 
 
+def read_yaml(path: Path) -> Any:
+    """A YAML file's data, read with the same checks as an experiment file (UTF-8, no repeated
+    key, no alias bomb, no absurd nesting). ExperimentError naming the file and line."""
+    return _read(path)[1]
+
+
 # The most values (scalars, lists, mappings) a file may hold once its aliases are expanded:
 # experiments are a few hundred.
 MAX_VALUES = 10_000

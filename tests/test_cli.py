@@ -52,6 +52,12 @@ def test_scenario_errors_name_the_file_and_the_move(tmp_path):
     f.write_text("players: {P1: {hand: [7H, 7H]}}\n")
     r = sim("scenario", str(f), check=False)
     assert "card 7H appears twice in the position" in r.stderr
+    # The position file is read like an experiment file: a repeated key is an error, not the
+    # last one silently kept.
+    f.write_text("players: {P1: {hand: [7H]}, P2: {}}\nmoves: [end]\nmoves: [end]\n")
+    r = sim("scenario", str(f), check=False)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "bad.yaml:3:" in r.stderr and "'moves'" in r.stderr, r.stderr
 
 
 def test_bench_prints_one_json_object():
