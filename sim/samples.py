@@ -58,7 +58,10 @@ def write_samples(out: Path, lf: pl.LazyFrame, cells: list[str], kings: bool) ->
         for label, game in picks:
             if game is None:
                 continue
-            link = _write(out, cell, "longest" if label == "longest game" else "KS", game)
+            try:
+                link = _write(out, cell, "longest" if label == "longest game" else "KS", game)
+            except ValueError:
+                link = None  # an agent that no longer resolves: the report goes on without it
             if link:
                 links.setdefault(cell, []).append((f"{label} (#{game['game']})", link))
     return links
