@@ -133,6 +133,14 @@ class Facts:
         self.never_taken = never_taken or []
         # The rule options that differ between the plain variants (name -> canonical rules).
         self.varied = varied_options({v: r for v, r in (variants or {}).items() if v in plain})
+        # Every difference's size, once, against the smallest difference that matters in its
+        # unit (the report's tables show them too).
+        points, rounds = self.matters["points"] / 100, self.matters["rounds"]
+        for c in comparisons:
+            m = rounds if c["measure"] == "rounds" else points
+            c["size"] = size(c["diff"], c["lo"], c["hi"], c["noise"], c["n"], m)
+        for v in card_values:
+            v["size"] = size(v["value"], v["lo"], v["hi"], v["noise"], v["n"], points)
 
     def pairs(self, measure: str) -> list[tuple[str, str]]:
         """The match-ups a measure is read from, the one the sentences use first: A's win rate
@@ -321,15 +329,11 @@ def _compared_text(f: Facts, measure: str, pair: tuple[str, str]) -> str | None:
 
 def _compared_parts(f: Facts, measure: str, pair: tuple[str, str]) -> list[str]:
     """Each variant against the baseline on one measure: the difference, its interval and its
-    size (also stored on the comparison), and whether the rule came into play at all."""
+    size, and whether the rule came into play at all."""
     unit = MEASURES[measure][1]
-    m = f.matters[unit]
     parts = []
     for c in f.compared(measure, pair):
-        s = size(
-            c["diff"], c["lo"], c["hi"], c["noise"], c["n"], m / 100 if unit == "points" else m
-        )
-        c["size"] = s
+        s = c["size"]
         if unit == "points":
             what = f"{_pts(c['diff'])} points {_ci(c['lo'], c['hi'], pct=False)}"
         else:
@@ -388,7 +392,7 @@ def _rounds(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     "variant": r["variant"],
                     "matchup": _pair(*pair),
                     "value": f"{r['rounds_mean']:.2f}",
-                    "size": c.get("size", "") if c else "",
+                    "size": c["size"] if c else "",
                     "against": (
                         f"{c['diff']:+.2f} [{c['lo']:+.2f}, {c['hi']:+.2f}]" if c else "baseline"
                     ),
@@ -406,29 +410,10 @@ def _rounds(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             f"({_pair(*pairs[0])})"
         )
         text.append(opening + (f"; against that, {'; '.join(changes)}." if changes else "."))
-    # Fill in the sizes the sentence computed.
-    for row in table:
-        c = next(
-            (
-                c
-                for c in f.comparisons
-                if c["measure"] == "rounds"
-                and c["variant"] == row["variant"]
-                and _pair(c["agent_a"], c["agent_b"]) == row["matchup"]
-            ),
-            None,
-        )
-        if c is not None:
-            row["size"] = c.get("size") or size(
-                c["diff"], c["lo"], c["hi"], c["noise"], c["n"], f.matters["rounds"]
-            )
     return text, table
 
 
 def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
-    m = f.matters["points"] / 100
-    for v in f.card_values:
-        v["size"] = size(v["value"], v["lo"], v["hi"], v["noise"], v["n"], m)
     pairs = list(dict.fromkeys((v["agent_a"], v["agent_b"]) for v in f.card_values))
     if f.chosen in pairs:
         pairs.remove(f.chosen)

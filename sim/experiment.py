@@ -147,6 +147,21 @@ class _Checker:
                 )
         return value
 
+    def choices(self, value: Any, loc: tuple, valid: list[str], what: str) -> list:
+        """A non-empty list whose items are among `valid` (a `what`, e.g. 'method'); each
+        unknown item is named with the closest valid one."""
+        if not isinstance(value, list) or not value:
+            self.fail(loc, f"expected a list of: {', '.join(valid)}")
+            return []
+        for i, item in enumerate(value):
+            if item not in valid:
+                self.fail(
+                    loc + (i,),
+                    f"unknown {what} {item!r}{_closest(str(item), valid)}; valid {what}s: "
+                    f"{', '.join(valid)}",
+                )
+        return value
+
     def positive_int(self, value: Any, loc: tuple) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
             self.fail(loc, f"expected a positive integer, got {value!r}")
@@ -238,23 +253,13 @@ def _check_cell_folders(
                 c.fail(loc, msg)
 
 
-def _check_answer(c: Any, spec: Any, pairs: list[tuple[str, str]]) -> dict[str, Any] | None:
+def _check_answer(c: _Checker, spec: Any, pairs: list[tuple[str, str]]) -> dict[str, Any] | None:
     """`answer: {measures: [...], matters: {points: 1, rounds: 0.25}, matchup: [A, B]}`."""
     spec = c.mapping(spec, ("answer",), ANSWER_KEYS)
-    valid = list(ANSWER_MEASURES)
     measures = spec.get("measures")
     if isinstance(measures, str):
         measures = [measures]
-    if not isinstance(measures, list) or not measures:
-        c.fail(("answer", "measures"), f"expected a list of: {', '.join(valid)}")
-        measures = []
-    for i, m in enumerate(measures):
-        if m not in valid:
-            c.fail(
-                ("answer", "measures", i),
-                f"unknown measure {m!r}{_closest(str(m), valid)}; valid measures: "
-                f"{', '.join(valid)}",
-            )
+    measures = c.choices(measures, ("answer", "measures"), list(ANSWER_MEASURES), "measure")
     matters: dict[str, float] = {}
     for unit, value in (spec.get("matters") or {}).items():
         if unit not in MATTERS:
@@ -479,16 +484,7 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
         if not isinstance(cards, list) or not cards or not all(isinstance(x, str) for x in cards):
             c.fail(("impact", "cards"), "expected a non-empty list of cards, e.g. [KS, KC]")
             cards = []
-        if not isinstance(methods, list) or not methods:
-            c.fail(("impact", "methods"), f"expected a list of: {', '.join(IMPACT_METHODS)}")
-            methods = []
-        for i, m in enumerate(methods):
-            if m not in IMPACT_METHODS:
-                c.fail(
-                    ("impact", "methods", i),
-                    f"unknown method {m!r}{_closest(str(m), list(IMPACT_METHODS))}; "
-                    f"valid methods: {', '.join(IMPACT_METHODS)}",
-                )
+        methods = c.choices(methods, ("impact", "methods"), list(IMPACT_METHODS), "method")
         for vname, opts in list(variants.items()):
             for m in methods:
                 for card in cards:

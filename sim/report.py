@@ -515,10 +515,6 @@ def build(out: Path) -> Path:
             config["variants"],
         )
     )
-    for c in comparisons:
-        unit = answer.MEASURES["rounds" if c["measure"] == "rounds" else "a_wins"][1]
-        m = opening["matters"][unit] / (100 if unit == "points" else 1)
-        c.setdefault("size", answer.size(c["diff"], c["lo"], c["hi"], c["noise"], c["n"], m))
     env = Environment(autoescape=True)
     env.filters["pct"] = _pct
     env.filters["points"] = _points

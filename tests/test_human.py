@@ -19,6 +19,21 @@ PROMPT = r"move \(number, move, undo, quit, help\)>\x1b\[0m"
 ANSI = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07]*\x07|[()][0-9A-B]|[=>])")
 
 
+def _spawn(cwd: Path, extra: list[str], saved: Path) -> pexpect.spawn:
+    """`sim play` with a human P1 against random (seed 3) in a pseudo-terminal."""
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", PROMPT_TOOLKIT_NO_CPR="1")
+    return pexpect.spawn(
+        SIM,
+        ["play", *extra, "--agents", "human,random", "--games", "1", "--seed", "3"]
+        + ["--replay-file", str(saved)],
+        cwd=str(cwd),
+        env=env,
+        dimensions=(60, 140),
+        encoding="utf-8",
+        timeout=30,
+    )
+
+
 def _text(raw: str) -> str:
     return ANSI.sub("", raw).replace("\r", "")
 
@@ -38,17 +53,7 @@ def _legal(screen: str) -> list[str]:
 
 def test_a_full_game_at_the_terminal_with_a_refusal_and_an_undo(tmp_path):
     saved = tmp_path / "game.json"
-    env = dict(os.environ, TERM="xterm", NO_COLOR="1", PROMPT_TOOLKIT_NO_CPR="1")
-    child = pexpect.spawn(
-        SIM,
-        ["play", "--agents", "human,random", "--games", "1", "--seed", "3"]
-        + ["--replay-file", str(saved)],
-        cwd=str(tmp_path),
-        env=env,
-        dimensions=(60, 140),
-        encoding="utf-8",
-        timeout=30,
-    )
+    child = _spawn(tmp_path, [], saved)
 
     def answer(text: str) -> str:
         """Send an answer; the screen up to the next prompt (or to the end of the game)."""
@@ -151,17 +156,7 @@ OTHER_GAMES = {
 def test_the_other_games_at_the_terminal_with_a_refusal_and_an_undo(tmp_path, game):
     refused_move, figures = OTHER_GAMES[game]
     saved = tmp_path / "game.json"
-    env = dict(os.environ, TERM="xterm", NO_COLOR="1", PROMPT_TOOLKIT_NO_CPR="1")
-    child = pexpect.spawn(
-        SIM,
-        ["play", "--game", game, "--agents", "human,random", "--games", "1", "--seed", "3"]
-        + ["--replay-file", str(saved)],
-        cwd=str(tmp_path),
-        env=env,
-        dimensions=(60, 140),
-        encoding="utf-8",
-        timeout=30,
-    )
+    child = _spawn(tmp_path, ["--game", game], saved)
 
     def answer(text: str) -> str:
         child.sendline(text)
