@@ -11,7 +11,7 @@ import hashlib
 import itertools
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -102,6 +102,12 @@ class Experiment:
             return self.games
         assert self.until is not None  # a file gives exactly one of games and until
         return int(self.until["max_games"])
+
+    def with_cell_ids(self, scheme: int) -> Experiment:
+        """The same experiment with its cells' ids (and records folders) made by `scheme`:
+        resuming a run keeps the scheme its manifest records."""
+        cells = [replace(c, id=cell_id(c.variant, c.agents, scheme)) for c in self.cells]
+        return replace(self, cells=cells)
 
 
 class ExperimentError(Exception):
@@ -213,9 +219,24 @@ def _rules_string(preset: str | None, options: dict[str, str]) -> str:
     return ",".join(parts)
 
 
-def _cell_id(variant: str, agents: tuple[str, str]) -> str:
+# How a cell's id, which names its records folder, is made from its variant and match-up; the
+# manifest records it (`cell_id_scheme`), so that a run keeps its folders when it is resumed.
+# Scheme 1 (before the manifest recorded it) kept '=', so that a sweep's folders
+# (`kings=classic__greedy-vs-greedy`) read as Hive partitions and pandas, pyarrow, duckdb and
+# polars added a column per option. Scheme 2 writes '=' as '-', and starts no folder with '_' or
+# '.', which pyarrow and pandas skip as hidden.
+CELL_ID_SCHEME = 2
+
+
+def cell_id(variant: str, agents: tuple[str, str], scheme: int = CELL_ID_SCHEME) -> str:
+    """The id of the cell that plays `agents` under `variant`: its records' folder name and its
+    `cell` column. Scheme 2 is a function of scheme 1's id, so cells with distinct ids under
+    scheme 2 have distinct ids under scheme 1 too."""
     raw = f"{variant}__{agents[0]}-vs-{agents[1]}"
-    return re.sub(r"[^A-Za-z0-9_.=+-]", "_", raw)
+    if scheme == 1:
+        return re.sub(r"[^A-Za-z0-9_.=+-]", "_", raw)
+    name = re.sub(r"[^A-Za-z0-9_.+-]", "_", raw.replace("=", "-"))
+    return f"v{name}" if name.startswith(("_", ".")) else name
 
 
 def _check_cell_folders(
@@ -230,10 +251,13 @@ def _check_cell_folders(
     cell with itself. Such a file is refused."""
     seen: dict[str, tuple[str, tuple[str, str]]] = {}
     reported: set[str] = set()
-    why = "(a folder name keeps only letters, digits and _.=+-); rename one"
+    why = (
+        "(a folder name keeps letters, digits and _.+-, writes '=' as '-' and any other "
+        "character as '_'); rename one"
+    )
     for v in variants:
         for pair in pairs:
-            cid = _cell_id(v, pair)
+            cid = cell_id(v, pair)
             ov, op = seen.setdefault(cid, (v, pair))
             if (ov, op) == (v, pair):
                 continue
@@ -637,7 +661,7 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
     out = Path(output) if output else Path(data.get("output") or f"reports/{name}")
     cells = [
         Cell(
-            _cell_id(v, pair),
+            cell_id(v, pair),
             v,
             resolved_rules[v],
             pair,

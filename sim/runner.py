@@ -24,7 +24,7 @@ import polars as pl
 from tqdm import tqdm
 
 from sim.engine import play_games
-from sim.experiment import Cell, Experiment
+from sim.experiment import CELL_ID_SCHEME, Cell, Experiment
 from sim.python_agents import AgentError
 from sim.stats import wilson
 
@@ -420,6 +420,9 @@ def _run(
     out = exp.output
     done = prepare(exp, force)
     old = _manifest(out)  # None after --force
+    # A run keeps the cell folders it started with (a manifest without a scheme: scheme 1).
+    scheme = CELL_ID_SCHEME if old is None else old.get("cell_id_scheme", 1)
+    exp = exp.with_cell_ids(scheme)
     chunks: dict[str, dict[str, Any]] = {}
     if old is not None and (done is None or "chunks" in done):
         chunks, discarded = _keep(exp, old)
@@ -447,6 +450,7 @@ def _run(
         "backend": backend,
         "workers": workers,
         "records": RECORDS,
+        "cell_id_scheme": scheme,
         # Each chunk's SHA-256, rows and first game, recorded before the file is renamed into
         # place: resume and report check the records against it.
         "chunks": chunks,
