@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import polars as pl
-from tqdm import tqdm
+from tqdm.auto import tqdm
 
 from sim.engine import play_games
 from sim.experiment import CELL_ID_SCHEME, Cell, Experiment
@@ -374,6 +374,12 @@ def prepare(exp: Experiment, force: bool) -> dict[str, Any] | None:
     return None
 
 
+def show_progress(quiet: bool) -> bool:
+    """Whether to draw a progress bar: on a terminal, or in a Jupyter kernel (where tqdm.auto
+    draws it as a widget), unless asked to be quiet."""
+    return not quiet and (sys.stderr.isatty() or "ipykernel" in sys.modules)
+
+
 def _local(
     chunks: list[Chunk], exp: Experiment, workers: int
 ) -> Iterable[tuple[Chunk, pl.DataFrame]]:
@@ -466,7 +472,7 @@ def _run(
         total=sum(_limit(exp, cell) for cell in exp.cells),
         unit="game",
         unit_scale=True,
-        disable=quiet or not sys.stderr.isatty(),
+        disable=not show_progress(quiet),
         desc=exp.name,
     )
     played = 0

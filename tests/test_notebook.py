@@ -1,0 +1,55 @@
+"""What analysts working in Jupyter rely on: a progress bar in the notebook, `python -m sim`,
+optional Dask."""
+
+import ast
+import sys
+import types
+from pathlib import Path
+
+from sim.experiment import load
+from sim.runner import run, show_progress
+
+TINY = """\
+name: tiny
+question: Does greedy beat random?
+seed: 3
+rules:
+  variants:
+    - name: base
+    - name: classic
+      options: {kings: classic}
+matchups:
+  - [greedy, random]
+games: 400
+chunk_size: 200
+"""
+
+
+def write(tmp_path: Path, text: str = TINY) -> Path:
+    f = tmp_path / "tiny.yaml"
+    f.write_text(text)
+    return f
+
+
+def test_progress_bars_come_from_tqdm_auto(root):
+    # tqdm.auto draws a widget in Jupyter and text on a terminal; plain tqdm only text.
+    for path in sorted((root / "sim").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tqdm"):
+                assert node.module == "tqdm.auto", f"{path.name} imports {node.module}"
+            if isinstance(node, ast.Import):
+                assert not any(a.name.startswith("tqdm") for a in node.names), path.name
+
+
+def test_a_run_shows_its_progress_in_a_jupyter_kernel(tmp_path, monkeypatch, capsys):
+    # A kernel's stderr is no terminal; the bar shows all the same (as text here, where
+    # ipywidgets is not installed; as a widget where it is).
+    assert not sys.stderr.isatty()
+    assert not show_progress(quiet=False)
+    monkeypatch.setitem(sys.modules, "ipykernel", types.ModuleType("ipykernel"))
+    assert show_progress(quiet=False) and not show_progress(quiet=True)
+    run(load(write(tmp_path), tmp_path / "o"), workers=1)
+    err = capsys.readouterr().err
+    assert "tiny: 100%" in err and "800/800" in err
+    run(load(write(tmp_path), tmp_path / "q"), workers=1, quiet=True)
+    assert capsys.readouterr().err == ""
