@@ -2,6 +2,7 @@
 optional Dask."""
 
 import ast
+import subprocess
 import sys
 import types
 from pathlib import Path
@@ -53,3 +54,20 @@ def test_a_run_shows_its_progress_in_a_jupyter_kernel(tmp_path, monkeypatch, cap
     assert "tiny: 100%" in err and "800/800" in err
     run(load(write(tmp_path), tmp_path / "q"), workers=1, quiet=True)
     assert capsys.readouterr().err == ""
+
+
+def test_python_m_sim_is_the_command_line(root):
+    r = subprocess.run(
+        [sys.executable, "-m", "sim", "--help"], capture_output=True, text=True, check=True
+    )
+    assert r.stdout.startswith("Usage: sim [OPTIONS] COMMAND [ARGS]...")
+    f = root / "experiments" / "smoke.yaml"
+    r = subprocess.run(
+        [sys.executable, "-m", "sim", "validate", str(f)], capture_output=True, text=True
+    )
+    assert (r.returncode, r.stdout) == (
+        0,
+        f"{f}: ok (4 cells: 2 rule variants x 2 match-ups; output reports/smoke)\n",
+    )
+    r = subprocess.run([sys.executable, "-m", "sim", "nonsense"], capture_output=True, text=True)
+    assert r.returncode == 2 and "No such command 'nonsense'" in r.stderr
