@@ -380,6 +380,20 @@ def show_progress(quiet: bool) -> bool:
     return not quiet and (sys.stderr.isatty() or "ipykernel" in sys.modules)
 
 
+def dask_missing() -> str | None:
+    """Why the Dask backend cannot run here (dask or distributed not installed), or None.
+    Imported only when asked for: nothing else in sim imports dask."""
+    try:
+        import dask  # noqa: F401
+        import distributed  # noqa: F401
+    except ImportError as e:
+        return (
+            f"the dask backend needs dask and distributed ({e.name or 'dask'} is not "
+            "installed): pip install 'houses-sim[dask]'"
+        )
+    return None
+
+
 def _local(
     chunks: list[Chunk], exp: Experiment, workers: int
 ) -> Iterable[tuple[Chunk, pl.DataFrame]]:
@@ -410,6 +424,8 @@ def run(
     """Play the experiment (or what is left of it). Returns the manifest, and whether anything
     had to be played (False: the folder already held the complete run). RunError when the
     folder holds another configuration or another run is using it."""
+    if backend == "dask" and (missing := dask_missing()):
+        raise RunError(missing)
     with locked(exp.output):
         return _run(exp, workers, backend, scheduler, force, quiet)
 

@@ -71,3 +71,48 @@ def test_python_m_sim_is_the_command_line(root):
     )
     r = subprocess.run([sys.executable, "-m", "sim", "nonsense"], capture_output=True, text=True)
     assert r.returncode == 2 and "No such command 'nonsense'" in r.stderr
+
+
+# Runs the command line with dask and distributed uninstallable, as without the dask extra.
+WITHOUT_DASK = (
+    "import sys; sys.modules['dask'] = None; sys.modules['distributed'] = None; "
+    "from sim.cli import main; main()"
+)
+
+
+def test_the_dask_backend_without_dask_installed_is_a_one_line_error(tmp_path):
+    out = tmp_path / "o"
+    args = ["run", str(write(tmp_path)), "--output", str(out), "--backend", "dask"]
+    r = subprocess.run(
+        [sys.executable, "-c", WITHOUT_DASK, *args, "--scheduler", "tcp://127.0.0.1:1"],
+        capture_output=True,
+        text=True,
+    )
+    assert (r.returncode, r.stdout, r.stderr) == (
+        2,
+        "",
+        "error: the dask backend needs dask and distributed (dask is not installed): "
+        "pip install 'houses-sim[dask]'\n",
+    )
+    assert not out.exists()
+    # The local backend needs no dask.
+    r = subprocess.run(
+        [sys.executable, "-c", WITHOUT_DASK, "run", str(write(tmp_path)), "--output", str(out)],
+        capture_output=True,
+        text=True,
+    )
+    assert r.returncode == 0 and "greedy beats random" in r.stdout
+
+
+def test_nothing_imports_dask_unless_the_dask_backend_is_asked_for(tmp_path):
+    out = tmp_path / "o"
+    code = (
+        "import sys, sim, sim.cli, sim.runner, sim.report\n"
+        "from pathlib import Path\n"
+        "from sim.experiment import load\n"
+        f"sim.runner.run(load({str(write(tmp_path))!r}, {str(out)!r}), quiet=True)\n"
+        f"sim.report.build(Path({str(out)!r}))\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert r.stdout == "[]\n" and (out / "index.html").exists()
