@@ -11,8 +11,9 @@ import hashlib
 import itertools
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 import yaml
@@ -126,20 +127,23 @@ def _closest(word: str, choices: list[str]) -> str:
 class _Checker:
     """Collects problems, each located at the line of the key it concerns."""
 
-    def __init__(self, path: Path, lines: dict[tuple, int]):
+    def __init__(self, path: Path, lines: dict[tuple, int] | None):
         self.path = path
+        # None: the experiment is a mapping given in Python, whose problems have no line.
         self.lines = lines
         self.problems: list[str] = []
 
     def line(self, loc: tuple) -> int:
-        while loc and loc not in self.lines:
+        lines = self.lines or {}
+        while loc and loc not in lines:
             loc = loc[:-1]
-        return self.lines.get(loc, 1)
+        return lines.get(loc, 1)
 
     def fail(self, loc: tuple, message: str) -> None:
         key = ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in loc).replace(".[", "[")
         where = f"key '{key}': " if key else ""
-        self.problems.append(f"{self.path}:{self.line(loc)}: {where}{message}")
+        at = f"{self.path}:{self.line(loc)}" if self.lines is not None else str(self.path)
+        self.problems.append(f"{at}: {where}{message}")
 
     def mapping(self, value: Any, loc: tuple, allowed: Any) -> dict:
         if not isinstance(value, dict):
@@ -413,9 +417,42 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
     """Read and check an experiment file; raise ExperimentError listing every problem."""
     path = Path(path)
     node, data = _read(path)
-    c = _Checker(path, _line_map(node) if node is not None else {})
     if not isinstance(data, dict):
         raise ExperimentError([f"{path}:1: expected a mapping with name, question, matchups, ..."])
+    return _resolve(path, data, _line_map(node) if node is not None else {}, output)
+
+
+# What an experiment given as a mapping (in Python) is called in its problems and its manifest.
+FROM_MAPPING = Path("<experiment mapping>")
+
+
+def from_mapping(data: Mapping[str, Any], output: str | Path | None = None) -> Experiment:
+    """Check an experiment given as a mapping, with the keys and values of an experiment file
+    (tuples may stand for lists); raise ExperimentError listing every problem, each named by
+    its key."""
+    plain = _plain(data)
+    if not isinstance(plain, dict):
+        raise ExperimentError([f"{FROM_MAPPING}: expected a mapping with name, question, ..."])
+    return _resolve(FROM_MAPPING, plain, None, output)
+
+
+def _plain(value: Any) -> Any:
+    """A mapping's values as YAML would give them: mappings as dicts, tuples as lists, paths
+    as text."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, PurePath):
+        return str(value)
+    return value
+
+
+def _resolve(
+    path: Path, data: dict[str, Any], lines: dict[tuple, int] | None, output: str | Path | None
+) -> Experiment:
+    """Check an experiment's data (`lines`: where each key is in its file) and resolve it."""
+    c = _Checker(path, lines)
     c.mapping(data, (), TOP_KEYS)
 
     name = data.get("name")
