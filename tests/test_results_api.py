@@ -2,6 +2,7 @@
 (decoded records, per-cell summary, answer) as polars and pandas DataFrames."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -248,3 +249,34 @@ def test_the_public_api_is_exported_and_the_old_names_still_work():
     }
     assert all(hasattr(sim, name) for name in sim.__all__)
     assert "greedy" in sim.AGENTS and sim.play_games(3).height == 3
+
+
+def readme_example(root: Path) -> str:
+    """The code block of the README's "Notebook / Python API" section."""
+    text = (root / "README.md").read_text()
+    section = text.split("## Notebook / Python API\n", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```python\n(.*?)```", section, flags=re.S)
+    assert len(blocks) == 1, "one example in the section"
+    return blocks[0]
+
+
+def test_the_readme_notebook_example_runs_and_does_what_it_says(root, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code = compile(readme_example(root), "README.md", "exec")
+    first: dict = {}
+    exec(code, first)
+    results = first["results"]
+    assert results.ran and results.complete and results.output == Path("reports/first_move")
+    assert first["cells"]["games"].to_list() == [2000, 2000]
+    assert first["games"].height == 4000 and "drawn_cards_p1" in first["games"].columns
+    assert first["first_won"].height == 2 and first["first_won"]["first_won"].is_between(0, 1).all()
+    assert isinstance(first["frame"], pd.DataFrame) and len(first["frame"]) == 4000
+    assert first["again"].summary().equals(first["cells"])
+    # Run again, as a notebook cell is: nothing is played, the same results come back.
+    second: dict = {}
+    exec(code, second)
+    assert not second["results"].ran
+    assert second["games"].equals(first["games"])
+    # The records folder reads without invented columns, as the README says.
+    raw = list(experiment_schema("houses"))
+    assert pl.read_parquet("reports/first_move/records").columns == raw
