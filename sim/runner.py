@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any
 
 import polars as pl
-from tqdm import tqdm
+from tqdm.auto import tqdm
 
 from sim.engine import play_games
-from sim.experiment import Cell, Experiment
+from sim.experiment import CELL_ID_SCHEME, Cell, Experiment
 from sim.python_agents import AgentError
 from sim.stats import wilson
 
@@ -374,6 +374,26 @@ def prepare(exp: Experiment, force: bool) -> dict[str, Any] | None:
     return None
 
 
+def show_progress(quiet: bool) -> bool:
+    """Whether to draw a progress bar: on a terminal, or in a Jupyter kernel (where tqdm.auto
+    draws it as a widget), unless asked to be quiet."""
+    return not quiet and (sys.stderr.isatty() or "ipykernel" in sys.modules)
+
+
+def dask_missing() -> str | None:
+    """Why the Dask backend cannot run here (dask or distributed not installed), or None.
+    Imported only when asked for: nothing else in sim imports dask."""
+    try:
+        import dask  # noqa: F401
+        import distributed  # noqa: F401
+    except ImportError as e:
+        return (
+            f"the dask backend needs dask and distributed ({e.name or 'dask'} is not "
+            "installed): pip install 'houses-sim[dask]'"
+        )
+    return None
+
+
 def _local(
     chunks: list[Chunk], exp: Experiment, workers: int
 ) -> Iterable[tuple[Chunk, pl.DataFrame]]:
@@ -404,6 +424,8 @@ def run(
     """Play the experiment (or what is left of it). Returns the manifest, and whether anything
     had to be played (False: the folder already held the complete run). RunError when the
     folder holds another configuration or another run is using it."""
+    if backend == "dask" and (missing := dask_missing()):
+        raise RunError(missing)
     with locked(exp.output):
         return _run(exp, workers, backend, scheduler, force, quiet)
 
@@ -420,6 +442,9 @@ def _run(
     out = exp.output
     done = prepare(exp, force)
     old = _manifest(out)  # None after --force
+    # A run keeps the cell folders it started with (a manifest without a scheme: scheme 1).
+    scheme = CELL_ID_SCHEME if old is None else old.get("cell_id_scheme", 1)
+    exp = exp.with_cell_ids(scheme)
     chunks: dict[str, dict[str, Any]] = {}
     if old is not None and (done is None or "chunks" in done):
         chunks, discarded = _keep(exp, old)
@@ -447,6 +472,7 @@ def _run(
         "backend": backend,
         "workers": workers,
         "records": RECORDS,
+        "cell_id_scheme": scheme,
         # Each chunk's SHA-256, rows and first game, recorded before the file is renamed into
         # place: resume and report check the records against it.
         "chunks": chunks,
@@ -462,7 +488,7 @@ def _run(
         total=sum(_limit(exp, cell) for cell in exp.cells),
         unit="game",
         unit_scale=True,
-        disable=quiet or not sys.stderr.isatty(),
+        disable=not show_progress(quiet),
         desc=exp.name,
     )
     played = 0
