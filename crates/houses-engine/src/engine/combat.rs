@@ -45,7 +45,11 @@ impl State {
         }
         // Option 2 King of Hearts: a natural Hearts blocker may trade with another blocker of
         // the same player.
-        let defenders: arrayvec::ArrayVec<Seat, MAX_PLAYERS> = self.opponents(s).collect();
+        let defenders: arrayvec::ArrayVec<Seat, MAX_PLAYERS> = if self.seats() == 2 {
+            std::iter::once(1 - s).collect()
+        } else {
+            self.opponents(s).collect()
+        };
         for d in defenders {
             if !self.shares(d, Suit::Hearts) {
                 continue;

@@ -4,12 +4,14 @@ use super::*;
 
 impl State {
     /// A soldier unit's House Trait works unless an opponent's Insane Wizard is in play.
+    #[inline]
     pub fn trait_active(&self, owner: Seat, u: &Unit) -> bool {
         u.is_soldier() && !self.maddened(owner)
     }
 
     /// An opponent of `owner` has an Insane Wizard in play: its madness reaches every opposing
     /// Front Rank (reading M7).
+    #[inline]
     pub fn maddened(&self, owner: Seat) -> bool {
         if self.players.len() == 2 {
             return self.players[1 - owner].has_variant(JokerVariant::InsaneWizard);
