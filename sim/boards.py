@@ -170,12 +170,12 @@ class Houses(Board):
                     "front": s["units"][p]["front"],
                     "rear": s["units"][p]["rear"],
                 }
-                for p in ("P1", "P2")
+                for p in s["players"]  # P1, P2 (P3, P4 at a larger table)
             },
         }
 
     def summary(self, state: dict[str, Any]) -> str:
-        return "Life: " + ", ".join(f"{p} {state['players'][p]['life']}" for p in ("P1", "P2"))
+        return "Life: " + ", ".join(f"{p} {v['life']}" for p, v in state["players"].items())
 
 
 # --- Battle Cards --------------------------------------------------------------------------

@@ -139,7 +139,9 @@ const DRAW = {
     const deciding = s.decider ? ": " + s.decider + " to decide" : "";
     headline(b, "turn " + s.turn + " (round " + s.round + "), " + s.active + "'s turn; " +
       s.pending.replace(/_/g, " ") + deciding);
-    b.append(side("P2", ["rear", "front"]), side("P1", ["front", "rear"]));
+    const seats = Object.keys(s.players);
+    if (seats.length === 2) b.append(side("P2", ["rear", "front"]), side("P1", ["front", "rear"]));
+    else seats.forEach(p => b.append(side(p, ["front", "rear"])));  // three or four players
     b.append(el("div", "piles", "deck " + s.deck + " · Barrows " + s.barrows.length +
       (s.barrows.length ? " (" + s.barrows.join(" ") + ")" : "") + " · burned " + s.burned));
     s.attacks.forEach(a => b.append(el("div", "combat", "combat: " + a.attacker + " → " +
