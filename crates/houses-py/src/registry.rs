@@ -377,7 +377,7 @@ fn play<'py, G: Registered>(
         G::parse_agent(&agents.0).map_err(bad)?,
         G::parse_agent(&agents.1).map_err(bad)?,
     ];
-    let recs = py.detach(|| {
+    let recs = crate::signals::interruptible(py, || {
         core::play_batch_played::<G>(
             &rules,
             [&specs[0], &specs[1]],
@@ -387,7 +387,7 @@ fn play<'py, G: Registered>(
             threads,
             swap,
         )
-    });
+    })?;
     columns_of::<G>(py, &recs)
 }
 
@@ -402,7 +402,9 @@ fn replay<'py, G: Registered>(
         G::parse_agent(&agents.0).map_err(bad)?,
         G::parse_agent(&agents.1).map_err(bad)?,
     ];
-    let mut played = py.detach(|| core::play_game::<G>(&rules, [&specs[0], &specs[1]], seed, true));
+    let mut played = crate::signals::interruptible(py, || {
+        core::play_game::<G>(&rules, [&specs[0], &specs[1]], seed, true)
+    })?;
     let log = played.log.take().unwrap_or_default();
     Ok((log, columns_of::<G>(py, std::slice::from_ref(&played))?))
 }
@@ -595,7 +597,9 @@ fn table<G: Stepped>(
     let spec = |s: &Option<String>| s.as_deref().map(G::parse_agent).transpose().map_err(bad);
     let specs = [spec(&agents.0)?, spec(&agents.1)?];
     let factories = [0, 1].map(|s| specs[s].as_ref().map(|f| f as &dyn AgentFactory<G>));
-    Ok(Box::new(Session::new(&rules, factories, seed, keep_log)))
+    // Built-in seats play from here until a Python seat must decide: Ctrl-C stops them.
+    let session = crate::signals::stepping(|| Session::new(&rules, factories, seed, keep_log))?;
+    Ok(Box::new(session))
 }
 
 /// A game to play step by step, of the game its rule string names (`battle_cards(...)`);

