@@ -11,8 +11,10 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from click.testing import CliRunner
 
 import sim
+from sim.cli import main
 
 # A match-up of greedy against random (two chunks, a fraction of a second), then one whose
 # games take minutes each: a million simulations per decision.
@@ -157,3 +159,43 @@ def test_ctrl_c_stops_a_slow_built_in_seat_against_a_python_agent(root, tmp_path
         started.exists,
     )
     assert code != 0 and err.rstrip().endswith("KeyboardInterrupt"), err
+
+
+# Positions no game reaches: (the YAML, the one-line error after 'error: FILE: ').
+IMPOSSIBLE = [
+    (
+        "players: {P1: {life: -5}, P2: {}}",
+        "P1.life: -5 is not a life a game in progress has; valid: 1 to 40 (the starting life "
+        "under these rules)",
+    ),
+    (
+        "players: {P1: {front: [9C/8C/7C]}, P2: {}}",
+        "P1.front: unit '9C/8C/7C' has 3 cards; a Blood Bond holds at most 2 under front_ranks=4x2",
+    ),
+    (
+        "players: {P1: {front: [2C, 3C, 4C, 5C, 6C]}, P2: {}}",
+        "P1.front: 5 units; the Front Ranks hold at most 4 under front_ranks=4x2",
+    ),
+    (
+        "players: {P1: {rear: [KH, KS, KD, KC]}, P2: {}}",
+        "P1.rear: 4 Kings (KH, KS, KD, KC); a player has one King in play at a time (a "
+        "Doppelganger copying a King counts as one)",
+    ),
+    (
+        "players: {P1: {hand: [BJ]}, P2: {}}",
+        "card BJ (hand) is not in the deck: the rules have jokers=false: add jokers=true to rules",
+    ),
+    ("players: {P1: {hand: [7H, 7H]}}", "card 7H appears twice in the position"),
+    (
+        "rules: deck=suit_split\nplayers: {P1: {}}\ndeck: [7D]",
+        "card 7D (deck) is not in the deck: under deck=suit_split the piles hold only the "
+        "Houses of split_houses=S-H",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), IMPOSSIBLE)
+def test_scenario_refuses_impossible_positions_in_one_line(tmp_path, text, message):
+    f = write(tmp_path, text + "\n", "position.yaml")
+    r = CliRunner().invoke(main, ["scenario", str(f)])
+    assert (r.exit_code, r.stderr, r.stdout) == (2, f"error: {f}: {message}\n", "")
