@@ -169,7 +169,7 @@ def run_cmd(
 ) -> None:
     """Run an experiment: play every cell, write records, print the summary."""
     from sim.report import ANSWER_FILE, build
-    from sim.runner import RunError, locked, run, summary
+    from sim.runner import RunError, WriteError, locked, run, summary
 
     exp = _load_experiment(file, output)
     if backend == "dask" and not scheduler:
@@ -179,7 +179,13 @@ def run_cmd(
         # in between.
         with locked(exp.output):
             manifest, ran = run(exp, workers or None, backend, scheduler, force, quiet)
-            report = build(exp.output)
+            try:
+                report = build(exp.output)
+            except WriteError as e:
+                _fail(
+                    f"{e}; the records are complete in {exp.output}: free space (or make the "
+                    f"folder writable) and run `sim report {exp.output}` to write the report"
+                )
             rows = summary(exp.output)
     except RunError as e:
         _fail(str(e))
@@ -343,10 +349,11 @@ def replay_cmd(
 
 def _write_viewer(path: Path, rules: str, seed: int, moves: list[str], agents: list[str]) -> None:
     from sim import viewer
+    from sim.runner import WriteError
 
     try:
         viewer.write(path, rules, seed, moves, agents)
-    except ValueError as e:
+    except (ValueError, WriteError) as e:
         _fail(str(e))
     click.echo(f"viewer: {path} ({len(moves)} moves)")
 

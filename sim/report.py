@@ -553,9 +553,8 @@ def build(out: Path) -> Path:
 
 
 def _write(path: Path, text: str) -> None:
-    """Write whole or not at all: a full disk leaves the old file, not a truncated one."""
-    from sim.runner import tmp_path
+    """Write whole or not at all: a full disk leaves the old file, not a truncated one
+    (WriteError naming the file)."""
+    from sim.runner import write_text
 
-    tmp = tmp_path(path)
-    tmp.write_text(text)
-    tmp.replace(path)
+    write_text(path, text)

@@ -2,7 +2,9 @@
 written, an unreachable Dask scheduler, impossible positions. Each failure is one line and
 exit code 2 (130 for Ctrl-C), nothing finished is lost, and no file is left half-written."""
 
+import errno
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -199,3 +201,196 @@ def test_scenario_refuses_impossible_positions_in_one_line(tmp_path, text, messa
     f = write(tmp_path, text + "\n", "position.yaml")
     r = CliRunner().invoke(main, ["scenario", str(f)])
     assert (r.exit_code, r.stderr, r.stdout) == (2, f"error: {f}: {message}\n", "")
+
+
+GOOD = """\
+name: tiny
+question: Does greedy beat random?
+seed: 3
+rules:
+  variants:
+    - name: base
+    - name: classic
+      options: {kings: classic}
+matchups:
+  - [greedy, random]
+games: 300
+chunk_size: 100
+"""
+FIRST = "base__greedy-vs-random"
+
+
+def resume_hint(out: Path) -> str:
+    return (
+        f"the chunks finished so far are kept in {out}: free space (or make the folder "
+        "writable) and run the same command again to resume"
+    )
+
+
+def whole_run(tmp_path: Path, f: Path) -> pl.DataFrame:
+    """The records of the experiment run start to end with nothing in the way."""
+    whole = tmp_path / "whole"
+    r = CliRunner().invoke(main, ["run", str(f), "--output", str(whole), "--quiet"])
+    assert r.exit_code == 0, r.output
+    return records(whole)
+
+
+def test_a_full_disk_while_writing_a_chunk_is_one_line_and_loses_nothing(tmp_path, monkeypatch):
+    f = write(tmp_path, GOOD)
+    out = tmp_path / "out"
+    real = pl.DataFrame.write_parquet
+    written: list[str] = []
+
+    def filling(self, file, *args, **kw):
+        written.append(str(file))
+        if len(written) <= 2:
+            return real(self, file, *args, **kw)
+        Path(file).write_bytes(b"PAR1 half a chunk")  # the disk fills part way through
+        raise OSError(f"No space left on device (os error 28): {file}")  # as polars says it
+
+    monkeypatch.setattr(pl.DataFrame, "write_parquet", filling)
+    r = CliRunner().invoke(main, ["run", str(f), "--output", str(out), "--quiet"])
+    third = out / "records" / FIRST / "chunk-0000000200.parquet"
+    assert (r.exit_code, r.stderr) == (
+        2,
+        f"error: cannot write {third}: No space left on device; {resume_hint(out)}\n",
+    )
+    # The manifest is whole and lists exactly the two chunks in place; no half-written file.
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["status"] == "running"
+    assert sorted(manifest["chunks"]) == [
+        f"{FIRST}/chunk-0000000000.parquet",
+        f"{FIRST}/chunk-0000000100.parquet",
+    ]
+    assert sorted(p.name for p in (out / "records").rglob("*")) == [
+        FIRST,
+        "chunk-0000000000.parquet",
+        "chunk-0000000100.parquet",
+    ]
+    assert not (out / "index.html").exists()
+    # Space freed: the same command finishes the run, with the records of an unbroken one.
+    monkeypatch.undo()
+    r = CliRunner().invoke(main, ["run", str(f), "--output", str(out), "--quiet"])
+    assert r.exit_code == 0, r.output
+    assert records(out).equals(whole_run(tmp_path, f))
+
+
+def refuse_writes(monkeypatch, name: str, after: int, code: int) -> None:
+    """Make the `after`+1-th and later writes of a file named `name` fail with `code` (through
+    its temporary file, as every file of a run is written)."""
+    real = Path.write_text
+    seen: list[Path] = []
+
+    def write_text(self, *args, **kw):
+        if self.name.startswith(f"{name}."):
+            seen.append(self)
+            if len(seen) > after:
+                raise OSError(code, os.strerror(code), str(self))
+        return real(self, *args, **kw)
+
+    monkeypatch.setattr(Path, "write_text", write_text)
+
+
+def test_a_full_disk_while_writing_the_manifest_is_one_line_and_loses_nothing(
+    tmp_path, monkeypatch
+):
+    f = write(tmp_path, GOOD)
+    out = tmp_path / "out"
+    # The manifest is written at the start and before each chunk is renamed into place.
+    refuse_writes(monkeypatch, "manifest.json", 3, errno.ENOSPC)
+    r = CliRunner().invoke(main, ["run", str(f), "--output", str(out), "--quiet"])
+    assert (r.exit_code, r.stderr) == (
+        2,
+        f"error: cannot write {out / 'manifest.json'}: No space left on device; "
+        f"{resume_hint(out)}\n",
+    )
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert sorted(manifest["chunks"]) == sorted(
+        p.relative_to(out / "records").as_posix() for p in (out / "records").rglob("*.parquet")
+    )
+    assert len(manifest["chunks"]) == 2 and leftovers(out) == []
+    monkeypatch.undo()
+    r = CliRunner().invoke(main, ["run", str(f), "--output", str(out), "--quiet"])
+    assert r.exit_code == 0, r.output
+    assert records(out).equals(whole_run(tmp_path, f))
+
+
+def test_a_report_that_cannot_be_written_is_one_line_and_leaves_the_old_one(tmp_path, monkeypatch):
+    f = write(tmp_path, GOOD)
+    out = tmp_path / "out"
+    assert CliRunner().invoke(main, ["run", str(f), "--output", str(out), "--quiet"]).exit_code == 0
+    before = (out / "index.html").read_bytes()
+    refuse_writes(monkeypatch, "index.html", 0, errno.EROFS)
+    r = CliRunner().invoke(main, ["report", str(out)])
+    assert (r.exit_code, r.stderr) == (
+        2,
+        f"error: cannot write {out / 'index.html'}: Read-only file system\n",
+    )
+    r = CliRunner().invoke(main, ["run", str(f), "--output", str(out), "--quiet"])
+    assert (r.exit_code, r.stderr) == (
+        2,
+        f"error: cannot write {out / 'index.html'}: Read-only file system; the records are "
+        f"complete in {out}: free space (or make the folder writable) and run `sim report "
+        f"{out}` to write the report\n",
+    )
+    assert (out / "index.html").read_bytes() == before and leftovers(out) == []
+
+
+def test_an_output_folder_whose_records_cannot_be_written_is_one_line(tmp_path):
+    # A folder sim cannot write into, whoever runs it (root ignores permissions): `records`
+    # is a file, so nothing can be made under it.
+    f = write(tmp_path, GOOD)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "records").write_text("not a folder")
+    r = sim_cli("run", str(f), "--output", str(out))
+    chunk = out / "records" / FIRST / "chunk-0000000000.parquet"
+    assert (r.returncode, r.stderr) == (
+        2,
+        f"error: cannot write {chunk}: Not a directory; {resume_hint(out)}\n",
+    )
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
+def test_a_read_only_output_folder_is_one_line(tmp_path):
+    f = write(tmp_path, GOOD)
+    out = tmp_path / "out"
+    sim_cli("run", str(f), "--output", str(out), "--quiet", check=True)
+    before = (out / "index.html").read_bytes()
+    out.chmod(0o555)
+    try:
+        r = sim_cli("run", str(f), "--output", str(out), "--quiet")
+    finally:
+        out.chmod(0o755)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert r.stderr.startswith(f"error: cannot write {out}/answer.json: Permission denied; ")
+    assert (out / "index.html").read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("scheduler", "why"),
+    [
+        ("tcp://127.0.0.1:1", "Timed out trying to connect to tcp://127.0.0.1:1 after 1 s"),
+        ("nowhere", "missing port number in address 'nowhere'"),
+    ],
+)
+def test_an_unreachable_dask_scheduler_is_one_line_and_changes_nothing(tmp_path, scheduler, why):
+    f = write(tmp_path, GOOD)
+    out = tmp_path / "out"
+    r = sim_cli(
+        "run",
+        str(f),
+        "--output",
+        str(out),
+        "--backend",
+        "dask",
+        "--scheduler",
+        scheduler,
+        env={**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "1s"},
+    )
+    assert (r.returncode, r.stderr) == (
+        2,
+        f"error: cannot reach the Dask scheduler at {scheduler} ({why}); check the address "
+        "(tcp://HOST:PORT) and that the scheduler is running; nothing was played\n",
+    )
+    assert not (out / "manifest.json").exists() and not (out / "records").exists()
