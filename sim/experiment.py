@@ -10,6 +10,7 @@ import difflib
 import hashlib
 import itertools
 import json
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,9 +35,9 @@ TOP_KEYS = {
     "rules": "a mapping: preset, options, and variants or sweep",
     "matchups": "a list of agent pairs [A, B] (or {agents: [A, B], max_games: N, chunk_size: M}), "
     "or {round_robin: [A, B, ...]}",
-    "games": "games per cell (a positive integer)",
+    "games": "games per cell (a positive integer, at most 1000000000)",
     "until": "a stopping rule: {ci_halfwidth: 0.01, max_games: 2000000}",
-    "chunk_size": "games per chunk (a positive integer)",
+    "chunk_size": "games per chunk (a positive integer, at most 1000000)",
     "swap_seats": "true (default) or false",
     "output": "the output folder (default reports/<name>)",
     "impact": "a card's causal value: {cards: [KS, KC], methods: [blank, forbid]} "
@@ -45,6 +46,14 @@ TOP_KEYS = {
     "matters: {points: 1, rounds: 0.25}, matchup: [greedy, greedy]}",
 }
 MAX_SEED = 2**64 - 1
+# Bounds on the size of a run, checked before anything is planned: a cell's games (at a
+# hundred thousand games a second, about three hours), a chunk's games (a chunk is held in
+# memory), and the cells and chunk files of a whole run (each chunk is listed in the
+# manifest, which is written again after every chunk).
+MAX_CELL_GAMES = 1_000_000_000
+MAX_CHUNK_SIZE = 1_000_000
+MAX_CELLS = 10_000
+MAX_CHUNKS = 10_000
 RULES_KEYS = ("preset", "options", "variants", "sweep", "baseline")
 VARIANT_KEYS = ("name", "options")
 UNTIL_KEYS = ("ci_halfwidth", "max_games", "min_games")
@@ -162,9 +171,16 @@ class _Checker:
                 )
         return value
 
-    def positive_int(self, value: Any, loc: tuple) -> int | None:
-        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-            self.fail(loc, f"expected a positive integer, got {value!r}")
+    def positive_int(self, value: Any, loc: tuple, most: int | None = None) -> int | None:
+        """A positive integer, at most `most` when given."""
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or value <= 0
+            or (most is not None and value > most)
+        ):
+            bound = f" up to {most}" if most is not None else ""
+            self.fail(loc, f"expected a positive integer{bound}, got {value!r}")
             return None
         return value
 
@@ -251,6 +267,38 @@ def _check_cell_folders(
             if key not in reported:
                 reported.add(key)
                 c.fail(loc, msg)
+
+
+def _check_chunks(
+    c: _Checker,
+    data: dict[str, Any],
+    cells_of: dict[tuple[str, str], int],
+    settings: dict[tuple[str, str], dict[str, int]],
+    games: int | None,
+    until: dict[str, float] | None,
+    chunk_size: int,
+) -> None:
+    """The chunk files the run may write (each cell's most games over its chunk size, as the
+    runner splits them), at most MAX_CHUNKS."""
+    most = games if games is not None else int((until or {}).get("max_games", 0))
+    total = 0
+    for pair, cells in cells_of.items():
+        limit = min(most, settings.get(pair, {}).get("max_games") or most)
+        size = min(settings.get(pair, {}).get("chunk_size") or chunk_size, limit)
+        total += cells * -(-limit // max(size, 1))
+    if total > MAX_CHUNKS:
+        loc = ("chunk_size",) if "chunk_size" in data else ("games" if games else "until",)
+        c.fail(
+            loc,
+            f"the run would write up to {total} chunk files ({_count(cells_of, 'cell')}); "
+            f"at most {MAX_CHUNKS}: raise chunk_size (up to {MAX_CHUNK_SIZE}) or lower the "
+            "games per cell",
+        )
+
+
+def _count(cells_of: dict[tuple[str, str], int], what: str) -> str:
+    n = sum(cells_of.values())
+    return f"{n} {what}{'' if n == 1 else 's'}"
 
 
 def _check_answer(c: _Checker, spec: Any, pairs: list[tuple[str, str]]) -> dict[str, Any] | None:
@@ -452,7 +500,15 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
                 for i, v in enumerate(values):
                     _check_options(c, {k: v}, ("rules", "sweep", k, i), game)
                 axes.append([(str(k), _option_text(v)) for v in values])
-            for combo in itertools.product(*axes):
+            crossed = math.prod(len(a) for a in axes)
+            if crossed > MAX_CELLS:
+                c.fail(
+                    ("rules", "sweep"),
+                    f"crosses into {' x '.join(str(len(a)) for a in axes)} = {crossed} variants; "
+                    f"a run has at most {MAX_CELLS} cells: sweep fewer options or values",
+                )
+                axes = []
+            for combo in itertools.product(*axes) if axes else ():
                 variants[",".join(f"{k}={v}" for k, v in combo)] = dict(combo)
                 variant_loc[",".join(f"{k}={v}" for k, v in combo)] = ("rules", "sweep")
     elif "variants" in rules:
@@ -485,6 +541,15 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
             c.fail(("impact", "cards"), "expected a non-empty list of cards, e.g. [KS, KC]")
             cards = []
         methods = c.choices(methods, ("impact", "methods"), list(IMPACT_METHODS), "method")
+        with_impact = len(variants) * (1 + len(methods) * len(cards))
+        if with_impact > MAX_CELLS:
+            c.fail(
+                ("impact", "cards"),
+                f"{len(variants)} variants, each again without each of {len(cards)} cards by "
+                f"{len(methods)} methods, make {with_impact} variants; a run has at most "
+                f"{MAX_CELLS} cells: name fewer cards",
+            )
+            methods = []
         for vname, opts in list(variants.items()):
             for m in methods:
                 for card in cards:
@@ -532,11 +597,19 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
         rr = m.get("round_robin")
         if not isinstance(rr, list) or len(rr) < 2:
             c.fail(("matchups", "round_robin"), "expected a list of at least two agents")
+        elif len(rr) * (len(rr) - 1) // 2 > MAX_CELLS:
+            c.fail(
+                ("matchups", "round_robin"),
+                f"{len(rr)} agents make {len(rr) * (len(rr) - 1) // 2} match-ups; a run has at "
+                f"most {MAX_CELLS} cells: list fewer agents",
+            )
         else:
+            listed: set[str] = set()
             for i, a in enumerate(rr):
-                if str(a) in map(str, rr[:i]):
+                if str(a) in listed:
                     # Its pairs would be played twice, into the same cell folders.
                     c.fail(("matchups", "round_robin", i), f"agent '{a}' is listed twice")
+                listed.add(str(a))
                 agent(a, ("matchups", "round_robin", i))
             pairs = list(itertools.combinations(dict.fromkeys(str(a) for a in rr), 2))
             pair_loc = {p: ("matchups", "round_robin") for p in pairs}
@@ -546,9 +619,12 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
             if isinstance(pair, dict):
                 item = c.mapping(pair, ("matchups", i), MATCHUP_KEYS)
                 pair = item.get("agents")
-                for setting in ("max_games", "chunk_size"):
+                for setting, most in (
+                    ("max_games", MAX_CELL_GAMES),
+                    ("chunk_size", MAX_CHUNK_SIZE),
+                ):
                     if setting in item:
-                        value = c.positive_int(item[setting], ("matchups", i, setting))
+                        value = c.positive_int(item[setting], ("matchups", i, setting), most)
                         if value:
                             settings[setting] = value
                 if not isinstance(item.get("impact", True), bool):
@@ -580,7 +656,7 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
             "give exactly one of 'games' (a fixed number per cell) or 'until' (a stopping rule)",
         )
     elif "games" in data:
-        games = c.positive_int(data["games"], ("games",))
+        games = c.positive_int(data["games"], ("games",), MAX_CELL_GAMES)
     else:
         u = c.mapping(data["until"], ("until",), UNTIL_KEYS)
         hw = u.get("ci_halfwidth")
@@ -601,10 +677,10 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
                 "positive integer)",
             )
         else:
-            mg = c.positive_int(u.get("max_games"), ("until", "max_games"))
+            mg = c.positive_int(u.get("max_games"), ("until", "max_games"), MAX_CELL_GAMES)
         until = {"ci_halfwidth": float(hw or 0), "max_games": mg or 0}
         if "min_games" in u:
-            least = c.positive_int(u["min_games"], ("until", "min_games"))
+            least = c.positive_int(u["min_games"], ("until", "min_games"), MAX_CELL_GAMES)
             if least and mg and least > mg:
                 c.fail(
                     ("until", "min_games"),
@@ -612,7 +688,9 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
                     "max_games before min_games",
                 )
             until["min_games"] = least or 0
-    chunk_size = c.positive_int(data.get("chunk_size", 10_000), ("chunk_size",)) or 10_000
+    chunk_size = (
+        c.positive_int(data.get("chunk_size", 10_000), ("chunk_size",), MAX_CHUNK_SIZE) or 10_000
+    )
     swap = data.get("swap_seats", True)
     if not isinstance(swap, bool):
         c.fail(("swap_seats",), f"expected true or false, got {swap!r}")
@@ -628,7 +706,18 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
             )
         elif output is None and Path(folder).exists() and not Path(folder).is_dir():
             c.fail(("output",), f"{folder} is a file, not a folder; name a folder for the run")
-    _check_cell_folders(c, list(variants), pairs, variant_loc, pair_loc)
+    # Each match-up's cells: every variant, or those without `impact:` with `impact: false`.
+    cells_of = {p: len(variants) - (len(impact_of) if p in no_impact else 0) for p in pairs}
+    if sum(cells_of.values()) > MAX_CELLS:
+        c.fail(
+            ("rules",),
+            f"{len(variants)} variants x {len(pairs)} match-ups make {sum(cells_of.values())} "
+            f"cells; a run has at most {MAX_CELLS}: compare fewer variants or match-ups",
+        )
+    else:
+        _check_cell_folders(c, list(variants), pairs, variant_loc, pair_loc)
+    if not c.problems:
+        _check_chunks(c, data, cells_of, pair_settings, games, until, chunk_size)
 
     if c.problems:
         raise ExperimentError(c.problems)
