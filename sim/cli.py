@@ -322,11 +322,16 @@ def replay_cmd(
     if file is not None:
         try:
             data = replays.load(file)
-            log = replays.replay_log(data)
         except ValueError as e:
             _fail(str(e))
+        try:
+            log = replays.replay_log(data)
+        except ValueError as e:  # the moves leave the game's legal moves
+            _fail(f"{file}: {e}")
         if html_out is not None:
-            _write_viewer(html_out, data["rules"], int(data["seed"]), data["moves"], data["agents"])
+            _write_viewer(
+                html_out, data["rules"], data["seed"], data["moves"], data.get("agents", [])
+            )
             return
         click.echo(f"rules: {data['rules']}")
         click.echo(f"agents: {', '.join(data.get('agents', []))}")
@@ -336,6 +341,19 @@ def replay_cmd(
             click.echo("(the game was left before its end)")
         return
     pair = _game_agents(agents, game)
+    from sim.python_agents import is_python
+
+    for a in pair:
+        if a == "human":
+            _fail(
+                "--agents: the human seat plays with `sim play --agents human,B --games 1`; "
+                "`sim replay --file` shows the game it saves"
+            )
+        if is_python(a):
+            _fail(
+                f"--agents: sim replay plays built-in agents, not {a}; an agent written in "
+                "Python plays in `sim play` and `sim run`"
+            )
     if html_out is not None:
         canon = _rules(rules, game)
         _, moves = replays.played(canon, seed, (resolve(pair[0], game), resolve(pair[1], game)))

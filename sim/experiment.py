@@ -309,7 +309,11 @@ def _check_answer(c: _Checker, spec: Any, pairs: list[tuple[str, str]]) -> dict[
         measures = [measures]
     measures = c.choices(measures, ("answer", "measures"), list(ANSWER_MEASURES), "measure")
     matters: dict[str, float] = {}
-    for unit, value in (spec.get("matters") or {}).items():
+    matters_spec = spec.get("matters") or {}
+    if not isinstance(matters_spec, dict):
+        c.fail(("answer", "matters"), "expected a mapping such as {points: 1, rounds: 0.25}")
+        matters_spec = {}
+    for unit, value in matters_spec.items():
         if unit not in MATTERS:
             c.fail(
                 ("answer", "matters", unit),
@@ -349,7 +353,11 @@ def _read(path: Path) -> tuple[yaml.Node | None, Any]:
                 "save the file as UTF-8"
             ]
         ) from None
-    loader = yaml.SafeLoader(text)
+    try:
+        # The reader checks the characters as the loader is made: inside the `try`.
+        loader = yaml.SafeLoader(text)
+    except yaml.YAMLError as e:
+        raise ExperimentError([_yaml_problem(path, text, e)]) from None
     try:
         node = loader.get_single_node()
         if node is not None:
@@ -357,9 +365,7 @@ def _read(path: Path) -> tuple[yaml.Node | None, Any]:
             _check_duplicates(path, node)
         data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        line = mark.line + 1 if mark else 1
-        raise ExperimentError([f"{path}:{line}: not valid YAML: {e}"]) from None
+        raise ExperimentError([_yaml_problem(path, text, e)]) from None
     except RecursionError:
         raise ExperimentError(
             [f"{path}: lists or mappings nested too deeply (experiments need a few levels)"]
@@ -367,6 +373,25 @@ def _read(path: Path) -> tuple[yaml.Node | None, Any]:
     finally:
         loader.dispose()
     return node, data
+
+
+def _yaml_problem(path: Path, text: str, e: yaml.YAMLError) -> str:
+    """PyYAML's error in one line, at the line of the problem (its own text spans several,
+    with a copy of the line and a caret)."""
+    if isinstance(e, yaml.reader.ReaderError):
+        line = text.count("\n", 0, e.position) + 1
+        char = f"#x{e.character:04x}" if isinstance(e.character, int) else repr(e.character)
+        return f"{path}:{line}: not valid YAML: character {char}: {e.reason}"
+    if isinstance(e, yaml.MarkedYAMLError):
+        mark = e.problem_mark or e.context_mark
+        line = mark.line + 1 if mark else 1
+        where = [f"column {mark.column + 1}"] if mark else []
+        if e.context:
+            at = f" from line {e.context_mark.line + 1}" if e.context_mark else ""
+            where.append(f"{e.context}{at}")
+        what = e.problem or e.context or "not valid"
+        return f"{path}:{line}: not valid YAML: {what} ({'; '.join(where)})"
+    return f"{path}:1: not valid YAML: {' '.join(str(e).split())}"
 
 
 def read_yaml(path: Path) -> Any:
@@ -565,7 +590,10 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
             loc = ("rules", "variants") if "variants" in rules else ("rules",)
             c.fail(loc, f"variant '{vname}': {e}")
     baseline = rules.get("baseline", next(iter(variants)))
-    if baseline not in variants:
+    if not isinstance(baseline, str):
+        c.fail(("rules", "baseline"), f"expected a variant's name, got {baseline!r}")
+        baseline = next(iter(variants))
+    elif baseline not in variants:
         c.fail(
             ("rules", "baseline"),
             f"no variant named '{baseline}'"
@@ -669,6 +697,7 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
             )
         elif not isinstance(hw, (int, float)) or isinstance(hw, bool) or not 0 < hw < 0.5:
             c.fail(("until", "ci_halfwidth"), f"expected a number between 0 and 0.5, got {hw!r}")
+            hw = None
         mg = None
         if "max_games" not in u:
             c.fail(
@@ -704,8 +733,16 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
                 ("output",),
                 f"expected the output folder, a path such as reports/{name}; got {folder!r}",
             )
-        elif output is None and Path(folder).exists() and not Path(folder).is_dir():
-            c.fail(("output",), f"{folder} is a file, not a folder; name a folder for the run")
+        elif output is None:
+            try:
+                is_file = Path(folder).exists() and not Path(folder).is_dir()
+            except (OSError, ValueError) as e:  # a name too long, a NUL character
+                c.fail(("output",), f"{folder!r} cannot be a folder: {e}")
+            else:
+                if is_file:
+                    c.fail(
+                        ("output",), f"{folder} is a file, not a folder; name a folder for the run"
+                    )
     # Each match-up's cells: every variant, or those without `impact:` with `impact: false`.
     cells_of = {p: len(variants) - (len(impact_of) if p in no_impact else 0) for p in pairs}
     if sum(cells_of.values()) > MAX_CELLS:

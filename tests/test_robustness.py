@@ -394,3 +394,110 @@ def test_an_unreachable_dask_scheduler_is_one_line_and_changes_nothing(tmp_path,
         "(tcp://HOST:PORT) and that the scheduler is running; nothing was played\n",
     )
     assert not (out / "manifest.json").exists() and not (out / "records").exists()
+
+
+# Damaged files, each refused in one line: (the command, the file's name and bytes, the error
+# after 'error: FILE').
+DAMAGED = [
+    (
+        ["replay", "--file"],
+        "game.json",
+        b'{"rules": "", "seed": 1',
+        ": not a replay file: Expecting ',' delimiter: line 1 column 24 (char 23)",
+    ),
+    (["replay", "--file"], "game.json", b'{"a": "\xe9"}', ": not a replay file (not UTF-8 text)"),
+    (
+        ["replay", "--file"],
+        "game.json",
+        b"[1, 2]",
+        ": not a replay file (a JSON list, not an object)",
+    ),
+    (
+        ["replay", "--file"],
+        "game.json",
+        b'{"rules": "", "seed": -1, "moves": []}',
+        ": not a replay file ('seed' should be an integer from 0 to 2^64-1, not -1)",
+    ),
+    (
+        ["replay", "--file"],
+        "game.json",
+        b'{"rules": "", "seed": 1, "moves": [3]}',
+        ": not a replay file ('moves' should be a list of moves, not [3])",
+    ),
+    (
+        ["replay", "--file"],
+        "game.json",
+        b'{"rules": "", "seed": 1, "moves": ["end"]}',
+        ": move 1 'end' is not legal here (start, defer)",
+    ),
+    (
+        ["scenario"],
+        "position.yaml",
+        b"players: {P1: {hand: [7H]}}\n# caf\xe9\n",
+        ":2: not UTF-8 text (byte 0xe9 at offset 33); save the file as UTF-8",
+    ),
+    (
+        ["scenario"],
+        "position.yaml",
+        b"players: [unclosed\n",
+        ":2: not valid YAML: expected ',' or ']', but got '<stream end>' (column 1; while "
+        "parsing a flow sequence from line 1)",
+    ),
+    (
+        ["scenario"],
+        "position.yaml",
+        b"\x1f",
+        ":1: not valid YAML: character #x001f: special characters are not allowed",
+    ),
+]
+
+
+@pytest.mark.parametrize(("command", "name", "content", "message"), DAMAGED)
+def test_damaged_files_are_one_line_errors(tmp_path, command, name, content, message):
+    f = tmp_path / name
+    f.write_bytes(content)
+    r = CliRunner().invoke(main, [*command, str(f)])
+    assert (r.exit_code, r.stderr, r.stdout) == (2, f"error: {f}{message}\n", "")
+
+
+def test_validate_names_a_yaml_syntax_error_in_one_line(tmp_path):
+    f = write(tmp_path, "name: x\nquestion: [unclosed\n")
+    r = CliRunner().invoke(main, ["validate", str(f)])
+    assert (r.exit_code, r.stderr) == (
+        2,
+        f"error: {f}:3: not valid YAML: expected ',' or ']', but got '<stream end>' (column 1; "
+        f"while parsing a flow sequence from line 2)\n{f}: 1 problem; nothing was run\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("agents", "message"),
+    [
+        (
+            "python:examples/python_agent.py:Hoarder,greedy",
+            "--agents: sim replay plays built-in agents, not "
+            "python:examples/python_agent.py:Hoarder; an agent written in Python plays in "
+            "`sim play` and `sim run`",
+        ),
+        (
+            "human,greedy",
+            "--agents: the human seat plays with `sim play --agents human,B --games 1`; "
+            "`sim replay --file` shows the game it saves",
+        ),
+    ],
+)
+def test_replay_refuses_agents_it_cannot_play_in_one_line(root, agents, message):
+    for extra in ([], ["--html", "game.html"]):
+        r = sim_cli("replay", "--agents", agents, *extra, cwd=root)
+        assert (r.returncode, r.stderr, r.stdout) == (2, f"error: {message}\n", "")
+    assert not (root / "game.html").exists()
+
+
+def test_impact_without_a_mirror_match_up_gets_its_report(tmp_path):
+    # Found by the fuzz test: the King tables read the impact variants too, and sorting them
+    # by the plain variants crashed the report.
+    f = write(tmp_path, GOOD + "impact: {cards: [KS, KH]}\n")
+    out = tmp_path / "out"
+    r = CliRunner().invoke(main, ["run", str(f), "--output", str(out), "--quiet"])
+    assert r.exit_code == 0, r.output
+    assert "What each card adds" in (out / "index.html").read_text()
