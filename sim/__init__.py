@@ -1,11 +1,14 @@
 """houses-sim: a balance-analysis toolkit for Houses-Skirmish.
 
 The rules engine and agents are a Rust core (``sim._core``); this package is the Python face:
-play batches of seeded games and get per-game records back as polars DataFrames.
+play batches of seeded games and get per-game records back as polars DataFrames, and run
+experiments and read their results (``run_experiment``, ``load_results``; README, "Notebook /
+Python API"). Record columns are described in docs/records.md.
 """
 
 from sim import games
 from sim._core import RULES_VERSION
+from sim.api import Results, load_results, run_experiment
 from sim.engine import (
     canonical_rules,
     play_games,
@@ -14,6 +17,9 @@ from sim.engine import (
     rule_presets,
     scenario,
 )
+from sim.experiment import ExperimentError
+from sim.records import decode as decode_records
+from sim.runner import RecordsError, RunError
 
 # The built-in agents of the default game (Houses-Skirmish).
 AGENTS = games.game(games.DEFAULT).agents
@@ -21,12 +27,19 @@ AGENTS = games.game(games.DEFAULT).agents
 __all__ = [
     "AGENTS",
     "RULES_VERSION",
+    "ExperimentError",
+    "RecordsError",
+    "Results",
+    "RunError",
     "games",
     "canonical_rules",
+    "decode_records",
+    "load_results",
     "play_games",
     "replay",
     "rule_options",
     "rule_presets",
+    "run_experiment",
     "scenario",
 ]
 __version__ = "0.1.0"

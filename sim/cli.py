@@ -169,11 +169,13 @@ def run_cmd(
 ) -> None:
     """Run an experiment: play every cell, write records, print the summary."""
     from sim.report import ANSWER_FILE, build
-    from sim.runner import RunError, WriteError, locked, run, summary
+    from sim.runner import RunError, WriteError, dask_missing, locked, run, summary
 
     exp = _load_experiment(file, output)
     if backend == "dask" and not scheduler:
         _fail("--backend dask needs --scheduler tcp://HOST:PORT")
+    if backend == "dask" and (missing := dask_missing()):
+        _fail(missing)
     try:
         # One lock over playing and the report, so that no other run changes the records
         # in between.

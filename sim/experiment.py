@@ -12,8 +12,9 @@ import itertools
 import json
 import math
 import re
-from dataclasses import dataclass, field
-from pathlib import Path
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path, PurePath
 from typing import Any
 
 import yaml
@@ -112,6 +113,12 @@ class Experiment:
         assert self.until is not None  # a file gives exactly one of games and until
         return int(self.until["max_games"])
 
+    def with_cell_ids(self, scheme: int) -> Experiment:
+        """The same experiment with its cells' ids (and records folders) made by `scheme`:
+        resuming a run keeps the scheme its manifest records."""
+        cells = [replace(c, id=cell_id(c.variant, c.agents, scheme)) for c in self.cells]
+        return replace(self, cells=cells)
+
 
 class ExperimentError(Exception):
     """All the problems found in one experiment file."""
@@ -129,20 +136,23 @@ def _closest(word: str, choices: list[str]) -> str:
 class _Checker:
     """Collects problems, each located at the line of the key it concerns."""
 
-    def __init__(self, path: Path, lines: dict[tuple, int]):
+    def __init__(self, path: Path, lines: dict[tuple, int] | None):
         self.path = path
+        # None: the experiment is a mapping given in Python, whose problems have no line.
         self.lines = lines
         self.problems: list[str] = []
 
     def line(self, loc: tuple) -> int:
-        while loc and loc not in self.lines:
+        lines = self.lines or {}
+        while loc and loc not in lines:
             loc = loc[:-1]
-        return self.lines.get(loc, 1)
+        return lines.get(loc, 1)
 
     def fail(self, loc: tuple, message: str) -> None:
         key = ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in loc).replace(".[", "[")
         where = f"key '{key}': " if key else ""
-        self.problems.append(f"{self.path}:{self.line(loc)}: {where}{message}")
+        at = f"{self.path}:{self.line(loc)}" if self.lines is not None else str(self.path)
+        self.problems.append(f"{at}: {where}{message}")
 
     def mapping(self, value: Any, loc: tuple, allowed: Any) -> dict:
         if not isinstance(value, dict):
@@ -229,9 +239,24 @@ def _rules_string(preset: str | None, options: dict[str, str]) -> str:
     return ",".join(parts)
 
 
-def _cell_id(variant: str, agents: tuple[str, str]) -> str:
+# How a cell's id, which names its records folder, is made from its variant and match-up; the
+# manifest records it (`cell_id_scheme`), so that a run keeps its folders when it is resumed.
+# Scheme 1 (before the manifest recorded it) kept '=', so that a sweep's folders
+# (`kings=classic__greedy-vs-greedy`) read as Hive partitions and pandas, pyarrow, duckdb and
+# polars added a column per option. Scheme 2 writes '=' as '-', and starts no folder with '_' or
+# '.', which pyarrow and pandas skip as hidden.
+CELL_ID_SCHEME = 2
+
+
+def cell_id(variant: str, agents: tuple[str, str], scheme: int = CELL_ID_SCHEME) -> str:
+    """The id of the cell that plays `agents` under `variant`: its records' folder name and its
+    `cell` column. Scheme 2 is a function of scheme 1's id, so cells with distinct ids under
+    scheme 2 have distinct ids under scheme 1 too."""
     raw = f"{variant}__{agents[0]}-vs-{agents[1]}"
-    return re.sub(r"[^A-Za-z0-9_.=+-]", "_", raw)
+    if scheme == 1:
+        return re.sub(r"[^A-Za-z0-9_.=+-]", "_", raw)
+    name = re.sub(r"[^A-Za-z0-9_.+-]", "_", raw.replace("=", "-"))
+    return f"v{name}" if name.startswith(("_", ".")) else name
 
 
 def _check_cell_folders(
@@ -246,10 +271,13 @@ def _check_cell_folders(
     cell with itself. Such a file is refused."""
     seen: dict[str, tuple[str, tuple[str, str]]] = {}
     reported: set[str] = set()
-    why = "(a folder name keeps only letters, digits and _.=+-); rename one"
+    why = (
+        "(a folder name keeps letters, digits and _.+-, writes '=' as '-' and any other "
+        "character as '_'); rename one"
+    )
     for v in variants:
         for pair in pairs:
-            cid = _cell_id(v, pair)
+            cid = cell_id(v, pair)
             ov, op = seen.setdefault(cid, (v, pair))
             if (ov, op) == (v, pair):
                 continue
@@ -462,9 +490,42 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
     """Read and check an experiment file; raise ExperimentError listing every problem."""
     path = Path(path)
     node, data = _read(path)
-    c = _Checker(path, _line_map(node) if node is not None else {})
     if not isinstance(data, dict):
         raise ExperimentError([f"{path}:1: expected a mapping with name, question, matchups, ..."])
+    return _resolve(path, data, _line_map(node) if node is not None else {}, output)
+
+
+# What an experiment given as a mapping (in Python) is called in its problems and its manifest.
+FROM_MAPPING = Path("<experiment mapping>")
+
+
+def from_mapping(data: Mapping[str, Any], output: str | Path | None = None) -> Experiment:
+    """Check an experiment given as a mapping, with the keys and values of an experiment file
+    (tuples may stand for lists); raise ExperimentError listing every problem, each named by
+    its key."""
+    plain = _plain(data)
+    if not isinstance(plain, dict):
+        raise ExperimentError([f"{FROM_MAPPING}: expected a mapping with name, question, ..."])
+    return _resolve(FROM_MAPPING, plain, None, output)
+
+
+def _plain(value: Any) -> Any:
+    """A mapping's values as YAML would give them: mappings as dicts, tuples as lists, paths
+    as text."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, PurePath):
+        return str(value)
+    return value
+
+
+def _resolve(
+    path: Path, data: dict[str, Any], lines: dict[tuple, int] | None, output: str | Path | None
+) -> Experiment:
+    """Check an experiment's data (`lines`: where each key is in its file) and resolve it."""
+    c = _Checker(path, lines)
     c.mapping(data, (), TOP_KEYS)
 
     name = data.get("name")
@@ -763,7 +824,7 @@ def load(path: str | Path, output: str | Path | None = None) -> Experiment:
     out = Path(output) if output else Path(data.get("output") or f"reports/{name}")
     cells = [
         Cell(
-            _cell_id(v, pair),
+            cell_id(v, pair),
             v,
             resolved_rules[v],
             pair,

@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import Any
 
 import polars as pl
-from tqdm import tqdm
+from tqdm.auto import tqdm
 
 from sim.engine import play_games
-from sim.experiment import Cell, Experiment
+from sim.experiment import CELL_ID_SCHEME, Cell, Experiment
 from sim.python_agents import AgentError
 from sim.stats import wilson
 
@@ -423,6 +423,26 @@ def prepare(exp: Experiment, force: bool) -> dict[str, Any] | None:
     return None
 
 
+def show_progress(quiet: bool) -> bool:
+    """Whether to draw a progress bar: on a terminal, or in a Jupyter kernel (where tqdm.auto
+    draws it as a widget), unless asked to be quiet."""
+    return not quiet and (sys.stderr.isatty() or "ipykernel" in sys.modules)
+
+
+def dask_missing() -> str | None:
+    """Why the Dask backend cannot run here (dask or distributed not installed), or None.
+    Imported only when asked for: nothing else in sim imports dask."""
+    try:
+        import dask  # noqa: F401
+        import distributed  # noqa: F401
+    except ImportError as e:
+        return (
+            f"the dask backend needs dask and distributed ({e.name or 'dask'} is not "
+            "installed): pip install 'houses-sim[dask]'"
+        )
+    return None
+
+
 def _local(
     chunks: list[Chunk], exp: Experiment, workers: int
 ) -> Iterable[tuple[Chunk, pl.DataFrame]]:
@@ -452,9 +472,11 @@ def run(
 ) -> tuple[dict[str, Any], bool]:
     """Play the experiment (or what is left of it). Returns the manifest, and whether anything
     had to be played (False: the folder already held the complete run). RunError when the
-    folder holds another configuration, another run is using it, the Dask scheduler cannot be
-    reached, or a file cannot be written (a full disk, a read-only folder): what was finished
-    before is kept, and the same call resumes."""
+    folder holds another configuration, another run is using it, Dask is not installed or its
+    scheduler cannot be reached, or a file cannot be written (a full disk, a read-only folder):
+    what was finished before is kept, and the same call resumes."""
+    if backend == "dask" and (missing := dask_missing()):
+        raise RunError(missing)
     out = exp.output
     resume = (
         f"the chunks finished so far are kept in {out}: free space (or make the folder "
@@ -496,6 +518,9 @@ def _run(
     done = prepare(exp, force)
     _remove_stale(out)
     old = _manifest(out)  # None after --force
+    # A run keeps the cell folders it started with (a manifest without a scheme: scheme 1).
+    scheme = CELL_ID_SCHEME if old is None else old.get("cell_id_scheme", 1)
+    exp = exp.with_cell_ids(scheme)
     chunks: dict[str, dict[str, Any]] = {}
     if old is not None and (done is None or "chunks" in done):
         chunks, discarded = _keep(exp, old)
@@ -523,6 +548,7 @@ def _run(
         "backend": backend,
         "workers": workers,
         "records": RECORDS,
+        "cell_id_scheme": scheme,
         # Each chunk's SHA-256, rows and first game, recorded before the file is renamed into
         # place: resume and report check the records against it.
         "chunks": chunks,
@@ -534,7 +560,7 @@ def _run(
         total=sum(_limit(exp, cell) for cell in exp.cells),
         unit="game",
         unit_scale=True,
-        disable=quiet or not sys.stderr.isatty(),
+        disable=not show_progress(quiet),
         desc=exp.name,
     )
     played = 0

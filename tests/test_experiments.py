@@ -150,8 +150,15 @@ BAD = [
         GOOD.replace("name: base", "name: v 1").replace("name: classic", "name: v_1"),
         7,
         "key 'rules.variants[1].name': variants 'v_1' and 'v 1' would share the cell folder "
-        "'v_1__greedy-vs-random' (a folder name keeps only letters, digits and _.=+-); "
-        "rename one",
+        "'v_1__greedy-vs-random' (a folder name keeps letters, digits and _.+-, writes '=' as "
+        "'-' and any other character as '_'); rename one",
+    ),
+    # '=' is written as '-' (a folder with '=' reads as a Hive partition): 'a=b' and 'a-b' collide.
+    (
+        GOOD.replace("name: base", "name: a=b").replace("name: classic", "name: a-b"),
+        7,
+        "key 'rules.variants[1].name': variants 'a-b' and 'a=b' would share the cell folder "
+        "'a-b__greedy-vs-random'",
     ),
     (
         GOOD.replace("  - [greedy, random]", "  round_robin: [greedy, random, greedy]"),

@@ -20,10 +20,12 @@ pub enum Action {
         lead: bool,
         variant: Option<JokerVariant>,
     },
-    /// Deploy a 2 as a scout.
+    /// Deploy a 2 as a scout, into the hand of the opponent `foe` seats after you (always 1
+    /// with two players).
     Scout {
         card: Card,
         face: Card,
+        foe: u8,
     },
     /// Play a Jack, a Queen or the Ace of Diamonds, with up to two chosen cards.
     Play {
@@ -99,9 +101,18 @@ fn card_str(card: Card, face: Card) -> String {
     }
 }
 
+/// `player` is the next seat (the opponent, with two players); `player+2` the seat after it.
+fn player_str(k: u8) -> String {
+    if k == 1 {
+        "player".into()
+    } else {
+        format!("player+{k}")
+    }
+}
+
 fn target_str(t: Target) -> String {
     match t {
-        Target::Player => "player".into(),
+        Target::Player(k) => player_str(k),
         Target::Unit(c) => c.to_string(),
     }
 }
@@ -129,7 +140,13 @@ impl fmt::Display for Action {
                 }
                 Ok(())
             }
-            Action::Scout { card, face } => write!(f, "scout {}", card_str(card, face)),
+            Action::Scout { card, face, foe } => {
+                write!(f, "scout {}", card_str(card, face))?;
+                if foe != 1 {
+                    write!(f, " {}", player_str(foe))?;
+                }
+                Ok(())
+            }
             Action::Play { card, face, t1, t2 } => {
                 write!(f, "play {}", card_str(card, face))?;
                 for t in [t1, t2].into_iter().flatten() {
@@ -196,11 +213,25 @@ fn parse_card_face(s: &str) -> Result<(Card, Card), String> {
     }
 }
 
+/// `player` or `player+K` (K from 1 to 3): the seat that many places after the chooser.
+fn parse_player(s: &str) -> Option<Result<u8, String>> {
+    let lower = s.to_ascii_lowercase();
+    let rest = lower.strip_prefix("player")?;
+    if rest.is_empty() {
+        return Some(Ok(1));
+    }
+    Some(
+        rest.strip_prefix('+')
+            .and_then(|k| k.parse::<u8>().ok())
+            .filter(|k| (1..=3).contains(k))
+            .ok_or_else(|| format!("cannot read '{s}': expected player or player+K, K 1 to 3")),
+    )
+}
+
 fn parse_target(s: &str) -> Result<Target, String> {
-    if s.eq_ignore_ascii_case("player") {
-        Ok(Target::Player)
-    } else {
-        Ok(Target::Unit(Card::parse(s)?))
+    match parse_player(s) {
+        Some(k) => Ok(Target::Player(k?)),
+        None => Ok(Target::Unit(Card::parse(s)?)),
     }
 }
 
@@ -256,7 +287,13 @@ impl Action {
             "scout" => {
                 need(1)?;
                 let (card, face) = parse_card_face(args[0])?;
-                Action::Scout { card, face }
+                let foe = match args.get(1) {
+                    None => 1,
+                    Some(w) => {
+                        parse_player(w).ok_or_else(|| bad("expected 'scout CARD [player+K]'"))??
+                    }
+                };
+                Action::Scout { card, face, foe }
             }
             "play" => {
                 need(1)?;
@@ -398,6 +435,10 @@ mod tests {
             "pass",
             "done",
             "attack 7H player",
+            "attack 7H player+2",
+            "attack AS player+3",
+            "scout 2D player+2",
+            "excess player+3",
             "attack 7S 9H 5C",
             "attack AS 7H 8H",
             "block 9H 7S",

@@ -6,7 +6,7 @@ use crate::card::CardSet;
 use crate::core::{self, Agent, AgentFactory, Game, Played, Seat};
 use crate::observe::View;
 use crate::rules::Rules;
-use crate::state::{EndReason, JokerVariant, State, Target};
+use crate::state::{EndReason, JokerVariant, State, Target, MAX_PLAYERS};
 use crate::Action;
 
 pub use crate::core::{game_seed, run_batch, MAX_ACTIONS};
@@ -15,27 +15,32 @@ pub use crate::core::{game_seed, run_batch, MAX_ACTIONS};
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
     pub seed: u64,
-    /// 0 = P1 (seat 0), 1 = P2, -1 = draw.
+    /// 0 = P1 (seat 0), 1 = P2, ..., -1 = draw.
     pub winner: i8,
     pub reason: EndReason,
     pub turns: u32,
     pub rounds: u32,
-    pub life: [i32; 2],
+    /// How many played (the rule option `players`); the per-seat arrays below hold that many
+    /// seats, and zeros after them.
+    pub players: u8,
+    pub life: [i32; MAX_PLAYERS],
     pub first_player: u8,
-    pub cards_deployed: [u32; 2],
+    pub cards_deployed: [u32; MAX_PLAYERS],
     /// Kings each player deployed (bit per card id).
-    pub kings: [CardSet; 2],
-    pub deployed: [CardSet; 2],
-    pub drawn: [CardSet; 2],
+    pub kings: [CardSet; MAX_PLAYERS],
+    pub deployed: [CardSet; MAX_PLAYERS],
+    pub drawn: [CardSet; MAX_PLAYERS],
     pub actions: u32,
     /// Round of each player's first King (0: none).
-    pub king_round: [u32; 2],
+    pub king_round: [u32; MAX_PLAYERS],
+    /// The round each player went out in (0: still in at the end).
+    pub out_round: [u32; MAX_PLAYERS],
     /// Turns begun (after the draw) with at most one card in the active player's hand.
     pub low_hand_turns: u32,
     /// How often the player ahead on life changed.
     pub lead_changes: u32,
     /// Decisions each seat's agent was asked to make (forced moves excluded).
-    pub decisions: [u32; 2],
+    pub decisions: [u32; MAX_PLAYERS],
 }
 
 pub type GameResult = Played<GameRecord>;
@@ -72,7 +77,13 @@ impl Game for State {
     fn stop(&mut self) {
         self.force_end(EndReason::TurnLimit);
     }
-    fn record(&self, seed: u64, decisions: [u32; 2]) -> GameRecord {
+    fn seats(rules: &Rules) -> usize {
+        rules.players.0
+    }
+    fn table_size(&self) -> usize {
+        State::seats(self)
+    }
+    fn record(&self, seed: u64, decisions: [u32; MAX_PLAYERS]) -> GameRecord {
         let mut r = record_of(self, seed);
         r.decisions = decisions;
         r
@@ -175,7 +186,7 @@ pub fn decision(a: &Action) -> Decision {
             second: Some(_), ..
         } => Decision::DualWield,
         Action::Attack {
-            target: Target::Player,
+            target: Target::Player(_),
             ..
         } => Decision::AttackPlayer,
         Action::Attack { .. } => Decision::AttackUnit,
@@ -205,9 +216,13 @@ impl AgentFactory<State> for AgentSpec {
     }
 }
 
-/// Play one complete game. The deal comes from `seed`; each seat's agent from its own stream.
+/// Play one complete game: `specs[0]` in the first seat, `specs[1]` in every other. The deal
+/// comes from `seed`; each seat's agent from its own stream.
 pub fn play_game(rules: &Rules, specs: [&AgentSpec; 2], seed: u64, keep_log: bool) -> GameResult {
-    core::play_game::<State>(rules, [specs[0], specs[1]], seed, keep_log)
+    let seats: Vec<&dyn AgentFactory<State>> = (0..rules.players.0)
+        .map(|s| specs[s.min(1)] as &dyn AgentFactory<State>)
+        .collect();
+    core::play_game::<State>(rules, &seats, seed, keep_log)
 }
 
 pub fn record_of(st: &State, seed: u64) -> GameRecord {
@@ -219,7 +234,8 @@ pub fn record_of(st: &State, seed: u64) -> GameRecord {
         reason: o.reason,
         turns: st.turn,
         rounds: st.round,
-        life: [st.players[0].life, st.players[1].life],
+        players: st.seats() as u8,
+        life: std::array::from_fn(|s| st.players.get(s).map_or(0, |p| p.life)),
         first_player: st.first_player as u8,
         cards_deployed: m.cards_deployed,
         kings: m.kings,
@@ -227,9 +243,10 @@ pub fn record_of(st: &State, seed: u64) -> GameRecord {
         drawn: m.drawn,
         actions: st.actions_taken,
         king_round: m.king_round.map(|r| r.unwrap_or(0)),
+        out_round: m.out_round.map(|r| r.unwrap_or(0)),
         low_hand_turns: m.low_hand_turns,
         lead_changes: m.lead_changes,
-        decisions: [0, 0],
+        decisions: [0; MAX_PLAYERS],
     }
 }
 

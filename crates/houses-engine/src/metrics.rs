@@ -3,25 +3,27 @@
 //! agent's simulated worlds carry none (so their clones stay small).
 
 use crate::card::{Card, CardSet, Kind};
-use crate::state::Seat;
+use crate::state::{Seat, MAX_PLAYERS};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Metrics {
     /// Cards each player drew (or took into hand from the deck).
-    pub drawn: [CardSet; 2],
+    pub drawn: [CardSet; MAX_PLAYERS],
     /// Cards each player put on the battlefield or played from hand.
-    pub deployed: [CardSet; 2],
+    pub deployed: [CardSet; MAX_PLAYERS],
     /// Kings each player brought into play.
-    pub kings: [CardSet; 2],
-    pub cards_deployed: [u32; 2],
+    pub kings: [CardSet; MAX_PLAYERS],
+    pub cards_deployed: [u32; MAX_PLAYERS],
     /// The round of each player's first King.
-    pub king_round: [Option<u32>; 2],
+    pub king_round: [Option<u32>; MAX_PLAYERS],
     /// Turns begun (after the draw) with at most one card in the active player's hand.
     pub low_hand_turns: u32,
     /// How often the player ahead on life changed.
     pub lead_changes: u32,
-    /// Who was ahead at the last end of turn: 1 (P1), -1 (P2), 0 (level so far).
-    last_leader: i8,
+    /// The round each player went out in (three or more players).
+    pub out_round: [Option<u32>; MAX_PLAYERS],
+    /// Who was alone ahead at the last end of turn: seat + 1, or 0 (nobody yet).
+    last_leader: u8,
 }
 
 impl Metrics {
@@ -50,8 +52,18 @@ impl Metrics {
         }
     }
 
-    pub fn turn_ended(&mut self, life: [i32; 2]) {
-        let leader = (life[0] - life[1]).signum() as i8;
+    pub fn eliminated(&mut self, s: Seat, round: u32) {
+        self.out_round[s] = Some(round);
+    }
+
+    /// `life`: each seat's life at the end of a turn (0 for a player who is out).
+    pub fn turn_ended(&mut self, life: &[i32; MAX_PLAYERS]) {
+        let best = life.iter().copied().max().unwrap_or(0);
+        let mut top = life.iter().enumerate().filter(|&(_, &l)| l == best);
+        let leader = match (top.next(), top.next()) {
+            (Some((s, _)), None) => s as u8 + 1,
+            _ => 0,
+        };
         if leader != 0 {
             if self.last_leader != 0 && leader != self.last_leader {
                 self.lead_changes += 1;

@@ -5,7 +5,7 @@
 use crate::card::{Card, CardSet};
 use crate::rng::GameRng;
 use crate::rules::{DeckMode, Rules};
-use crate::state::{other, Pending, Player, Seat, State, Unit};
+use crate::state::{Pending, Seat, State, Target, Unit, MAX_PLAYERS};
 
 pub struct View<'a> {
     state: &'a State,
@@ -72,17 +72,33 @@ impl<'a> View<'a> {
     pub fn deck_len(&self) -> usize {
         self.state.pile(self.seat).len()
     }
+    /// Cards in the opponents' hands (all of them, with more than two players).
     pub fn opponent_hand_len(&self) -> usize {
-        self.state.players[other(self.seat)].hand.len()
+        self.state
+            .opponents(self.seat)
+            .map(|o| self.state.players[o].hand.len())
+            .sum()
     }
-    /// Opponent's cards in hand whose identity this player knows.
+    /// Opponents' cards in hand whose identity this player knows.
     pub fn opponent_known(&self) -> Vec<Card> {
-        let p = &self.state.players[other(self.seat)];
-        p.hand
-            .iter()
-            .copied()
-            .filter(|&c| p.known.contains(c))
-            .collect()
+        let mut out = Vec::new();
+        for o in self.state.opponents(self.seat) {
+            let p = &self.state.players[o];
+            out.extend(p.hand.iter().copied().filter(|&c| p.known.contains(c)));
+        }
+        out
+    }
+    /// How many seats the table has.
+    pub fn seats(&self) -> usize {
+        self.state.seats()
+    }
+    /// The opponents still in, in turn order after this player.
+    pub fn opponents(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.state.opponents(self.seat)
+    }
+    /// The seat a target chosen by this player names (a unit's owner).
+    pub fn target_seat(&self, t: Target) -> Option<Seat> {
+        self.state.target_seat(self.seat, t)
     }
     pub fn active(&self) -> Seat {
         self.state.active
@@ -105,6 +121,9 @@ pub struct Observation {
     pub seat: Seat,
     /// The masked state: opponent hand holds only the known cards, the deck is empty.
     pub state: State,
+    /// Unknown cards in each seat's hand (0 for this player's own seat).
+    pub hidden: [usize; MAX_PLAYERS],
+    /// Unknown cards in the opponents' hands altogether.
     pub opponent_hidden: usize,
     /// Sizes of the shared deck (or P1's pile) and of P2's pile under `deck=suit_split`.
     pub deck_len: usize,
@@ -114,11 +133,15 @@ pub struct Observation {
 impl Observation {
     pub fn of(full: &State, seat: Seat) -> Observation {
         let mut st = full.clone();
-        let o = other(seat);
-        let opp: &mut Player = &mut st.players[o];
-        let known = opp.known;
-        let hidden = opp.hand.iter().filter(|&&c| !known.contains(c)).count();
-        opp.hand.retain(|c| known.contains(*c));
+        let mut hidden = [0; MAX_PLAYERS];
+        for (o, opp) in st.players.iter_mut().enumerate() {
+            if o == seat {
+                continue;
+            }
+            let known = opp.known;
+            hidden[o] = opp.hand.iter().filter(|&&c| !known.contains(c)).count();
+            opp.hand.retain(|c| known.contains(*c));
+        }
         let (deck_len, deck_p2_len) = (st.deck.len(), st.deck_p2.len());
         st.deck.clear();
         st.deck_p2.clear();
@@ -132,7 +155,8 @@ impl Observation {
         Observation {
             seat,
             state: st,
-            opponent_hidden: hidden,
+            hidden,
+            opponent_hidden: hidden.iter().sum(),
             deck_len,
             deck_p2_len,
         }
@@ -158,8 +182,9 @@ impl Observation {
         st.log = None;
         let mut pool = self.unseen();
         rng.shuffle(&mut pool);
-        let o = other(self.seat);
         if st.rules.deck == DeckMode::SuitSplit {
+            // Two players only (`Rules::check`).
+            let o = 1 - self.seat;
             // Each pile holds only its owner's Houses; the hidden hand comes from the same ones.
             let mask = st.rules.split_houses.0;
             let of = |s: usize, c: &Card| c.suit().is_some_and(|x| mask[s] & (1 << x as u8) != 0);
@@ -180,9 +205,11 @@ impl Observation {
             st.deck = p1.into_iter().collect();
             st.deck_p2 = p2.into_iter().collect();
         } else {
-            for _ in 0..self.opponent_hidden {
-                if let Some(c) = pool.pop() {
-                    st.players[o].hand.push(c);
+            for (o, &n) in self.hidden.iter().enumerate() {
+                for _ in 0..n {
+                    if let Some(c) = pool.pop() {
+                        st.players[o].hand.push(c);
+                    }
                 }
             }
             st.deck = pool.into_iter().collect();

@@ -31,6 +31,9 @@ pub struct PlayerSpec {
     pub front: Vec<String>,
     #[serde(default)]
     pub rear: Vec<String>,
+    /// Out of the game (three or more players): no cards, no turns.
+    #[serde(default)]
+    pub out: bool,
 }
 
 #[derive(Deserialize, Debug)]
@@ -42,7 +45,7 @@ pub struct Position {
     /// Seed of the engine's own chance (scouts' random picks and the like).
     #[serde(default)]
     pub seed: u64,
-    /// Whose turn it is: P1 or P2.
+    /// Whose turn it is: P1, P2 (P3, P4 with `players=3` or `4`).
     #[serde(default = "p1")]
     pub active: String,
     #[serde(default)]
@@ -77,12 +80,16 @@ fn deploy() -> String {
     "deploy".into()
 }
 
-pub fn parse_seat(s: &str) -> Result<Seat, String> {
-    match s.trim().to_ascii_uppercase().as_str() {
-        "P1" => Ok(0),
-        "P2" => Ok(1),
-        _ => Err(format!("'{s}' is not a player; write P1 or P2")),
-    }
+/// `P1` .. `Pn` for a table of `seats`.
+pub fn parse_seat(s: &str, seats: usize) -> Result<Seat, String> {
+    let upper = s.trim().to_ascii_uppercase();
+    let names: Vec<String> = (1..=seats).map(|i| format!("P{i}")).collect();
+    names.iter().position(|n| *n == upper).ok_or_else(|| {
+        format!(
+            "'{s}' is not a player at this table; write {}",
+            names.join(" or ")
+        )
+    })
 }
 
 fn cards(list: &[String], what: &str) -> Result<Cards, String> {
@@ -207,28 +214,37 @@ impl Position {
         let rules = Rules::parse(self.rules.as_deref().unwrap_or(""))?;
         let mut st = State::empty(rules, GameRng::new(self.seed));
         st.enable_log();
-        let active = parse_seat(&self.active)?;
+        let n = st.seats();
+        let active = parse_seat(&self.active, n)?;
         st.active = active;
         st.first_player = match &self.first_player {
-            Some(s) => parse_seat(s)?,
+            Some(s) => parse_seat(s, n)?,
             None => active,
         };
         st.turn = self.turn;
-        st.round = self.turn.div_ceil(2);
+        st.round = self.turn.div_ceil(n as u32);
         let ranks = st.rules.front_ranks;
         let layout = format!("front_ranks={}x{}", ranks.units, ranks.bond);
         for (name, spec) in &self.players {
-            let s = parse_seat(name)?;
+            let s = parse_seat(name, n)?;
             let start_life = st.rules.life;
             let p: &mut Player = &mut st.players[s];
             if let Some(l) = spec.life {
-                if !(1..=start_life).contains(&l) {
+                // A player who is out (three or more players) may be at 0 or below.
+                if l > start_life || (l < 1 && !spec.out) {
                     return Err(format!(
                         "{name}.life: {l} is not a life a game in progress has; valid: 1 to \
                          {start_life} (the starting life under these rules)"
                     ));
                 }
                 p.life = l;
+            }
+            p.out = spec.out;
+            if spec.out && !(spec.hand.is_empty() && spec.front.is_empty() && spec.rear.is_empty())
+            {
+                return Err(format!(
+                    "{name}: a player who is out holds no cards (no hand, front or rear)"
+                ));
             }
             p.hand = cards(&spec.hand, &format!("{name}.hand"))?;
             if spec.front.len() > ranks.units {
@@ -333,7 +349,10 @@ impl Position {
                 return Err(format!("card {c} ({place}) is not in the deck: {why}"));
             }
         }
-        let o = 1 - active;
+        if st.players[active].out {
+            return Err(format!("{}: the active player is out", self.active));
+        }
+        let o = st.next_player(active);
         st.pending = match self.phase.as_str() {
             "deploy" => Pending::Deploy(active),
             "response" => Pending::Response(o),
@@ -362,7 +381,11 @@ impl Position {
 
 fn target_json(t: Target) -> Value {
     match t {
-        Target::Player => json!("player"),
+        Target::Player(k) => json!(if k == 1 {
+            "player".to_string()
+        } else {
+            format!("player+{k}")
+        }),
         Target::Unit(c) => json!(c.to_string()),
     }
 }
@@ -381,6 +404,7 @@ pub fn state_json(st: &State) -> Value {
                 "front": units(&p.front),
                 "rear": units(&p.rear),
                 "king": p.king().map(|k| k.leader_face().to_string()),
+                "out": p.out,
             }),
         );
     }
@@ -442,11 +466,14 @@ pub fn unit_stats(st: &State, seat: usize) -> Value {
             })
             .collect::<Vec<_>>()
     };
-    let p = &st.players;
-    json!({
-        "P1": {"front": rank(&p[0].front), "rear": rank(&p[0].rear)},
-        "P2": {"front": rank(&p[1].front), "rear": rank(&p[1].rear)},
-    })
+    let mut seats = serde_json::Map::new();
+    for (s, p) in st.players.iter().enumerate() {
+        seats.insert(
+            format!("P{}", s + 1),
+            json!({"front": rank(&p.front), "rear": rank(&p.rear)}),
+        );
+    }
+    Value::Object(seats)
 }
 
 /// Build a position from JSON, play its moves and return the resulting state as JSON.

@@ -6,7 +6,8 @@ use rand_core::{Rng, SeedableRng};
 
 /// Streams derived from one game seed: the deal (engine chance events) and each seat's agent.
 pub const STREAM_DEAL: u64 = 0;
-pub const STREAM_AGENT: [u64; 2] = [1, 2];
+/// Each seat's agent stream (seats 1 and 2 kept their streams when seats 3 and 4 came).
+pub const STREAM_AGENT: [u64; 4] = [1, 2, 3, 4];
 
 /// SplitMix64 finaliser: a well-mixed 64-bit hash.
 fn mix(mut z: u64) -> u64 {

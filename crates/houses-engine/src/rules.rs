@@ -206,6 +206,40 @@ impl OptionValue for BlankKings {
     }
 }
 
+choice!(Responders {
+    /// Spring '25: "opponents may make their RESPONSE": each opponent in turn order.
+    All = "all",
+    /// Only the next player in turn order responds.
+    Next = "next",
+});
+
+choice!(AttackSpread {
+    /// Each attacker may target any opponent ("Multiple units can target one enemy
+    /// unit/player"; "The owner of targeted units, will declare which ... units will defend").
+    Any = "any",
+    /// All of a turn's attacks go at one opponent ("The defending player declares units").
+    One = "one",
+});
+
+/// How many play at one table: two to four (Spring '25: "This game can be played with 2 or more
+/// players"; four is the most this engine seats).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Players(pub usize);
+
+impl OptionValue for Players {
+    const KIND: &'static str = "choice";
+    const CHOICES: &'static [&'static str] = &["2", "3", "4"];
+    fn parse_value(v: &str) -> Option<Players> {
+        let n: usize = v.parse().ok()?;
+        (2..=crate::state::MAX_PLAYERS)
+            .contains(&n)
+            .then_some(Players(n))
+    }
+    fn text(&self) -> String {
+        self.0.to_string()
+    }
+}
+
 /// Under a suit-split deck, the Houses in each player's pile (a bit per suit), e.g. S-H.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SplitHouses(pub [u8; 2]);
@@ -466,6 +500,9 @@ rule_options! {
     blank: BlankKings = BlankKings(0), "for a King's causal value: these Kings (e.g. KS or KS+KC) are blanks, deployed as usual but with no power (none in the rules)";
     forbid: CardList = CardList(CardSet(0)), "for a card's causal value: these cards (e.g. KS or QH+QS) may not be deployed or played by either player (none in the rules)";
     soldier_targets: SoldierTargets = SoldierTargets::Front, "what a soldier may attack besides the opponent: Front-Rank units (Spring '25) or Rear-Rank units (Summer '20 \"Targeting Defined\")";
+    players: Players = Players(2), "how many play at the table, 2 to 4 (Spring '25: \"2 or more players\"; free for all, readings M1-M9)";
+    responders: Responders = Responders::All, "with three or more players: every opponent may respond in turn (Spring '25 \"opponents may make their RESPONSE\") or only the next player";
+    attack_spread: AttackSpread = AttackSpread::Any, "with three or more players: a turn's attackers may target different opponents, or all go at one (\"The defending player declares\")";
 }
 
 fn houses_text(mask: u8) -> String {
@@ -601,6 +638,18 @@ impl Rules {
         if self.deck == DeckMode::SuitSplit && self.jokers {
             return Err("deck=suit_split plays without Jokers: remove jokers=true".into());
         }
+        if self.players.0 > 2 && self.deck == DeckMode::SuitSplit {
+            return Err(
+                "deck=suit_split splits the deck between two players: use players=2".into(),
+            );
+        }
+        // The older Jack of Clubs discards from "the opponent's hand" with no opponent to
+        // choose: written for two players (reading M9).
+        if self.players.0 > 2 && self.jack_of_clubs == JackOfClubs::DiscardRandom {
+            return Err(
+                "jack_of_clubs=discard_random is written for two players: use players=2".into(),
+            );
+        }
         Ok(())
     }
 
@@ -664,7 +713,7 @@ mod tests {
              spades_trait=dual_wield,dual_wield=full_each,deck=shared,split_houses=DC-HS,\
              black_joker=chosen,\
              red_joker=chosen,hand_limit=4,blank=none,forbid=none,\
-             soldier_targets=front)"
+             soldier_targets=front,players=2,responders=all,attack_spread=any)"
         );
     }
 

@@ -6,9 +6,8 @@ use crate::rules::{DeckMode, Rules};
 
 pub type Seat = usize;
 
-pub fn other(seat: Seat) -> Seat {
-    1 - seat
-}
+/// The most players at one table (the rule option `players`).
+pub const MAX_PLAYERS: usize = 4;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum JokerVariant {
@@ -179,6 +178,8 @@ pub struct Player {
     /// Queen of Diamonds: the turn number it was played on; the extra turn follows this
     /// player's next completed turn.
     pub extra_turn_from: Option<u32>,
+    /// Out of the game: life reached 0 with other players still in (reading M6).
+    pub out: bool,
 }
 
 /// A copy of a pile in one move (arrayvec clones item by item; a search clones states by the
@@ -200,6 +201,7 @@ impl Clone for Player {
             no_redeploy: self.no_redeploy,
             returned_this_turn: self.returned_this_turn,
             extra_turn_from: self.extra_turn_from,
+            out: self.out,
         }
     }
 
@@ -212,6 +214,7 @@ impl Clone for Player {
         self.no_redeploy = src.no_redeploy;
         self.returned_this_turn = src.returned_this_turn;
         self.extra_turn_from = src.extra_turn_from;
+        self.out = src.out;
     }
 }
 
@@ -229,9 +232,15 @@ impl Player {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Target {
-    /// The opposing player (from the point of view of whoever chose the target).
-    Player,
+    /// An opposing player, named by how many seats after the chooser it sits (1 to 3; with two
+    /// players always 1, written `player`; see reading M3).
+    Player(u8),
     Unit(Card),
+}
+
+impl Target {
+    /// The opponent of a two-player game, or the next seat after the chooser.
+    pub const NEXT_PLAYER: Target = Target::Player(1);
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -246,7 +255,7 @@ impl Attack {
     pub fn target_unit(&self) -> Option<Card> {
         match self.target {
             Target::Unit(c) => Some(c),
-            Target::Player => None,
+            Target::Player(_) => None,
         }
     }
 }
@@ -264,11 +273,15 @@ pub enum Pending {
         seat: Seat,
         amount: u32,
         blocker: Card,
+        /// The opponent in this exchange: the blocker's owner, or the attacker's.
+        foe: Seat,
     },
     /// Enhanced Clubs trait: a defeated attacker strikes one more target.
     Charge {
         seat: Seat,
         amount: u32,
+        /// The player the defeated attacker was attacking.
+        foe: Seat,
     },
     /// Queen of Spades: keep one of these (top first), put the rest back in a chosen order.
     QueenOfSpades {
@@ -367,6 +380,15 @@ pub struct Outcome {
     pub reason: EndReason,
 }
 
+/// Sudden death: the game ends when the turn next passes back to `anchor` (the player whose
+/// turn was under way when the last card was drawn) with `rounds_left` at 0; each earlier pass
+/// takes one from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FinalRound {
+    pub anchor: Seat,
+    pub rounds_left: u8,
+}
+
 /// Poisoned, defeated or otherwise leaving: where a card goes decides face up or down.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Leave {
@@ -383,7 +405,8 @@ pub struct State {
     pub deck_p2: Cards,
     pub barrows_up: Cards,
     pub barrows_down: Cards,
-    pub players: [Player; 2],
+    /// One per seat, in turn order (two to four: the rule option `players`).
+    pub players: arrayvec::ArrayVec<Player, MAX_PLAYERS>,
     pub active: Seat,
     pub first_player: Seat,
     /// Turns started so far (1 on the first turn).
@@ -396,8 +419,8 @@ pub struct State {
     pub aids: arrayvec::ArrayVec<(Card, Card), 16>,
     /// Excess and charge triggers waiting for their owner's decision, in order.
     pub triggers: arrayvec::ArrayVec<Pending, 16>,
-    /// Set when the deck ran out: how many turns remain after the current one.
-    pub sudden_death: Option<u8>,
+    /// Set when the deck ran out: the final round's clock.
+    pub sudden_death: Option<FinalRound>,
     /// The card the active player deployed most recently this turn (Jack of Diamonds).
     pub last_played: Option<Card>,
     /// The decision to return to after an interrupting one (Queen of Spades, Insane Wizard).
@@ -420,7 +443,7 @@ impl Clone for State {
             deck_p2: copy_cards(&self.deck_p2),
             barrows_up: copy_cards(&self.barrows_up),
             barrows_down: copy_cards(&self.barrows_down),
-            players: [self.players[0].clone(), self.players[1].clone()],
+            players: self.players.clone(),
             active: self.active,
             first_player: self.first_player,
             turn: self.turn,
@@ -453,8 +476,13 @@ impl Clone for State {
             to.clear();
             to.try_extend_from_slice(from).expect("same capacity");
         }
-        self.players[0].clone_from(&src.players[0]);
-        self.players[1].clone_from(&src.players[1]);
+        if self.players.len() == src.players.len() {
+            for (to, from) in self.players.iter_mut().zip(&src.players) {
+                to.clone_from(from);
+            }
+        } else {
+            self.players = src.players.clone();
+        }
         self.active = src.active;
         self.first_player = src.first_player;
         self.turn = src.turn;
@@ -488,6 +516,43 @@ impl State {
         }
     }
 
+    /// How many seats the table has.
+    pub fn seats(&self) -> usize {
+        self.players.len()
+    }
+
+    /// The seat `k` places after `s` in turn order (out or not).
+    pub fn seat_after(&self, s: Seat, k: usize) -> Seat {
+        (s + k) % self.players.len()
+    }
+
+    /// The opponents of `s` still in the game, in turn order starting after `s`.
+    pub fn opponents(&self, s: Seat) -> impl Iterator<Item = Seat> + '_ {
+        let n = self.players.len();
+        (1..n)
+            .map(move |k| (s + k) % n)
+            .filter(|&o| !self.players[o].out)
+    }
+
+    /// The seats still in the game.
+    pub fn alive(&self) -> impl Iterator<Item = Seat> + '_ {
+        (0..self.players.len()).filter(|&s| !self.players[s].out)
+    }
+
+    /// `Target::Player` naming seat `o` for a chooser at seat `s`.
+    pub fn player_target(&self, s: Seat, o: Seat) -> Target {
+        let n = self.players.len();
+        Target::Player(((o + n - s) % n) as u8)
+    }
+
+    /// The seat a target belongs to, for a chooser at seat `s` (a unit's owner).
+    pub fn target_seat(&self, s: Seat, t: Target) -> Option<Seat> {
+        match t {
+            Target::Player(k) => Some(self.seat_after(s, k as usize)),
+            Target::Unit(c) => self.find_unit(c).map(|(o, _, _)| o),
+        }
+    }
+
     /// The pile seat `s` draws from: the shared deck, or its own pile when split by suit.
     pub fn pile(&self, s: Seat) -> &Cards {
         if s == 1 && self.rules.deck == DeckMode::SuitSplit {
@@ -511,8 +576,7 @@ impl State {
 
     /// Where is the unit named by `id` (any card of it)? (seat, rear?, index)
     pub fn find_unit(&self, id: Card) -> Option<(Seat, bool, usize)> {
-        for s in 0..2 {
-            let p = &self.players[s];
+        for (s, p) in self.players.iter().enumerate() {
             if let Some(i) = p.front.iter().position(|u| u.has_card(id)) {
                 return Some((s, false, i));
             }

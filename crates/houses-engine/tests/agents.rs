@@ -6,12 +6,19 @@ use houses_engine::card::CardSet;
 use houses_engine::observe::View;
 use houses_engine::{Rules, State};
 
-/// Swap `k` cards the seat cannot see between the opponent's hand and the deck.
+/// Swap up to `k` cards the seat cannot see between the opponents' hands and the deck.
 fn reshuffle_hidden(st: &State, seat: usize, k: usize) -> Option<State> {
     let mut alt = st.clone();
-    let o = 1 - seat;
-    let known: CardSet = alt.players[o].known;
     let mut swaps = 0;
+    for o in (0..alt.seats()).filter(|&o| o != seat) {
+        swaps = reshuffle_hand(&mut alt, o, k, swaps);
+    }
+    (swaps > 0).then_some(alt)
+}
+
+/// Swap cards of seat `o`'s hand that nobody knows with the deck, until `k` swaps in all.
+fn reshuffle_hand(alt: &mut State, o: usize, k: usize, mut swaps: usize) -> usize {
+    let known: CardSet = alt.players[o].known;
     for i in 0..alt.players[o].hand.len() {
         if swaps == k || alt.deck.len() <= swaps {
             break;
@@ -23,7 +30,7 @@ fn reshuffle_hidden(st: &State, seat: usize, k: usize) -> Option<State> {
         std::mem::swap(&mut alt.players[o].hand[i], &mut alt.deck[j]);
         swaps += 1;
     }
-    (swaps > 0).then_some(alt)
+    swaps
 }
 
 #[test]
@@ -84,9 +91,15 @@ fn search_worlds_and_choices_depend_only_on_what_the_player_knows() {
         rollout: 1,
     };
     let mut checked = 0;
-    for (k, rules) in ["", "deck=suit_split", "kings=classic,jokers=true"]
-        .iter()
-        .enumerate()
+    for (k, rules) in [
+        "",
+        "deck=suit_split",
+        "kings=classic,jokers=true",
+        "players=3",
+        "players=4,jokers=true",
+    ]
+    .iter()
+    .enumerate()
     {
         let rules = Rules::parse(rules).unwrap();
         for seed in 0..3 {
@@ -219,7 +232,7 @@ fn greedy_takes_the_option_2_king_of_hearts_trade_when_it_gains() {
         false,
     );
     let k = State::DECISIONS.iter().position(|&d| d == "trade").unwrap();
-    let sum = |f: fn(&houses_engine::core::Usage) -> [[u32; 32]; 2]| -> u32 {
+    let sum = |f: fn(&houses_engine::core::Usage) -> [[u32; 32]; 4]| -> u32 {
         games
             .iter()
             .map(|g| f(&g.usage)[0][k] + f(&g.usage)[1][k])

@@ -396,8 +396,8 @@ fn search_beats_greedy_over_a_small_match() {
     };
     let score: f64 = houses_engine::core::run_batch(0, 60, 2, |i| {
         let seed = houses_engine::core::game_seed(3, i);
-        let a = play_game::<BcState>(&rules, [&search, &greedy], seed, false);
-        let b = play_game::<BcState>(&rules, [&greedy, &search], seed, false);
+        let a = play_game::<BcState>(&rules, &[&search, &greedy], seed, false);
+        let b = play_game::<BcState>(&rules, &[&greedy, &search], seed, false);
         points(a.record.winner, 0) + points(b.record.winner, 1)
     })
     .into_iter()

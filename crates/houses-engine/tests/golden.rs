@@ -47,7 +47,14 @@ fn sha(lines: impl IntoIterator<Item = String>) -> String {
 /// One line per record, every field written out by name, so that the digest depends on the
 /// values alone (not on how a struct is laid out or printed).
 fn houses_line(r: &GameRecord) -> String {
-    format!(
+    // Per-seat fields for the seats at the table only (two-player lines kept their form).
+    let n = r.players as usize;
+    let out = if n > 2 {
+        format!(" players={n} out_round={:?}", &r.out_round[..n])
+    } else {
+        String::new()
+    };
+    let line = format!(
         "seed={} winner={} end={} turns={} rounds={} life={:?} first={} deployed_n={:?} \
          kings={:x},{:x} deployed={:x},{:x} drawn={:x},{:x} actions={} king_round={:?} \
          low_hand={} lead_changes={} decisions={:?}",
@@ -56,9 +63,9 @@ fn houses_line(r: &GameRecord) -> String {
         r.reason.name(),
         r.turns,
         r.rounds,
-        r.life,
+        &r.life[..n],
         r.first_player,
-        r.cards_deployed,
+        &r.cards_deployed[..n],
         r.kings[0].0,
         r.kings[1].0,
         r.deployed[0].0,
@@ -66,11 +73,12 @@ fn houses_line(r: &GameRecord) -> String {
         r.drawn[0].0,
         r.drawn[1].0,
         r.actions,
-        r.king_round,
+        &r.king_round[..n],
         r.low_hand_turns,
         r.lead_changes,
-        r.decisions
-    )
+        &r.decisions[..n]
+    );
+    line + &out
 }
 
 fn bc_line(r: &BcRecord) -> String {
@@ -174,13 +182,13 @@ fn golden_games() -> Vec<(&'static str, String)> {
     };
     let bc = core::play_game::<BcState>(
         &BcRules::default(),
-        [&BcAgentSpec::Greedy, &BcAgentSpec::Greedy],
+        &[&BcAgentSpec::Greedy, &BcAgentSpec::Greedy],
         game_seed(SEED, 0),
         true,
     );
     let hs = core::play_game::<HsMatch>(
         &HsRules::default(),
-        [&HsAgentSpec::Greedy, &HsAgentSpec::Greedy],
+        &[&HsAgentSpec::Greedy, &HsAgentSpec::Greedy],
         game_seed(SEED, 0),
         true,
     );

@@ -128,7 +128,7 @@ fn a_match_is_four_games_or_two_each_of_four_five_and_six_suits() {
         .contains("(did you mean 'suits'?)"));
     let r = play_game::<HsMatch>(
         &HsRules::parse("match=mixed").unwrap(),
-        [&HsAgentSpec::Greedy, &HsAgentSpec::Random],
+        &[&HsAgentSpec::Greedy, &HsAgentSpec::Random],
         5,
         true,
     );
@@ -350,7 +350,7 @@ fn a_session_keeps_every_move_and_a_seat_sees_only_its_own_hand_and_aside() {
     let rules = HsRules::parse("").unwrap();
     let greedy = HsAgentSpec::parse("greedy").unwrap();
     let agents: [Option<&dyn AgentFactory<HsMatch>>; 2] = [None, Some(&greedy)];
-    let mut s = Session::new(&rules, agents, 3, true);
+    let mut s = Session::new(&rules, &agents, 3, true);
     s.play(0).unwrap(); // P1 sets its first card aside; P2 (greedy) sets one aside too
     let moves: Vec<String> = s.moves().iter().map(|a| a.to_string()).collect();
     // The log hides the set-aside cards; the session's moves do not.

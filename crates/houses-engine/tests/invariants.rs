@@ -72,6 +72,10 @@ fn random_games_keep_invariants_under_option_mixes() {
         "kings=option1,spades_trait=stun",
         "kings=share_trait,jokers=true,doppelganger=any_card",
         "kings=share_trait,deck=suit_split,split_houses=D-S",
+        "players=3,jokers=true,extra_draw=from_round_6",
+        "players=4,kings=share_trait,sudden_death=next_round,hand_limit=4",
+        "players=3,kings=option1,spades_trait=stun,king_aid_half=true",
+        "players=4,preset=summer20_kings,jack_of_clubs=double_damage,jokers=true",
     ];
     for (i, spec) in mixes.iter().enumerate() {
         run(&Rules::parse(spec).unwrap(), games() / 15, 10 + i as u64);

@@ -270,6 +270,13 @@ fn impossible_positions_are_refused_naming_the_key_and_what_is_valid() {
         err(json!({"rules": "life=20", "players": {"P1": {"life": 21}}}))
             .ends_with("valid: 1 to 20 (the starting life under these rules)")
     );
+    // With three or more players, a player who is out may be at 0 life, and holds no cards.
+    build(json!({"rules": "players=3", "players": {"P2": {"life": 0, "out": true}, "P3": {}}}));
+    assert_eq!(
+        err(json!({"rules": "players=3",
+                   "players": {"P2": {"life": 0, "out": true, "hand": ["7H"]}}})),
+        "P2: a player who is out holds no cards (no hand, front or rear)"
+    );
     // Units: Blood Bonds of at most 2 cards under 4x2 (3 under 3x3), 4 (3) Front-Rank units.
     assert_eq!(
         err(json!({"players": {"P1": {"front": ["9C/8C/7C"]}}})),

@@ -44,6 +44,9 @@ pub trait Registered: Game {
     const SECTIONS: &'static [&'static str];
     /// The game's own columns, after the common ones.
     const OWN: &'static [Column];
+    /// The most seats a game of this kind has: records carry per-seat columns (`life_p3`, the
+    /// usage of seat 3) up to it.
+    const TABLE: usize = 2;
     /// For the usage table: the rule option (and value) that offers a kind of decision, for the
     /// kinds that some rule set does not have.
     const DECISION_RULES: &'static [(&'static str, &'static str)] = &[];
@@ -147,8 +150,8 @@ pub fn all_columns<G: Registered>() -> Vec<(String, &'static str)> {
         .collect();
     for k in G::DECISIONS {
         for what in ["arose", "taken"] {
-            for p in ["p1", "p2"] {
-                cols.push((format!("{what}_{k}_{p}"), "u16"));
+            for p in 1..=G::TABLE {
+                cols.push((format!("{what}_{k}_p{p}"), "u16"));
             }
         }
     }
@@ -158,7 +161,7 @@ pub fn all_columns<G: Registered>() -> Vec<(String, &'static str)> {
 fn push_usage<G: Registered>(u: &Usage, c: &mut Columns) {
     for k in 0..G::DECISIONS.len() {
         for counts in [&u.arose, &u.taken] {
-            for seat_counts in counts {
+            for seat_counts in &counts[..G::TABLE] {
                 c.u(seat_counts[k].min(u16::MAX as u32).into());
             }
         }
@@ -188,6 +191,7 @@ fn card_list(set: CardSet) -> String {
 
 impl Registered for State {
     type Spec = AgentSpec;
+    const TABLE: usize = houses_engine::state::MAX_PLAYERS;
     const AGENTS: &'static [&'static str] = AGENT_NAMES;
     const END_REASONS: &'static [&'static str] = &["life", "sudden_death", "turn_limit"];
     const SECTIONS: &'static [&'static str] = &["kings", "cards", "house_matrix", "pace"];
@@ -206,6 +210,27 @@ impl Registered for State {
         ("king_round_p2", "u32"),
         ("low_hand_turns", "u32"),
         ("lead_changes", "u32"),
+        // Three and four players: how many sat at the table, and the seats after the second
+        // (zeros and empty lists where there is no such seat).
+        ("players", "u8"),
+        ("decisions_p3", "u32"),
+        ("decisions_p4", "u32"),
+        ("life_p3", "i32"),
+        ("life_p4", "i32"),
+        ("cards_deployed_p3", "u32"),
+        ("cards_deployed_p4", "u32"),
+        ("kings_p3", "str"),
+        ("kings_p4", "str"),
+        ("deployed_mask_p3", "u64"),
+        ("deployed_mask_p4", "u64"),
+        ("drawn_mask_p3", "u64"),
+        ("drawn_mask_p4", "u64"),
+        ("king_round_p3", "u32"),
+        ("king_round_p4", "u32"),
+        ("out_round_p1", "u32"),
+        ("out_round_p2", "u32"),
+        ("out_round_p3", "u32"),
+        ("out_round_p4", "u32"),
     ];
     const DECISION_RULES: &'static [(&'static str, &'static str)] = &[
         ("start", "starting_player=advantage_draw"),
@@ -259,6 +284,31 @@ impl Registered for State {
             .u(r.drawn[1].0);
         c.u(r.king_round[0].into()).u(r.king_round[1].into());
         c.u(r.low_hand_turns.into()).u(r.lead_changes.into());
+        c.u(r.players.into());
+        for s in 2..4 {
+            c.u(r.decisions[s].into());
+        }
+        for s in 2..4 {
+            c.i(r.life[s].into());
+        }
+        for s in 2..4 {
+            c.u(r.cards_deployed[s].into());
+        }
+        for s in 2..4 {
+            c.s(card_list(r.kings[s]));
+        }
+        for s in 2..4 {
+            c.u(r.deployed[s].0);
+        }
+        for s in 2..4 {
+            c.u(r.drawn[s].0);
+        }
+        for s in 2..4 {
+            c.u(r.king_round[s].into());
+        }
+        for s in 0..4 {
+            c.u(r.out_round[s].into());
+        }
     }
 }
 
@@ -402,9 +452,12 @@ fn replay<'py, G: Registered>(
         G::parse_agent(&agents.0).map_err(bad)?,
         G::parse_agent(&agents.1).map_err(bad)?,
     ];
-    let mut played = crate::signals::interruptible(py, || {
-        core::play_game::<G>(&rules, [&specs[0], &specs[1]], seed, true)
-    })?;
+    // A in the first seat, B in every other (as in a batch's even games).
+    let seats: Vec<&dyn AgentFactory<G>> = (0..G::seats(&rules))
+        .map(|s| &specs[s.min(1)] as &dyn AgentFactory<G>)
+        .collect();
+    let mut played =
+        crate::signals::interruptible(py, || core::play_game::<G>(&rules, &seats, seed, true))?;
     let log = played.log.take().unwrap_or_default();
     Ok((log, columns_of::<G>(py, std::slice::from_ref(&played))?))
 }
@@ -596,9 +649,12 @@ fn table<G: Stepped>(
     let rules = G::Rules::parse(rules).map_err(bad)?;
     let spec = |s: &Option<String>| s.as_deref().map(G::parse_agent).transpose().map_err(bad);
     let specs = [spec(&agents.0)?, spec(&agents.1)?];
-    let factories = [0, 1].map(|s| specs[s].as_ref().map(|f| f as &dyn AgentFactory<G>));
+    // The first seat's agent, then the second's in every other seat (none: played from outside).
+    let factories: Vec<Option<&dyn AgentFactory<G>>> = (0..G::seats(&rules))
+        .map(|s| specs[s.min(1)].as_ref().map(|f| f as &dyn AgentFactory<G>))
+        .collect();
     // Built-in seats play from here until a Python seat must decide: Ctrl-C stops them.
-    let session = crate::signals::stepping(|| Session::new(&rules, factories, seed, keep_log))?;
+    let session = crate::signals::stepping(|| Session::new(&rules, &factories, seed, keep_log))?;
     Ok(Box::new(session))
 }
 

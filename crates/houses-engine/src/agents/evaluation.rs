@@ -8,7 +8,7 @@
 //! model gets, in about a microsecond, what a play-out by that player would have told it.
 
 use crate::card::Kind;
-use crate::state::{other, Player, Seat, State};
+use crate::state::{Player, Seat, State};
 
 /// The features' names, in the order of `features` (for the fit and for readers).
 pub const FEATURES: [&str; 13] = [
@@ -88,8 +88,18 @@ fn side(st: &State, s: Seat) -> [f64; 13] {
 
 /// The features of `st` from `seat`'s side: each is `seat`'s value minus the opponent's.
 pub fn features(st: &State, seat: Seat) -> [f64; 13] {
-    let (a, b) = (side(st, seat), side(st, other(seat)));
-    std::array::from_fn(|i| a[i] - b[i])
+    let a = side(st, seat);
+    // With more than two players: against the average opponent still in.
+    let (mut sum, mut k) = ([0.0; 13], 0);
+    for o in st.opponents(seat) {
+        let b = side(st, o);
+        for (x, y) in sum.iter_mut().zip(b) {
+            *x += y;
+        }
+        k += 1;
+    }
+    let k = f64::from(k.max(1));
+    std::array::from_fn(|i| a[i] - sum[i] / k)
 }
 
 /// How likely `seat` is to win from here; exact once the game is over.
@@ -100,6 +110,9 @@ pub fn evaluate(st: &State, seat: Seat) -> f64 {
             Some(_) => 0.0,
             None => 0.5,
         };
+    }
+    if st.players[seat].out {
+        return 0.0;
     }
     let f = features(st, seat);
     let x: f64 = f.iter().zip(WEIGHTS).map(|(f, w)| f * w).sum();

@@ -7,7 +7,7 @@ use crate::action::Action;
 use crate::card::{Card, Kind, Suit};
 use crate::observe::View;
 use crate::rng::GameRng;
-use crate::state::{other, JokerVariant, Pending, Target, Unit};
+use crate::state::{JokerVariant, Pending, Target, Unit, MAX_PLAYERS};
 
 /// What a heuristic player values. `Params::default()` is the `greedy` agent.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -160,19 +160,28 @@ struct Attacker {
 /// move: the search agent's play-outs score millions of moves, most of them attacks.
 struct Decision<'v> {
     v: &'v View<'v>,
+    /// The opponents' ready attack, all of them together.
     opp_ready_attack: u32,
-    opp_can_block: bool,
+    /// Can each seat block (any ready Front-Rank unit)?
+    can_block: [bool; MAX_PLAYERS],
     /// The attackers scored so far.
     attackers: Vec<Attacker>,
 }
 
 impl<'v> Decision<'v> {
     fn new(v: &'v View<'v>) -> Decision<'v> {
-        let opp = other(v.seat());
+        let mut can_block = [false; MAX_PLAYERS];
+        for (s, b) in can_block.iter_mut().enumerate().take(v.seats()) {
+            *b = v.front(s).iter().any(|u| !u.exhausted);
+        }
         Decision {
             v,
-            opp_ready_attack: v.front(opp).iter().map(|u| v.unit_attack(u)).sum(),
-            opp_can_block: v.front(opp).iter().any(|u| !u.exhausted),
+            opp_ready_attack: v
+                .opponents()
+                .flat_map(|o| v.front(o))
+                .map(|u| v.unit_attack(u))
+                .sum(),
+            can_block,
             attackers: Vec::new(),
         }
     }
@@ -189,10 +198,9 @@ impl<'v> Decision<'v> {
         } else {
             dealt(v, att) as f64
         };
-        let opp = other(v.seat());
         let risk = if att.kind() != Kind::Ace
-            && v.front(opp)
-                .iter()
+            && v.opponents()
+                .flat_map(|o| v.front(o))
                 .filter(|b| !b.exhausted)
                 .any(|b| v.unit_attack(b) >= v.lethal(att))
         {
@@ -213,7 +221,6 @@ impl<'v> Decision<'v> {
     fn score(&mut self, a: &Action, k: &Params) -> f64 {
         let v = self.v;
         let me = v.seat();
-        let opp = other(me);
         let my_turn = v.active() == me;
         let uval = |id: Card| v.unit(id).map(unit_value).unwrap_or(0.0);
         let is_mine = |id: Card| v.owner_of(id) == Some(me);
@@ -252,9 +259,8 @@ impl<'v> Decision<'v> {
                     }
                     Kind::Ace => {
                         let best = v
-                            .front(opp)
-                            .iter()
-                            .chain(v.rear(opp))
+                            .opponents()
+                            .flat_map(|o| v.front(o).iter().chain(v.rear(o)))
                             .map(unit_value)
                             .fold(0.0, f64::max);
                         if best > 0.0 {
@@ -267,7 +273,10 @@ impl<'v> Decision<'v> {
                         Some(JokerVariant::Necromancer) => 4.0,
                         Some(JokerVariant::InsaneWizard) => {
                             3.0 + 2.0
-                                * v.front(opp).iter().filter(|u| u.cards.len() > 1).count() as f64
+                                * v.opponents()
+                                    .flat_map(|o| v.front(o))
+                                    .filter(|u| u.cards.len() > 1)
+                                    .count() as f64
                         }
                         _ => 2.0,
                     },
@@ -342,7 +351,7 @@ impl<'v> Decision<'v> {
                 else {
                     return 0.0;
                 };
-                let can_block = self.opp_can_block;
+                let blockers = self.can_block;
                 // Two targets may share the damage (dual_wield=split); the blocked case is
                 // scored as unblocked, as before.
                 let per = match (second, v.unit(attacker)) {
@@ -352,8 +361,11 @@ impl<'v> Decision<'v> {
                     _ => [dmg, dmg],
                 };
                 let hit = |t: Target, dmg: f64| match t {
-                    Target::Player => {
-                        if dmg as i32 >= v.life(opp) {
+                    Target::Player(_) => {
+                        let foe = v.target_seat(t);
+                        let life = foe.map_or(i32::MAX, |o| v.life(o));
+                        let can_block = foe.is_some_and(|o| blockers[o]);
+                        if dmg as i32 >= life {
                             100.0
                         } else if att_kind == Kind::Ace {
                             // An Ace spent on a point of life is an assassin lost.
@@ -397,7 +409,7 @@ impl<'v> Decision<'v> {
                     .find(|t| t.attacker == attacker)
                     .map(|t| t.target);
                 let saves = match target {
-                    Some(Target::Player) => {
+                    Some(Target::Player(_)) => {
                         if xa as i32 >= v.life(me) {
                             100.0
                         } else {
@@ -428,8 +440,9 @@ impl<'v> Decision<'v> {
                     _ => 0,
                 };
                 match t {
-                    Target::Player => {
-                        if amount as i32 >= v.life(opp) {
+                    Target::Player(_) => {
+                        let life = v.target_seat(t).map_or(i32::MAX, |o| v.life(o));
+                        if amount as i32 >= life {
                             100.0
                         } else {
                             amount as f64

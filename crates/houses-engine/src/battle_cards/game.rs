@@ -45,7 +45,7 @@ impl Game for BcState {
     fn stop(&mut self) {
         self.finish(None, BcEnd::TurnLimit);
     }
-    fn record(&self, seed: u64, decisions: [u32; 2]) -> BcRecord {
+    fn record(&self, seed: u64, seats: [u32; crate::core::MAX_SEATS]) -> BcRecord {
         BcRecord {
             seed,
             winner: self.winner.map(|w| w as i8).unwrap_or(-1),
@@ -54,7 +54,7 @@ impl Game for BcState {
             life: [self.players[0].life, self.players[1].life],
             actions: self.actions,
             rolls: self.rolls,
-            decisions,
+            decisions: [seats[0], seats[1]],
         }
     }
     fn take_log(&mut self) -> Option<Vec<String>> {

@@ -3,10 +3,13 @@
 
 use super::options::GameRules;
 
-/// A player's seat: 0 (P1) or 1 (P2).
+/// A player's seat: 0 (P1), 1 (P2), ...
 pub type Seat = usize;
 
-/// A two-player game's state. Chance comes from the state's own seeded generator, so `new`'s
+/// The most seats any game has (Houses-Skirmish plays two to four).
+pub const MAX_SEATS: usize = 4;
+
+/// A game's state (two players, or up to `MAX_SEATS` where the rules say so). Chance comes from the state's own seeded generator, so `new`'s
 /// seed fixes the deal and every random event; agents draw from streams of their own.
 pub trait Game: Sized + Send {
     /// The game's name, as in rule strings such as `battle_cards(...)`.
@@ -19,6 +22,14 @@ pub trait Game: Sized + Send {
     /// Everything recorded about a finished game (or match).
     type Record: Send + PartialEq + std::fmt::Debug;
 
+    /// How many seats a game under `rules` has (two unless the game says otherwise).
+    fn seats(_rules: &Self::Rules) -> usize {
+        2
+    }
+    /// How many seats this game has (`seats` of its rules).
+    fn table_size(&self) -> usize {
+        2
+    }
     /// A new game dealt from `seed`; with `keep_log`, a readable log is kept for replays.
     fn new(rules: &Self::Rules, seed: u64, keep_log: bool) -> Self;
     /// Who decides next; `None` once the game is over.
@@ -32,7 +43,7 @@ pub trait Game: Sized + Send {
     /// End the game as a draw: it ran past the safety limit (never expected).
     fn stop(&mut self);
     /// The finished game's record; `decisions` counts each seat's non-forced decisions.
-    fn record(&self, seed: u64, decisions: [u32; 2]) -> Self::Record;
+    fn record(&self, seed: u64, decisions: [u32; MAX_SEATS]) -> Self::Record;
     /// The log kept since `new(.., keep_log = true)`.
     fn take_log(&mut self) -> Option<Vec<String>>;
     /// The log kept so far (empty without `keep_log`), for a game played step by step.

@@ -8,12 +8,12 @@ mod play;
 pub mod search;
 pub mod testing;
 
-pub use game::{decision_kinds, Agent, AgentFactory, Game, Seat};
+pub use game::{decision_kinds, Agent, AgentFactory, Game, Seat, MAX_SEATS};
 pub use options::{
     agent_call, closest, rule_pairs, versioned_spec, AgentCall, GameRules, OptionSpec,
 };
 pub use play::{
-    game_seed, play_batch, play_batch_played, play_game, run_batch, Played, Session, Usage,
+    a_seat, game_seed, play_batch, play_batch_played, play_game, run_batch, Played, Session, Usage,
     MAX_ACTIONS, MAX_DECISION_KINDS,
 };
 pub use search::{Mcts, SearchParams, Searchable};

@@ -1,6 +1,6 @@
 //! The one game loop: one seeded game with two agents, and batches of games on threads.
 
-use super::game::{Agent, AgentFactory, Game, Seat};
+use super::game::{Agent, AgentFactory, Game, Seat, MAX_SEATS};
 use super::interrupt;
 use crate::rng::{derive_seed, STREAM_AGENT, STREAM_DEAL};
 
@@ -15,8 +15,8 @@ pub const MAX_DECISION_KINDS: usize = 32;
 /// legal move is of that kind; forced moves are not counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Usage {
-    pub arose: [[u32; MAX_DECISION_KINDS]; 2],
-    pub taken: [[u32; MAX_DECISION_KINDS]; 2],
+    pub arose: [[u32; MAX_DECISION_KINDS]; MAX_SEATS],
+    pub taken: [[u32; MAX_DECISION_KINDS]; MAX_SEATS],
 }
 
 impl Usage {
@@ -47,13 +47,13 @@ pub struct Played<R> {
 pub struct Session<G: Game> {
     pub game: G,
     seed: u64,
-    agents: [Option<Box<dyn Agent<G>>>; 2],
+    agents: [Option<Box<dyn Agent<G>>>; MAX_SEATS],
     /// The legal moves while an outside seat must decide; empty otherwise.
     pub legal: Vec<G::Action>,
     /// The kinds of decision among `legal` (`Game::legal_kinds_into`).
     legal_kinds: u32,
     /// Each seat's decisions so far.
-    pub decisions: [u32; 2],
+    pub decisions: [u32; MAX_SEATS],
     /// Each seat's decisions so far, by kind.
     pub usage: Usage,
     /// Every move played, forced ones included, when made with `keep_log` (a replay file's
@@ -63,21 +63,28 @@ pub struct Session<G: Game> {
 
 impl<G: Game> Session<G> {
     /// A new game dealt from `seed`; each built-in agent draws from its seat's own stream.
+    /// `agents` has one entry per seat (`Game::seats`); `None` is a seat played from outside.
     pub fn new(
         rules: &G::Rules,
-        agents: [Option<&dyn AgentFactory<G>>; 2],
+        agents: &[Option<&dyn AgentFactory<G>>],
         seed: u64,
         keep_log: bool,
     ) -> Session<G> {
-        let agents =
-            [0, 1].map(|s| agents[s].map(|f| f.make(derive_seed(seed, 0, STREAM_AGENT[s]))));
+        assert_eq!(agents.len(), G::seats(rules), "one agent per seat");
+        let agents = std::array::from_fn(|s| {
+            agents
+                .get(s)
+                .copied()
+                .flatten()
+                .map(|f| f.make(derive_seed(seed, 0, STREAM_AGENT[s])))
+        });
         let mut session = Session {
             game: G::new(rules, seed, keep_log),
             seed,
             agents,
             legal: Vec::new(),
             legal_kinds: 0,
-            decisions: [0, 0],
+            decisions: [0; MAX_SEATS],
             usage: Usage::default(),
             history: keep_log.then(Vec::new),
         };
@@ -150,15 +157,16 @@ impl<G: Game> Session<G> {
     }
 }
 
-/// Play one complete game with two built-in agents. The deal comes from `seed`; each seat's
-/// agent from its own stream.
+/// Play one complete game with a built-in agent in every seat (one per seat). The deal comes
+/// from `seed`; each seat's agent from its own stream.
 pub fn play_game<G: Game>(
     rules: &G::Rules,
-    agents: [&dyn AgentFactory<G>; 2],
+    agents: &[&dyn AgentFactory<G>],
     seed: u64,
     keep_log: bool,
 ) -> Played<G::Record> {
-    let mut s = Session::new(rules, [Some(agents[0]), Some(agents[1])], seed, keep_log);
+    let seats: Vec<Option<&dyn AgentFactory<G>>> = agents.iter().map(|&a| Some(a)).collect();
+    let mut s = Session::new(rules, &seats, seed, keep_log);
     Played {
         record: s.record().expect("built-in agents play to the end"),
         usage: s.usage,
@@ -172,8 +180,10 @@ pub fn game_seed(base_seed: u64, index: u64) -> u64 {
 }
 
 /// Play games `start .. start + count` of the batch seeded by `base_seed` on `threads` threads.
-/// Records come back in game order, identical for every thread count. With `swap_odd_seats`,
-/// odd-numbered games seat the two agents the other way round (seat advantage cancels out).
+/// Records come back in game order, identical for every thread count. `agents` is (A, B): A
+/// sits in one seat and B in every other (`seating`). With `swap_odd_seats`, A moves round the
+/// table from game to game (with two players: the agents swap seats in odd games), so seat
+/// advantage cancels out.
 pub fn play_batch<G: Game>(
     rules: &G::Rules,
     agents: [&dyn AgentFactory<G>; 2],
@@ -205,7 +215,17 @@ pub fn play_batch_played<G: Game>(
     })
 }
 
-/// Game `i` of the batch seeded by `base_seed`, seats swapped for odd games when asked.
+/// The seat agent A takes in game `i` of a table of `seats`: seat `i mod seats` when it moves
+/// round the table (`rotate`), else the first.
+pub fn a_seat(i: u64, seats: usize, rotate: bool) -> Seat {
+    if rotate {
+        (i % seats as u64) as Seat
+    } else {
+        0
+    }
+}
+
+/// Game `i` of the batch seeded by `base_seed`: A in its seat (`a_seat`), B in the others.
 fn batch_game<G: Game>(
     rules: &G::Rules,
     agents: [&dyn AgentFactory<G>; 2],
@@ -213,12 +233,13 @@ fn batch_game<G: Game>(
     i: u64,
     swap_odd_seats: bool,
 ) -> Played<G::Record> {
-    let seats = if swap_odd_seats && i % 2 == 1 {
-        [agents[1], agents[0]]
-    } else {
-        agents
-    };
-    play_game::<G>(rules, seats, game_seed(base_seed, i), false)
+    let n = G::seats(rules);
+    let a = a_seat(i, n, swap_odd_seats);
+    let mut seats: arrayvec::ArrayVec<&dyn AgentFactory<G>, MAX_SEATS> = arrayvec::ArrayVec::new();
+    for s in 0..n {
+        seats.push(if s == a { agents[0] } else { agents[1] });
+    }
+    play_game::<G>(rules, &seats, game_seed(base_seed, i), false)
 }
 
 /// Run `game(i)` for `i` in `start .. start + count`, split into contiguous ranges over

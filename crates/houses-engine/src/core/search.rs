@@ -391,11 +391,22 @@ impl<G: Searchable> Mcts<G> {
             };
             st.apply_unchecked(self.legal[i]);
         }
-        let v0 = st.evaluate(0);
+        // Each node keeps the value for the player who moved into it (max-n with more than
+        // two players; with two, one evaluation serves both sides).
+        let seats = st.table_size();
+        let mut values = [0.0; super::MAX_SEATS];
+        if seats == 2 {
+            values[0] = st.evaluate(0);
+            values[1] = 1.0 - values[0];
+        } else {
+            for (s, v) in values.iter_mut().enumerate().take(seats) {
+                *v = st.evaluate(s);
+            }
+        }
         for &n in &self.path {
             let n = &mut self.nodes[n as usize];
             n.visits += 1;
-            n.value += if n.mover == 0 { v0 } else { 1.0 - v0 };
+            n.value += values[n.mover];
         }
     }
 }

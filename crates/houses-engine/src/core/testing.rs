@@ -3,7 +3,7 @@
 //! moves are unique and that their kinds of decision are reported right; then replay the moves on a fresh deal, each one checked against the legal
 //! moves, and require the same record. And the check that the search player cannot peek.
 
-use super::game::{decision_kinds, AgentFactory, Game, Seat};
+use super::game::{decision_kinds, AgentFactory, Game, Seat, MAX_SEATS};
 use super::play::MAX_ACTIONS;
 use super::search::{Mcts, SearchParams, Searchable};
 use crate::rng::{derive_seed, GameRng, STREAM_AGENT};
@@ -25,7 +25,10 @@ pub fn check_game_with<G: Game>(
     seed: u64,
     mut after_move: impl FnMut(&G) -> Result<(), String>,
 ) -> Result<G::Record, String> {
-    let mut players = [0, 1].map(|s| agents[s].make(derive_seed(seed, 0, STREAM_AGENT[s])));
+    // A in the first seat, B in every other (as `play_batch` seats them in even games).
+    let mut players: Vec<_> = (0..G::seats(rules))
+        .map(|s| agents[s.min(1)].make(derive_seed(seed, 0, STREAM_AGENT[s])))
+        .collect();
     let mut game = G::new(rules, seed, false);
     game.check_invariants()
         .map_err(|e| format!("after the deal: {e}"))?;
@@ -73,7 +76,10 @@ pub fn check_game_with<G: Game>(
     if again.decider().is_some() {
         return Err("replay: the game is not over".into());
     }
-    let (a, b) = (game.record(seed, [0, 0]), again.record(seed, [0, 0]));
+    let (a, b) = (
+        game.record(seed, [0; MAX_SEATS]),
+        again.record(seed, [0; MAX_SEATS]),
+    );
     if a != b {
         return Err(format!("replay: the record differs: {a:?} vs {b:?}"));
     }

@@ -69,6 +69,22 @@ impl State {
         }
     }
 
+    /// The next attacked player after seat `after` in turn order, up to the active player:
+    /// the defenders declare blockers one after another (reading M4).
+    fn next_defender(&self, after: Seat) -> Option<Seat> {
+        if self.attacks.is_empty() {
+            return None;
+        }
+        if self.seats() == 2 {
+            return (after == self.active).then(|| self.next_player(after));
+        }
+        let n = self.seats();
+        let rel = |y: Seat| (y + n - self.active) % n;
+        self.opponents(self.active)
+            .filter(|&o| rel(o) > rel(after))
+            .find(|&o| self.attacks.iter().any(|a| self.attack_foe(a) == Some(o)))
+    }
+
     /// Apply a move known to be legal (taken from `legal_actions`).
     pub fn apply_unchecked(&mut self, a: Action) {
         let who = self.pending.decider().unwrap_or(self.active);
@@ -80,7 +96,12 @@ impl State {
     pub(super) fn step(&mut self, s: Seat, a: Action) {
         match a {
             Action::Start | Action::Defer => {
-                let first = if a == Action::Start { s } else { other(s) };
+                // Deferring hands the first turn to the next player (reading M2).
+                let first = if a == Action::Start {
+                    s
+                } else {
+                    self.next_player(s)
+                };
                 self.start_game(first);
             }
             Action::Deploy {
@@ -90,7 +111,10 @@ impl State {
                 lead,
                 variant,
             } => self.do_deploy(s, card, face, onto, lead, variant),
-            Action::Scout { card, face } => self.do_scout(s, card, face),
+            Action::Scout { card, face, foe } => {
+                let o = self.seat_after(s, foe as usize);
+                self.do_scout(s, o, card, face)
+            }
             Action::Play { card, face, t1, t2 } => self.do_play(s, card, face, t1, t2),
             Action::Summon(c) => {
                 take(&mut self.barrows_up, c);
@@ -146,16 +170,26 @@ impl State {
                     }
                 }
             }
-            Action::End => self.pending = Pending::Response(other(s)),
-            Action::Pass => self.pending = Pending::Attack(self.active),
+            // Each opponent in turn order may respond (reading M5).
+            Action::End => self.pending = Pending::Response(self.next_player(s)),
+            Action::Pass => {
+                let next = self.next_player(s);
+                let last = next == self.active || self.rules.responders == Responders::Next;
+                self.pending = if last {
+                    Pending::Attack(self.active)
+                } else {
+                    Pending::Response(next)
+                };
+            }
             Action::Done => match self.pending {
-                Pending::Attack(_) => {
-                    if self.attacks.is_empty() {
-                        self.finish_turn();
-                    } else {
-                        self.pending = Pending::Block(other(s));
-                    }
-                }
+                Pending::Attack(_) => match self.next_defender(s) {
+                    None => self.finish_turn(),
+                    Some(d) => self.pending = Pending::Block(d),
+                },
+                Pending::Block(d) => match self.next_defender(d) {
+                    Some(d) => self.pending = Pending::Block(d),
+                    None => self.before_resolution(),
+                },
                 Pending::Trade { .. } => self.next_before_resolution(),
                 _ => self.before_resolution(),
             },
@@ -185,7 +219,7 @@ impl State {
                     _ => 0,
                 };
                 match t {
-                    Target::Player => self.hit_player(other(s), amount),
+                    Target::Player(k) => self.hit_player(self.seat_after(s, k as usize), amount),
                     Target::Unit(id) => {
                         self.damage_unit(id, amount, false);
                     }
@@ -242,7 +276,10 @@ impl State {
                 for id in leaving {
                     self.remove_unit(id, Leave::Barrows);
                 }
-                self.pending = self.resume.take().unwrap_or(Pending::Deploy(self.active));
+                if self.resume.is_none() {
+                    self.resume = Some(Pending::Deploy(self.active));
+                }
+                self.next_wizard_keep();
             }
         }
     }

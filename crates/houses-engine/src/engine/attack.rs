@@ -4,7 +4,30 @@ use super::*;
 
 impl State {
     pub(super) fn attack_moves(&self, s: Seat, out: &mut Moves) {
-        let o = other(s);
+        if self.seats() == 2 {
+            self.attack_moves_on(s, 1 - s, out);
+            out.push(Action::Done);
+            return;
+        }
+        // Any opponent still in, in turn order (reading M3); under `attack_spread=one`, once
+        // a first attack is declared, only its target.
+        let first = match (self.rules.attack_spread, self.attacks.first()) {
+            (AttackSpread::One, Some(a)) => self.attack_foe(a),
+            _ => None,
+        };
+        let foes: arrayvec::ArrayVec<Seat, MAX_PLAYERS> = self
+            .opponents(s)
+            .filter(|&o| first.is_none_or(|f| f == o))
+            .collect();
+        for o in foes {
+            self.attack_moves_on(s, o, out);
+        }
+        out.push(Action::Done);
+    }
+
+    /// The attacks seat `s` may declare on opponent `o` and its units.
+    fn attack_moves_on(&self, s: Seat, o: Seat, out: &mut Moves) {
+        let at_player = self.player_target(s, o);
         let declared = |id: Card| self.attacks.iter().any(|a| a.attacker == id);
         let targeted = |id: Card| {
             self.attacks
@@ -38,7 +61,7 @@ impl State {
             };
             out.push(Action::Attack {
                 attacker: id,
-                target: Target::Player,
+                target: at_player,
                 second: None,
             });
             let spades = self.has_trait(s, u, Suit::Spades);
@@ -110,7 +133,7 @@ impl State {
             // Rear-Rank attackers "Can target any unit ... or the opponent directly".
             out.push(Action::Attack {
                 attacker: id,
-                target: Target::Player,
+                target: at_player,
                 second: None,
             });
             for (fi, t) in opp.front.iter().enumerate() {
@@ -148,7 +171,15 @@ impl State {
                 }
             }
         }
-        out.push(Action::Done);
+    }
+
+    /// The player an attack is directed at (the owner of its target unit).
+    pub(super) fn attack_foe(&self, a: &Attack) -> Option<Seat> {
+        if self.seats() == 2 {
+            // The hot path: two players, one opponent.
+            return Some(1 - self.active);
+        }
+        self.target_seat(self.active, a.target)
     }
 
     /// May unit `b` of the defending seat `d` block attack `a`?
@@ -184,8 +215,10 @@ impl State {
 
     pub(super) fn block_moves(&self, d: Seat, out: &mut Moves) {
         let p = &self.players[d];
+        let many = self.seats() > 2;
         for a in &self.attacks {
-            if a.blocker.is_some() {
+            // Each player defends the attacks directed at it or its units (reading M4).
+            if a.blocker.is_some() || (many && self.attack_foe(a) != Some(d)) {
                 continue;
             }
             let Some(att) = self.unit(a.attacker) else {
@@ -224,7 +257,7 @@ impl State {
             }
             for a in &self.attacks {
                 if let Some(b) = a.blocker {
-                    if b != aider.id() {
+                    if b != aider.id() && self.players[d].units().any(|u| u.id() == b) {
                         out.push(Action::Aid {
                             aider: aider.id(),
                             blocker: b,
@@ -246,10 +279,12 @@ impl State {
     }
 
     pub(super) fn choose_blocker_moves(&self, attacker: Card, out: &mut Moves) {
-        let d = other(self.active);
         let Some(a) = self.attacks.iter().find(|a| a.attacker == attacker) else {
             return;
         };
+        let d = self
+            .attack_foe(a)
+            .unwrap_or_else(|| self.next_player(self.active));
         for b in self.players[d].units() {
             let current = a.blocker == Some(b.id());
             if current || (!self.blocking(b.id()) && self.can_block(d, b, a)) {

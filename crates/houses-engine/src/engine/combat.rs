@@ -10,7 +10,6 @@ impl State {
     /// Between the blocks and the damage: attackers that pick their blocker do so, in order.
     pub(super) fn before_resolution(&mut self) {
         let s = self.active;
-        let d = other(s);
         // Option 1 King of Clubs: a soldier attacking a unit is fought by that unit.
         if self.king_power(s, Suit::Clubs, &[Kings::Option1]) {
             for i in 0..self.attacks.len() {
@@ -30,6 +29,9 @@ impl State {
             if !self.picks_blocker(s, u) {
                 continue;
             }
+            let Some(d) = self.attack_foe(a) else {
+                continue;
+            };
             let alternatives = self.players[d]
                 .units()
                 .filter(|b| !self.blocking(b.id()) && self.can_block(d, b, a))
@@ -41,9 +43,19 @@ impl State {
                 });
             }
         }
-        // Option 2 King of Hearts: a natural Hearts blocker may trade with another blocker.
-        if self.shares(d, Suit::Hearts) {
-            let blockers: Cards = self.attacks.iter().filter_map(|a| a.blocker).collect();
+        // Option 2 King of Hearts: a natural Hearts blocker may trade with another blocker of
+        // the same player.
+        let defenders: arrayvec::ArrayVec<Seat, MAX_PLAYERS> = self.opponents(s).collect();
+        for d in defenders {
+            if !self.shares(d, Suit::Hearts) {
+                continue;
+            }
+            let blockers: Cards = self
+                .attacks
+                .iter()
+                .filter_map(|a| a.blocker)
+                .filter(|&b| self.players[d].units().any(|u| u.id() == b))
+                .collect();
             let hearts_blocker = blockers.iter().any(|&b| {
                 self.players[d].units().any(|u| {
                     u.id() == b && u.is_soldier() && u.leader_face().suit() == Some(Suit::Hearts)
@@ -71,7 +83,15 @@ impl State {
     /// otherwise), defeated cards leave, then post-combat triggers are resolved.
     pub(super) fn resolve_combat(&mut self) {
         let s = self.active;
-        let o = other(s);
+        // The player each attack is directed at, read before anything leaves play.
+        let foes: ArrayVec<Seat, MAX_ATTACKS> = self
+            .attacks
+            .iter()
+            .map(|a| {
+                self.attack_foe(a)
+                    .unwrap_or_else(|| self.next_player(self.active))
+            })
+            .collect();
         let attacks = std::mem::take(&mut self.attacks);
         let natural = |u: &Unit, suit: Suit| u.is_soldier() && u.leader_face().suit() == Some(suit);
         // Everything is computed from the board as it stands, then applied at once. The lists
@@ -79,18 +99,18 @@ impl State {
         // (moving one copies all of its capacity): an attack hits at most three units (a blocked
         // adjacent strike) and poisons at most two.
         let mut unit_hits = Hits::new(); // (unit, amount, hearts_saves)
-        let mut player_hit = [0u32; 2];
+        let mut player_hit = [0u32; MAX_PLAYERS];
         // (unit, by the Ace of Clubs)
         let mut poison: ArrayVec<(Card, bool), { 2 * MAX_ATTACKS }> = ArrayVec::new();
         // (Ace, stays as a guard)
         let mut spent_aces: ArrayVec<(Card, bool), MAX_ATTACKS> = ArrayVec::new();
         let mut excess: ArrayVec<Pending, { 2 * MAX_ATTACKS }> = ArrayVec::new();
-        let mut charges: ArrayVec<u32, MAX_ATTACKS> = ArrayVec::new();
+        let mut charges: ArrayVec<(u32, Seat), MAX_ATTACKS> = ArrayVec::new();
         let mut stuns: ArrayVec<Card, MAX_ATTACKS> = ArrayVec::new();
         let mut stun_choices: ArrayVec<Pending, MAX_ATTACKS> = ArrayVec::new();
         // Option 1 King of Spades
-        let mut stun_if_defeated: ArrayVec<Card, MAX_ATTACKS> = ArrayVec::new();
-        for a in &attacks {
+        let mut stun_if_defeated: ArrayVec<(Card, Seat), MAX_ATTACKS> = ArrayVec::new();
+        for (a, &o) in attacks.iter().zip(&foes) {
             let Some(att) = self.unit(a.attacker) else {
                 continue;
             };
@@ -106,13 +126,13 @@ impl State {
                         }
                         Target::Unit(_) => {}
                         // A strike at the player deals the Ace's attack; nothing is poisoned.
-                        Target::Player => player_hit[o] += dmg,
+                        Target::Player(_) => player_hit[o] += dmg,
                     }
                 }
                 // The Ace of Hearts stays as a guard "after its target has been defeated":
                 // a unit (poisoned, it leaves at the end of the turn), not the player.
                 let stays =
-                    att.leader_face().suit() == Some(Suit::Hearts) && a.target != Target::Player;
+                    att.leader_face().suit() == Some(Suit::Hearts) && a.target_unit().is_some();
                 spent_aces.push((att.id(), stays));
                 continue;
             }
@@ -160,6 +180,7 @@ impl State {
                             seat: s,
                             amount: over_blocker,
                             blocker: b.id(),
+                            foe: o,
                         });
                     }
                     // Option 2 King of Clubs: what is left after combat goes to the player.
@@ -170,7 +191,7 @@ impl State {
                         player_hit[s] += back.saturating_sub(self.unit_defence(att));
                     }
                     if clubs && self.enhanced(s, att) && attacker_falls {
-                        charges.push(dmg);
+                        charges.push((dmg, o));
                     }
                     // The original Spades trait: "the second strike is only an option if they
                     // defeat their blocker".
@@ -188,7 +209,7 @@ impl State {
                         && !b.protected
                         && forward >= self.lethal(b)
                     {
-                        stun_if_defeated.push(b.id());
+                        stun_if_defeated.push((b.id(), o));
                     }
                     // Option 2 King of Spades: attackers (and natural Spades blockers) stun a
                     // unit next to the one they fight; two such weapons cancel out.
@@ -225,7 +246,7 @@ impl State {
                             continue;
                         }
                         match t {
-                            Target::Player => player_hit[o] += dmg,
+                            Target::Player(_) => player_hit[o] += dmg,
                             Target::Unit(t) => {
                                 let Some(u) = self.unit(t) else { continue };
                                 let over = dmg.saturating_sub(self.unit_defence(u));
@@ -238,6 +259,7 @@ impl State {
                                         seat: s,
                                         amount: over,
                                         blocker: t,
+                                        foe: o,
                                     });
                                 }
                                 if self.shares(s, Suit::Clubs) && !clubs && !u.protected {
@@ -274,7 +296,10 @@ impl State {
             }
         }
         let fallen_kings = self.absorb_with_classic_king_of_hearts(&mut merged);
-        self.hit_player(o, player_hit[o]);
+        let foes_in_order: ArrayVec<Seat, MAX_PLAYERS> = self.opponents(s).collect();
+        for o in foes_in_order {
+            self.hit_player(o, player_hit[o]);
+        }
         self.hit_player(s, player_hit[s]);
         for &id in &stuns {
             if let Some(u) = self.unit_mut(id) {
@@ -296,13 +321,14 @@ impl State {
                 self.remove_unit(id, Leave::Barrows);
             }
         }
-        for &dmg in &charges {
+        for &(dmg, foe) in &charges {
             self.triggers.push(Pending::Charge {
                 seat: s,
                 amount: dmg,
+                foe,
             });
         }
-        for &b in &stun_if_defeated {
+        for &(b, o) in &stun_if_defeated {
             if self.unit(b).is_none() {
                 let mut choices = CardSet::default();
                 self.players[o]
@@ -323,9 +349,9 @@ impl State {
     pub(super) fn absorb_with_classic_king_of_hearts(
         &self,
         hits: &mut [(Card, u32, bool)],
-    ) -> ArrayVec<Card, 2> {
+    ) -> ArrayVec<Card, MAX_PLAYERS> {
         let mut fallen = ArrayVec::new();
-        for seat in 0..2 {
+        for seat in 0..self.seats() {
             if !self.king_power(seat, Suit::Hearts, &[Kings::Classic]) {
                 continue;
             }
@@ -356,11 +382,24 @@ impl State {
     }
 
     pub(super) fn next_trigger(&mut self) {
-        if self.players.iter().any(|p| p.life <= 0) {
+        // A player at 0 life ends the game or goes out now; the game over, no trigger follows.
+        if self.check_life() {
             self.triggers.clear();
+            return;
         }
         while !self.triggers.is_empty() {
             let t = self.triggers.remove(0);
+            // The decider, or the opponent it strikes, has gone out (reading M6).
+            let gone = |x: Seat| self.players[x].out;
+            let dead = match t {
+                Pending::Excess { seat, foe, .. } | Pending::Charge { seat, foe, .. } => {
+                    gone(seat) || gone(foe)
+                }
+                ref p => p.decider().is_some_and(gone),
+            };
+            if dead {
+                continue;
+            }
             // A stun whose every candidate has left play has nothing to do.
             if let Pending::Stun { choices, .. } = t {
                 if !self

@@ -167,9 +167,14 @@ impl State {
                         }
                     }
                 }
-                if face.rank() == 2 && self.rules.scouts && !self.players[other(s)].hand.is_empty()
-                {
-                    out.push(Action::Scout { card: c, face });
+                if face.rank() == 2 && self.rules.scouts {
+                    // Into the hand of any opponent still in (reading M3).
+                    for o in self.opponents(s) {
+                        if !self.players[o].hand.is_empty() {
+                            let foe = ((o + self.seats() - s) % self.seats()) as u8;
+                            out.push(Action::Scout { card: c, face, foe });
+                        }
+                    }
                 }
             }
             Kind::King => {
@@ -238,7 +243,12 @@ impl State {
         u.variant = variant;
         self.players[s].rear.push(u);
         if variant == Some(JokerVariant::InsaneWizard) {
-            self.cast_madness(other(s));
+            // "all units in the opposing Front Ranks": every opponent's (reading M7).
+            let foes: arrayvec::ArrayVec<Seat, MAX_PLAYERS> = self.opponents(s).collect();
+            for o in foes {
+                self.cast_madness(o);
+            }
+            self.next_wizard_keep();
         }
     }
 
@@ -256,9 +266,22 @@ impl State {
             }
         }
         self.players[o].front = singles;
-        if self.players[o].front.len() > self.rules.front_ranks.units {
-            self.resume = Some(self.pending.clone());
+    }
+
+    /// After an Insane Wizard: the first opponent (in turn order) left with more Front-Rank
+    /// units than the ranks hold chooses which stay; `Stay` comes back here for the next.
+    pub(super) fn next_wizard_keep(&mut self) {
+        let limit = self.rules.front_ranks.units;
+        let over = self
+            .opponents(self.active)
+            .find(|&o| self.players[o].front.len() > limit);
+        if let Some(o) = over {
+            if self.resume.is_none() {
+                self.resume = Some(self.pending.clone());
+            }
             self.pending = Pending::WizardKeep { seat: o };
+        } else if let Some(p) = self.resume.take() {
+            self.pending = p;
         }
     }
 }

@@ -5,7 +5,8 @@ use super::*;
 impl State {
     /// Moves for Jacks, Queens and the Ace of Diamonds (DEPLOY or RESPONSE).
     pub(super) fn play_moves(&self, s: Seat, c: Card, face: Card, out: &mut Moves) {
-        let o = other(s);
+        // Cards that name "the opponent" reach any opponent still in, in turn order (M3).
+        let foes: arrayvec::ArrayVec<Seat, MAX_PLAYERS> = self.opponents(s).collect();
         let mut push = |t1: Option<Card>, t2: Option<Card>| {
             out.push(Action::Play {
                 card: c,
@@ -18,8 +19,8 @@ impl State {
         match (face.kind(), suit) {
             (Kind::Jack, Suit::Diamonds) | (Kind::Queen, Suit::Diamonds) => push(None, None),
             (Kind::Jack, Suit::Clubs) if self.rules.jack_of_clubs == JackOfClubs::DiscardRandom => {
-                // It needs a card in the opponent's hand to make flee.
-                if self.players[o].hand.is_empty() {
+                // It needs a card in the opponent's hand to make flee (two players only).
+                if self.players[foes[0]].hand.is_empty() {
                     return;
                 }
                 push(None, None);
@@ -31,14 +32,16 @@ impl State {
             }
             (Kind::Jack, Suit::Spades) => {
                 let has_king = self.players[s].king().is_some();
-                for u in &self.players[o].front {
-                    if self.front_has_room(s) {
-                        push(Some(u.id()), None);
+                for &o in &foes {
+                    for u in &self.players[o].front {
+                        if self.front_has_room(s) {
+                            push(Some(u.id()), None);
+                        }
                     }
-                }
-                for u in &self.players[o].rear {
-                    if self.rear_has_room(s) && !(u.is_king() && has_king) {
-                        push(Some(u.id()), None);
+                    for u in &self.players[o].rear {
+                        if self.rear_has_room(s) && !(u.is_king() && has_king) {
+                            push(Some(u.id()), None);
+                        }
                     }
                 }
             }
@@ -72,8 +75,10 @@ impl State {
             }
             (Kind::Queen, Suit::Spades) if !self.pile(s).is_empty() => push(None, None),
             (Kind::Ace, Suit::Diamonds) => {
-                for u in self.players[o].units().filter(|u| !self.untouchable(o, u)) {
-                    push(Some(u.id()), None);
+                for &o in &foes {
+                    for u in self.players[o].units().filter(|u| !self.untouchable(o, u)) {
+                        push(Some(u.id()), None);
+                    }
                 }
             }
             _ => {}
@@ -91,9 +96,9 @@ impl State {
         picked
     }
 
-    pub(super) fn do_scout(&mut self, s: Seat, card: Card, face: Card) {
+    /// A scout deployed by seat `s` into opponent `o`'s hand.
+    pub(super) fn do_scout(&mut self, s: Seat, o: Seat, card: Card, face: Card) {
         self.note_deployed(s, card, face);
-        let o = other(s);
         let suit = face.suit().unwrap();
         let n = if suit == Suit::Diamonds { 2 } else { 1 };
         let revealed = self.random_from_hand(o, n);
@@ -165,8 +170,9 @@ impl State {
                 ends_turn = true;
             }
             (Kind::Jack, Suit::Clubs) if t1.is_none() => {
-                // The older Jack of Clubs: a random card of the opponent's hand flees.
-                let o = other(s);
+                // The older Jack of Clubs: a random card of the opponent's hand flees (two
+                // players only: `Rules::check`).
+                let o = self.next_player(s);
                 if let Some(&c) = self.random_from_hand(o, 1).first() {
                     take(&mut self.players[o].hand, c);
                     self.barrows_up.push(c);

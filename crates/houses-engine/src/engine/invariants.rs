@@ -18,7 +18,16 @@ impl State {
             return Err(format!("{} cards in play, expected {total}", places.len()));
         }
         for (s, p) in self.players.iter().enumerate() {
-            let choosing = self.pending == Pending::WizardKeep { seat: s };
+            // The Insane Wizard's victims choose one after another, in turn order (M7): one
+            // choosing now, those after it waiting.
+            let choosing = match self.pending {
+                Pending::WizardKeep { seat } => {
+                    let n = self.seats();
+                    let rel = |x: Seat| (x + n - self.active) % n;
+                    rel(s) >= rel(seat)
+                }
+                _ => false,
+            };
             if p.front.len() > self.rules.front_ranks.units && !choosing {
                 return Err(format!("P{} has {} Front-Rank units", s + 1, p.front.len()));
             }
@@ -44,7 +53,13 @@ impl State {
             if p.life > self.rules.life {
                 return Err(format!("P{} life {} above the start", s + 1, p.life));
             }
-            if p.life <= 0 && !self.is_over() {
+            if p.out && (p.units().next().is_some() || !p.hand.is_empty()) {
+                return Err(format!("P{} is out but holds cards", s + 1));
+            }
+            if p.out && self.pending.decider() == Some(s) {
+                return Err(format!("P{} is out but must decide", s + 1));
+            }
+            if p.life <= 0 && !p.out && !self.is_over() {
                 return Err(format!(
                     "P{} at {} life but the game goes on",
                     s + 1,

@@ -71,12 +71,14 @@ impl State {
             Pending::Block(s) => self.block_moves(*s, out),
             Pending::ChooseBlocker { attacker, .. } => self.choose_blocker_moves(*attacker, out),
             Pending::Stun { seat, choices } => {
-                let units = self.players[other(*seat)].units();
-                out.extend(
-                    units
-                        .filter(|u| choices.contains(u.id()))
-                        .map(|u| Action::Stun(u.id())),
-                );
+                for o in self.opponents(*seat) {
+                    out.extend(
+                        self.players[o]
+                            .units()
+                            .filter(|u| choices.contains(u.id()))
+                            .map(|u| Action::Stun(u.id())),
+                    );
+                }
             }
             Pending::Trade { seat } => {
                 let blockers: Cards = self.attacks.iter().filter_map(|a| a.blocker).collect();
@@ -84,8 +86,9 @@ impl State {
                     let hearts = self.unit(a).is_some_and(|u| {
                         u.is_soldier() && u.leader_face().suit() == Some(Suit::Hearts)
                     });
-                    if hearts && self.players[*seat].units().any(|u| u.id() == a) {
-                        for &b in blockers.iter().filter(|&&b| b != a) {
+                    let own = |x: Card| self.players[*seat].units().any(|u| u.id() == x);
+                    if hearts && own(a) {
+                        for &b in blockers.iter().filter(|&&b| b != a && own(b)) {
                             out.push(Action::Trade { a, b });
                         }
                     }
@@ -95,17 +98,19 @@ impl State {
             Pending::Discard { seat } => {
                 out.extend(self.players[*seat].hand.iter().map(|&c| Action::Discard(c)));
             }
-            Pending::Excess { seat, blocker, .. } => {
-                out.push(Action::Excess(Target::Player));
-                for u in &self.players[other(*seat)].front {
+            Pending::Excess {
+                seat, blocker, foe, ..
+            } => {
+                out.push(Action::Excess(self.player_target(*seat, *foe)));
+                for u in &self.players[*foe].front {
                     if !u.has_card(*blocker) {
                         out.push(Action::Excess(Target::Unit(u.id())));
                     }
                 }
             }
-            Pending::Charge { seat, .. } => {
-                out.push(Action::Charge(Target::Player));
-                for u in self.players[other(*seat)].units() {
+            Pending::Charge { seat, foe, .. } => {
+                out.push(Action::Charge(self.player_target(*seat, *foe)));
+                for u in self.players[*foe].units() {
                     out.push(Action::Charge(Target::Unit(u.id())));
                 }
             }

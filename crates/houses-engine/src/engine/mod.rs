@@ -35,9 +35,9 @@ use crate::action::Action;
 use crate::card::{Card, CardSet, Kind, Suit, BLACK_JOKER, RED_JOKER};
 use crate::rng::GameRng;
 use crate::rules::{
-    AceOfHeartsGuard, AceOfSpadesSecond, ClubsExcess, DeckMode, Defeat, Doppelganger, DualWield,
-    ExtraDraw, HeartsExhaustedBlock, JackOfClubs, Kings, Option1KingOfHearts, RearDeploy, Rules,
-    SoldierTargets, SpadesTrait, StartingPlayer, SuddenDeath,
+    AceOfHeartsGuard, AceOfSpadesSecond, AttackSpread, ClubsExcess, DeckMode, Defeat, Doppelganger,
+    DualWield, ExtraDraw, HeartsExhaustedBlock, JackOfClubs, Kings, Option1KingOfHearts,
+    RearDeploy, Responders, Rules, SoldierTargets, SpadesTrait, StartingPlayer, SuddenDeath,
 };
 use crate::state::*;
 use legal::Moves;

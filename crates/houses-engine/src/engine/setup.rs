@@ -45,10 +45,12 @@ impl State {
     /// A state with empty zones, for positions built by hand.
     pub fn empty(rules: Rules, rng: GameRng) -> State {
         let life = rules.life;
-        let mut players: [Player; 2] = Default::default();
-        for p in players.iter_mut() {
-            p.life = life;
-        }
+        let players = (0..rules.players.0)
+            .map(|_| Player {
+                life,
+                ..Default::default()
+            })
+            .collect();
         State {
             rules,
             deck: Default::default(),
@@ -80,33 +82,53 @@ impl State {
     }
 
     pub(super) fn deal_and_choose_start(&mut self) {
+        let n = self.seats();
         for _ in 0..Rules::HAND_SIZE {
-            for s in 0..2 {
+            for s in 0..n {
                 self.draw(s);
             }
         }
         self.log(|| "deal: five cards each".into());
         match self.rules.starting_player {
             StartingPlayer::Coin => {
-                let s = self.rng.below(2);
+                let s = self.rng.below(n);
                 self.log(|| format!("coin: {} starts", seat_name(s)));
                 self.start_game(s);
             }
             StartingPlayer::AdvantageDraw => {
-                // Ties redraw; every drawn card goes face up to the Barrows.
+                // Ties redraw, among the players tied for the highest card only (reading M2);
+                // every drawn card goes face up to the Barrows.
+                let mut contenders: arrayvec::ArrayVec<Seat, MAX_PLAYERS> = (0..n).collect();
                 loop {
-                    let (Some(a), Some(b)) = (self.pile_mut(0).pop(), self.pile_mut(1).pop())
-                    else {
-                        let s = self.rng.below(2);
+                    let mut drawn: arrayvec::ArrayVec<(Seat, Card), MAX_PLAYERS> =
+                        arrayvec::ArrayVec::new();
+                    for &s in &contenders {
+                        if let Some(c) = self.pile_mut(s).pop() {
+                            drawn.push((s, c));
+                        }
+                    }
+                    self.barrows_up.extend(drawn.iter().map(|&(_, c)| c));
+                    if drawn.len() < contenders.len() {
+                        // The deck ran out mid-draw (never in practice): a random contender.
+                        let s = contenders[self.rng.below(contenders.len())];
                         self.start_game(s);
                         return;
-                    };
-                    self.barrows_up.push(a);
-                    self.barrows_up.push(b);
-                    self.log(|| format!("advantage draw: P1 {a}, P2 {b}"));
-                    if a.rank() != b.rank() {
-                        let w = if a.rank() > b.rank() { 0 } else { 1 };
-                        self.pending = Pending::ChooseStart(w);
+                    }
+                    self.log(|| {
+                        let each: Vec<String> = drawn
+                            .iter()
+                            .map(|&(s, c)| format!("{} {c}", seat_name(s)))
+                            .collect();
+                        format!("advantage draw: {}", each.join(", "))
+                    });
+                    let best = drawn.iter().map(|&(_, c)| c.rank()).max().unwrap_or(0);
+                    contenders = drawn
+                        .iter()
+                        .filter(|&&(_, c)| c.rank() == best)
+                        .map(|&(s, _)| s)
+                        .collect();
+                    if contenders.len() == 1 {
+                        self.pending = Pending::ChooseStart(contenders[0]);
                         return;
                     }
                 }

@@ -3,9 +3,21 @@
 use super::*;
 
 impl State {
-    /// A soldier unit's House Trait works unless the opponent's Insane Wizard is in play.
+    /// A soldier unit's House Trait works unless an opponent's Insane Wizard is in play.
     pub fn trait_active(&self, owner: Seat, u: &Unit) -> bool {
-        u.is_soldier() && !self.players[other(owner)].has_variant(JokerVariant::InsaneWizard)
+        u.is_soldier() && !self.maddened(owner)
+    }
+
+    /// An opponent of `owner` has an Insane Wizard in play: its madness reaches every opposing
+    /// Front Rank (reading M7).
+    pub fn maddened(&self, owner: Seat) -> bool {
+        if self.players.len() == 2 {
+            return self.players[1 - owner].has_variant(JokerVariant::InsaneWizard);
+        }
+        self.players
+            .iter()
+            .enumerate()
+            .any(|(o, p)| o != owner && p.has_variant(JokerVariant::InsaneWizard))
     }
 
     /// The enhanced trait: the trait works and the owner's King shares the unit's House.
@@ -116,7 +128,7 @@ impl State {
         let front = &self.players[s].front;
         let mut accepts = 0;
         // An opposing Insane Wizard forbids bonds; a Binding Spirit lets any suits bond.
-        if !front.is_empty() && !self.players[other(s)].has_variant(JokerVariant::InsaneWizard) {
+        if !front.is_empty() && !self.maddened(s) {
             let any_suit = self.players[s].has_variant(JokerVariant::BindingSpirit);
             let max = self.rules.front_ranks.bond;
             for (i, u) in front.iter().enumerate() {
@@ -190,8 +202,7 @@ impl State {
         if self.king_power(s, Suit::Diamonds, &[Kings::Classic, Kings::Option1]) {
             return false;
         }
-        face.suit() != Some(Suit::Diamonds)
-            || self.players[other(s)].has_variant(JokerVariant::InsaneWizard)
+        face.suit() != Some(Suit::Diamonds) || self.maddened(s)
     }
 
     /// Rear-Rank units (Aces, Kings, Jokers) arrive exhausted like every newly deployed unit,

@@ -17,10 +17,14 @@ impl State {
     /// The last card is gone from the pile `s` draws from: the final round begins.
     pub(super) fn check_deck_out(&mut self, s: Seat) {
         if self.pile(s).is_empty() && self.sudden_death.is_none() {
-            // The turns still to come after the one under way.
-            self.sudden_death = Some(match self.rules.sudden_death {
-                SuddenDeath::ThisRound => 1,
-                SuddenDeath::NextRound => 3,
+            // The turn under way is the first of the final round: the game ends when the turn
+            // comes back to this player (this_round), or comes back twice (next_round).
+            self.sudden_death = Some(FinalRound {
+                anchor: self.active,
+                rounds_left: match self.rules.sudden_death {
+                    SuddenDeath::ThisRound => 0,
+                    SuddenDeath::NextRound => 1,
+                },
             });
             self.log(|| "the deck is empty: sudden death, one more turn each".into());
         }
@@ -28,10 +32,12 @@ impl State {
 
     pub(super) fn begin_turn(&mut self, s: Seat, extra: bool) {
         self.turn += 1;
-        self.active = s;
-        if s == self.first_player && !extra {
+        // A round begins each time the turn reaches (or, the first player being out, passes
+        // over) the first player's seat.
+        if !extra && (self.turn == 1 || self.passes(self.active, s, self.first_player)) {
             self.round += 1;
         }
+        self.active = s;
         let (turn, round) = (self.turn, self.round);
         self.log(|| {
             format!(
@@ -47,11 +53,8 @@ impl State {
             .filter(|u| u.summoned)
             .map(|u| u.id())
             .collect();
-        for u in self.players[s]
-            .front
-            .iter_mut()
-            .chain(self.players[s].rear.iter_mut())
-        {
+        let p = &mut self.players[s];
+        for u in p.front.iter_mut().chain(p.rear.iter_mut()) {
             u.exhausted = false;
             u.attacked = false;
             // A stun takes hold for this, its owner's next turn.
@@ -83,25 +86,34 @@ impl State {
 
     /// One line per game log: life, ranks and the size of the deck and the Barrows.
     pub(super) fn board_line(&self) -> String {
-        let side = |p: &Player| {
+        let side = |s: Seat, p: &Player| {
             let units = |us: &[Unit]| {
                 us.iter()
                     .map(crate::position::unit_text)
                     .collect::<Vec<_>>()
                     .join(", ")
             };
+            if p.out {
+                return format!("{} out", seat_name(s));
+            }
             format!(
-                "life {} front [{}] rear [{}] hand {}",
+                "{} life {} front [{}] rear [{}] hand {}",
+                seat_name(s),
                 p.life,
                 units(&p.front),
                 units(&p.rear),
                 p.hand.len()
             )
         };
+        let sides: Vec<String> = self
+            .players
+            .iter()
+            .enumerate()
+            .map(|(s, p)| side(s, p))
+            .collect();
         format!(
-            "board: P1 {} | P2 {} | deck {} barrows {}",
-            side(&self.players[0]),
-            side(&self.players[1]),
+            "board: {} | deck {} barrows {}",
+            sides.join(" | "),
             self.deck.len() + self.deck_p2.len(),
             self.barrows_up.len() + self.barrows_down.len()
         )
@@ -123,25 +135,64 @@ impl State {
         }
     }
 
+    /// Players at 0 life or less: the game ends when at most one player is left standing (a
+    /// draw when none is); otherwise the fallen are out (reading M6). True when the game ended.
     pub(super) fn check_life(&mut self) -> bool {
-        let dead: Vec<Seat> = (0..2).filter(|&s| self.players[s].life <= 0).collect();
+        if !self.players.iter().any(|p| p.life <= 0 && !p.out) {
+            return false;
+        }
+        let mut dead: arrayvec::ArrayVec<Seat, MAX_PLAYERS> = arrayvec::ArrayVec::new();
+        let mut standing: arrayvec::ArrayVec<Seat, MAX_PLAYERS> = arrayvec::ArrayVec::new();
+        for s in self.alive() {
+            if self.players[s].life <= 0 {
+                dead.push(s);
+            } else {
+                standing.push(s);
+            }
+        }
         if dead.is_empty() {
             return false;
         }
-        let winner = if dead.len() == 2 {
-            None
-        } else {
-            Some(other(dead[0]))
-        };
-        self.end_game(winner, EndReason::Life);
+        match standing[..] {
+            [] => self.end_game(None, EndReason::Life),
+            [w] => self.end_game(Some(w), EndReason::Life),
+            _ => {
+                for s in dead {
+                    self.eliminate(s);
+                }
+                return false;
+            }
+        }
         true
+    }
+
+    /// Seat `s` is out: its units leave play for the Barrows and its hand follows them face up
+    /// (reading M6).
+    pub(super) fn eliminate(&mut self, s: Seat) {
+        self.log(|| format!("{} is out", seat_name(s)));
+        self.players[s].out = true;
+        self.players[s].extra_turn_from = None;
+        let ids: Cards = self.players[s].units().map(|u| u.id()).collect();
+        for id in ids {
+            self.remove_unit(id, Leave::Barrows);
+        }
+        let hand = std::mem::take(&mut self.players[s].hand);
+        self.barrows_up.extend(hand);
+        self.players[s].known = CardSet::default();
+        let round = self.round;
+        self.note(|m| m.eliminated(s, round));
     }
 
     pub(super) fn end_game(&mut self, winner: Option<Seat>, reason: EndReason) {
         self.outcome = Some(Outcome { winner, reason });
         self.pending = Pending::GameOver;
-        let (a, b) = (self.players[0].life, self.players[1].life);
-        self.log(|| format!("game over ({}): life P1 {a} P2 {b}", reason.name()));
+        let life: Vec<String> = self
+            .players
+            .iter()
+            .enumerate()
+            .map(|(s, p)| format!("{} {}", seat_name(s), p.life))
+            .collect();
+        self.log(|| format!("game over ({}): life {}", reason.name(), life.join(" ")));
         let w = match winner {
             Some(s) => seat_name(s),
             None => "draw".into(),
@@ -167,8 +218,11 @@ impl State {
             self.remove_unit(id, Leave::Barrows);
         }
         self.aids.clear();
-        let life = [self.players[0].life, self.players[1].life];
-        self.note(|m| m.turn_ended(life));
+        let mut life = [0; MAX_PLAYERS];
+        for (l, p) in life.iter_mut().zip(&self.players) {
+            *l = if p.out { 0 } else { p.life };
+        }
+        self.note(|m| m.turn_ended(&life));
         let active = self.active;
         for u in self.players[active].front.iter_mut() {
             u.dazed = false;
@@ -198,32 +252,54 @@ impl State {
 
     /// After END: the sudden-death countdown, then the next turn (or an extra one).
     pub(super) fn pass_turn(&mut self) {
-        if let Some(n) = self.sudden_death {
-            if n == 0 {
-                let (a, b) = (self.players[0].life, self.players[1].life);
-                let winner = match a.cmp(&b) {
-                    std::cmp::Ordering::Greater => Some(0),
-                    std::cmp::Ordering::Less => Some(1),
-                    std::cmp::Ordering::Equal => None,
-                };
-                self.end_game(winner, EndReason::SuddenDeath);
-                return;
-            }
-            self.sudden_death = Some(n - 1);
-        }
-        if self.turn >= MAX_TURNS {
-            self.end_game(None, EndReason::TurnLimit);
-            return;
-        }
         let s = self.active;
         let extra = match self.players[s].extra_turn_from {
-            Some(t) if self.turn > t && self.sudden_death.is_none() => {
+            Some(t) if self.turn > t && self.sudden_death.is_none() && !self.players[s].out => {
                 self.players[s].extra_turn_from = None;
                 true
             }
             _ => false,
         };
-        let next = if extra { s } else { other(s) };
+        let next = if extra { s } else { self.next_player(s) };
+        if let Some(clock) = self.sudden_death {
+            if !extra && self.passes(s, next, clock.anchor) {
+                if clock.rounds_left == 0 {
+                    self.end_sudden_death();
+                    return;
+                }
+                self.sudden_death = Some(FinalRound {
+                    rounds_left: clock.rounds_left - 1,
+                    ..clock
+                });
+            }
+        }
+        if self.turn >= MAX_TURNS {
+            self.end_game(None, EndReason::TurnLimit);
+            return;
+        }
         self.begin_turn(next, extra);
+    }
+
+    /// The next seat in turn order after `s` that is still in the game.
+    pub fn next_player(&self, s: Seat) -> Seat {
+        self.opponents(s).next().unwrap_or(s)
+    }
+
+    /// Does passing the turn from `from` to `to` (clockwise) reach or pass over seat `x`?
+    fn passes(&self, from: Seat, to: Seat, x: Seat) -> bool {
+        let n = self.seats();
+        let rel = |y: Seat| (y + n - from) % n;
+        (1..=rel(to)).contains(&rel(x))
+    }
+
+    /// The final round is over: the highest life wins; a tie at the top is a draw.
+    fn end_sudden_death(&mut self) {
+        let best = self.alive().map(|s| self.players[s].life).max();
+        let top: arrayvec::ArrayVec<Seat, MAX_PLAYERS> = self
+            .alive()
+            .filter(|&s| Some(self.players[s].life) == best)
+            .collect();
+        let winner = (top.len() == 1).then(|| top[0]);
+        self.end_game(winner, EndReason::SuddenDeath);
     }
 }

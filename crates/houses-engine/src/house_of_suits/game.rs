@@ -160,14 +160,14 @@ impl Game for HsMatch {
     fn stop(&mut self) {
         self.over = true;
     }
-    fn record(&self, seed: u64, decisions: [u32; 2]) -> HsRecord {
+    fn record(&self, seed: u64, seats: [u32; crate::core::MAX_SEATS]) -> HsRecord {
         HsRecord {
             seed,
             winner: self.winner(),
             scores: self.total,
             games: self.schedule.len() as u32,
             turns: self.turns,
-            decisions,
+            decisions: [seats[0], seats[1]],
         }
     }
     fn take_log(&mut self) -> Option<Vec<String>> {

@@ -1,0 +1,215 @@
+"""The Python API for notebooks: run an experiment (a file or a mapping) into its output folder,
+as `sim run` does, and load what a run wrote: its per-game records (decoded), its per-cell
+summary and its answer. Polars DataFrames; `.to_pandas()` on any of them for pandas."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from sim import games, records
+from sim.experiment import Experiment, from_mapping, load
+from sim.runner import (
+    MANIFEST,
+    RecordsError,
+    RunError,
+    dask_missing,
+    locked,
+    read_manifest,
+    run,
+    summary,
+    verify,
+)
+
+# The per-cell summary's columns, in order (`Results.summary()`, documented in docs/records.md).
+SUMMARY_SCHEMA: dict[str, pl.DataType] = {
+    "cell": pl.Utf8(),
+    "variant": pl.Utf8(),
+    "agent_a": pl.Utf8(),
+    "agent_b": pl.Utf8(),
+    "mirror": pl.Boolean(),
+    "games": pl.Int64(),
+    "wins_a": pl.Int64(),
+    "wins_b": pl.Int64(),
+    "draws": pl.Int64(),
+    "win_rate_a": pl.Float64(),
+    "win_rate_a_lo": pl.Float64(),
+    "win_rate_a_hi": pl.Float64(),
+    "first_player_win_rate": pl.Float64(),
+    "first_player_win_rate_lo": pl.Float64(),
+    "first_player_win_rate_hi": pl.Float64(),
+    "no_winner_rate": pl.Float64(),
+    "no_winner_rate_lo": pl.Float64(),
+    "no_winner_rate_hi": pl.Float64(),
+    "mean_turns": pl.Float64(),
+    "mean_rounds": pl.Float64(),
+}
+# Where `runner.summary` gives an interval as [lo, hi]: the rate it belongs to.
+_INTERVALS = {
+    "ci95": "win_rate_a",
+    "first_player_ci95": "first_player_win_rate",
+    "no_winner_ci95": "no_winner_rate",
+}
+
+
+def run_experiment(
+    experiment: str | os.PathLike[str] | Mapping[str, Any],
+    output: str | os.PathLike[str] | None = None,
+    *,
+    workers: int | None = None,
+    backend: str = "local",
+    scheduler: str | None = None,
+    force: bool = False,
+    progress: bool = True,
+) -> Results:
+    """Run an experiment, as `sim run` does, and return its results.
+
+    `experiment` is an experiment file's path or a mapping with the same keys
+    (docs/experiments.md). Records go to `output` (default: the experiment's `output:`, else
+    `reports/<name>`). An interrupted run is resumed by the same call, and a finished one is
+    not played again: `Results.ran` says whether games were played. `force` deletes the
+    folder's earlier records first. `workers`: threads (default all cores); `backend="dask"`
+    plays the chunks on the Dask cluster at `scheduler` (needs `houses-sim[dask]`). A progress
+    bar shows on a terminal and in Jupyter unless `progress` is False.
+
+    Raises ExperimentError (every problem of the experiment), RunError (the folder holds
+    another configuration, or another run is using it) and ValueError (a bad backend)."""
+    exp = _experiment(experiment, output)
+    if backend not in ("local", "dask"):
+        raise ValueError(f"backend: expected 'local' or 'dask', got {backend!r}")
+    if backend == "dask":
+        if not scheduler:
+            raise ValueError("backend='dask' needs scheduler='tcp://HOST:PORT'")
+        if missing := dask_missing():
+            raise RunError(missing)
+    from sim.report import build
+
+    # One lock over playing and the report, as `sim run` holds it.
+    with locked(exp.output):
+        manifest, ran = run(exp, workers, backend, scheduler, force, quiet=not progress)
+        build(exp.output)
+    return Results(exp.output, manifest, ran)
+
+
+def _experiment(
+    experiment: str | os.PathLike[str] | Mapping[str, Any], output: str | os.PathLike[str] | None
+) -> Experiment:
+    folder = Path(output) if output is not None else None
+    if isinstance(experiment, Mapping):
+        return from_mapping(experiment, folder)
+    if isinstance(experiment, (str, os.PathLike)):
+        return load(Path(experiment), folder)
+    raise TypeError(
+        f"experiment: expected a file's path or a mapping, got {type(experiment).__name__}"
+    )
+
+
+def load_results(output: str | os.PathLike[str], verify_records: bool = True) -> Results:
+    """The results an experiment's run wrote to `output` (finished or interrupted). With
+    `verify_records` (the default) every chunk is checked against the SHA-256 the manifest
+    recorded: RecordsError for a missing, altered or stray chunk. RunError when `output` holds
+    no run (no manifest.json) or its manifest is damaged."""
+    out = Path(output)
+    path = out / MANIFEST
+    if not path.exists():
+        raise RunError(f"{out} has no {MANIFEST}: not the output folder of a run")
+    manifest = read_manifest(path)
+    if verify_records:
+        verify(out, manifest)
+    return Results(out, manifest)
+
+
+@dataclass(frozen=True)
+class Results:
+    """What a run wrote to its output folder: the manifest, the records, the summary and the
+    answer. Columns are described in docs/records.md."""
+
+    output: Path
+    manifest: dict[str, Any]
+    # Whether the call that returned these results played games (False: already complete).
+    ran: bool = False
+
+    def __repr__(self) -> str:
+        cells = self.manifest.get("cells")
+        done = f"{len(cells)} cells, complete" if cells is not None else "unfinished"
+        return f"Results({str(self.output)!r}: {self.manifest.get('name')}, {done})"
+
+    @property
+    def name(self) -> str:
+        return str(self.manifest.get("name", ""))
+
+    @property
+    def question(self) -> str:
+        return str(self.manifest.get("question", ""))
+
+    @property
+    def complete(self) -> bool:
+        """Did the run finish? An interrupted run's records hold its finished chunks only."""
+        return self.manifest.get("status") == "complete" and "cells" in self.manifest
+
+    @property
+    def game(self) -> str:
+        return str(self.manifest.get("config", {}).get("game", games.DEFAULT))
+
+    @property
+    def report(self) -> Path:
+        """The HTML report (`index.html`)."""
+        return self.output / "index.html"
+
+    def scan(self, decoded: bool = True) -> pl.LazyFrame:
+        """The per-game records, lazily: filter and select before `.collect()` on a large run.
+        With `decoded`, the decoded columns follow the raw ones (docs/records.md)."""
+        if not any(self.output.glob(records.RECORDS_GLOB)):
+            empty = pl.LazyFrame(schema=records.experiment_schema(self.game))
+            return records.decode(empty) if decoded else empty
+        return records.scan(self.output, decoded)
+
+    def records(self, decoded: bool = True) -> pl.DataFrame:
+        """The per-game records, one row per game (all in memory: `scan()` reads lazily)."""
+        return self.scan(decoded).collect()
+
+    def summary(self) -> pl.DataFrame:
+        """Per cell: games, each agent's wins, A's win rate, the first player's win rate and
+        the share of games without a winner, each with its 95% interval (`_lo`, `_hi`), and
+        mean game length. Of a finished run."""
+        self._require_complete()
+        rows = []
+        for row in summary(self.output):
+            flat = {k: v for k, v in row.items() if k not in _INTERVALS}
+            for key, rate in _INTERVALS.items():
+                flat[f"{rate}_lo"], flat[f"{rate}_hi"] = row[key]
+            rows.append(flat)
+        return pl.DataFrame(rows, schema=SUMMARY_SCHEMA)
+
+    @property
+    def answer(self) -> dict[str, Any]:
+        """The answer to the question, as the report opens with it: `sentences` (the answer in
+        words), `table` (the answering measures), `comparisons` (every variant against the
+        baseline), `measures` and `matters`. Of a finished run; written with the report."""
+        from sim.report import ANSWER_FILE, build
+
+        self._require_complete()
+        path = self.output / ANSWER_FILE
+        if not path.exists():  # a run whose report was not written: write it now
+            with locked(self.output):
+                build(self.output)
+        found: dict[str, Any] = json.loads(path.read_text())
+        return found
+
+    def comparisons(self) -> pl.DataFrame:
+        """Every variant against the baseline on the same deals (the answer's comparisons):
+        measure, difference, its 95% interval, p-values and size, one row each."""
+        return pl.DataFrame(self.answer["comparisons"], infer_schema_length=None)
+
+    def _require_complete(self) -> None:
+        if not self.complete:
+            raise RecordsError(
+                f"{self.output} holds an unfinished run (interrupted?): its records are readable "
+                "(records(), scan()); run the experiment again to finish it"
+            )
