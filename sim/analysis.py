@@ -14,19 +14,57 @@ from sim.games import GameInfo
 from sim.stats import wilson
 
 KINGS = ["KD", "KC", "KH", "KS"]
+# The most seats at a table (Houses-Skirmish's `players=4`).
+MAX_SEATS = 4
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 CARDS = [r + s for s in "DCHS" for r in RANKS] + ["BJ", "RJ"]  # index = engine card id
 
 
+def a_seat(names: list[str] | None = None) -> pl.Expr:
+    """The seat agent A sat in: the `a_seat` column, or in records from before it (two players
+    only) 1 where the seats were swapped."""
+    if names is not None and "a_seat" not in names:
+        return pl.col("seats_swapped").cast(pl.Int64)
+    return pl.col("a_seat").cast(pl.Int64)
+
+
+def players(names: list[str]) -> pl.Expr:
+    """How many played each game: the `players` column (Houses-Skirmish), else two."""
+    return pl.col("players").cast(pl.Int64) if "players" in names else pl.lit(2, pl.Int64)
+
+
+def turn_order(names: list[str]) -> pl.Expr:
+    """The winner's place in turn order: 0 for the first player, 1 for the next, ...; null
+    when no one won."""
+    w = pl.col("winner").cast(pl.Int64)
+    n = players(names)
+    place = (w - pl.col("first_player").cast(pl.Int64) + n) % n
+    return pl.when(w >= 0).then(place).otherwise(None)
+
+
+def seat_columns(names: list[str], prefix: str) -> list[int]:
+    """The seats (0, 1, ...) that have a `<prefix>_p<k>` column in records with `names`."""
+    return [k for k in range(MAX_SEATS) if f"{prefix}_p{k + 1}" in names]
+
+
+def seat_score(names: list[str], seat: pl.Expr | int) -> pl.Expr:
+    """The result of the player in `seat`: a win 1, no winner an even share (1/players), a
+    loss 0."""
+    w = pl.col("winner").cast(pl.Int64)
+    return pl.when(w == -1).then(1.0 / players(names)).otherwise((w == seat).cast(pl.Float64))
+
+
 def scan(out: Path) -> pl.LazyFrame:
-    """All records, with each game scored from the cell's first agent's side (A)."""
-    sw = pl.col("seats_swapped")
-    w = pl.col("winner")
-    a_won = ((w == 0) & ~sw) | ((w == 1) & sw)
-    return pl.scan_parquet(str(out / "records" / "*" / "*.parquet")).with_columns(
-        score_a=pl.when(w == -1).then(0.5).otherwise(a_won.cast(pl.Float64)),
+    """All records, with each game scored from the cell's first agent's side (A): a win 1, no
+    winner an even share (1/players), another seat's win 0."""
+    lf = pl.scan_parquet(str(out / "records" / "*" / "*.parquet"))
+    names = lf.collect_schema().names()
+    w = pl.col("winner").cast(pl.Int64)
+    a_won = w == a_seat(names)
+    return lf.with_columns(
+        score_a=pl.when(w == -1).then(1.0 / players(names)).otherwise(a_won.cast(pl.Float64)),
         a_won=a_won,
-        b_won=((w == 1) & ~sw) | ((w == 0) & sw),
+        b_won=(w != -1) & ~a_won,
     )
 
 
@@ -52,14 +90,18 @@ def cells(lf: pl.LazyFrame, info: GameInfo) -> dict[str, dict[str, Any]]:
         if info.has("pace")
         else []
     )
+    names = lf.collect_schema().names()
+    winner = pl.col("winner").cast(pl.Int64)
     df = _collect(
         lf.group_by("cell").agg(
             *ends,
             *pace,
             games=pl.len(),
+            players=players(names).max(),
             wins_a=pl.col("a_won").sum(),
             wins_b=pl.col("b_won").sum(),
-            first_wins=(pl.col("winner") == pl.col("first_player").cast(pl.Int8)).sum(),
+            first_wins=(winner == pl.col("first_player").cast(pl.Int64)).sum(),
+            **{f"order_wins_{k}": (turn_order(names) == k).sum() for k in range(MAX_SEATS)},
             draws=(pl.col("winner") == -1).sum(),
             turns_median=pl.col("turns").median(),
             turns_p10=pl.col("turns").quantile(0.1),
@@ -74,8 +116,14 @@ def cells(lf: pl.LazyFrame, info: GameInfo) -> dict[str, dict[str, Any]]:
     result = {}
     for r in df.iter_rows(named=True):
         n, draws = r["games"], r["draws"]
-        r["win_a"] = interval(r["wins_a"] + draws / 2, n)
-        r["first"] = interval(r["first_wins"] + draws / 2, n)
+        # No winner: an even share to each seat (a half with two players).
+        share = draws / r["players"]
+        r["win_a"] = interval(r["wins_a"] + share, n)
+        r["first"] = interval(r["first_wins"] + share, n)
+        r["fair"] = 1 / r["players"]
+        # By place in turn order (1st to play, 2nd, ...): who starts is drawn, so a seat
+        # number says less than the order of play.
+        r["seats"] = [interval(r[f"order_wins_{k}"] + share, n) for k in range(r["players"])]
         r["ends"] = {e: r[f"by_{e}"] for e in info.end_reasons}
         if info.has("pace"):
             total = r["turns_total"]
@@ -103,11 +151,12 @@ def paired_difference(
     """A measure in `cell` minus in `baseline`, game by game on the same deals (common random
     numbers): both means, the mean difference, its 95% interval, a two-sided p-value (normal
     approximation), and the share of deals whose winner changed."""
+    names = lf.collect_schema().names()
     value = {
         "win_a": pl.col("score_a"),
-        "first_won": pl.when(pl.col("winner") == -1)
-        .then(0.5)
-        .otherwise((pl.col("winner") == pl.col("first_player").cast(pl.Int8)).cast(pl.Float64)),
+        "first_won": seat_score(names, pl.col("first_player").cast(pl.Int64))
+        if "first_player" in names
+        else pl.lit(0.5),
         "rounds": pl.col("rounds").cast(pl.Float64),
     }[measure]
     # Records always have a winner; frames built for one measure (tests) may not.
@@ -154,6 +203,7 @@ def _mean_interval(mean: float, sd: float | None, n: int) -> dict[str, Any]:
 KING_SCHEMA = {
     "king": pl.Utf8,
     "games": pl.UInt32,
+    "players": pl.Int64,
     "one_sided": pl.UInt32,
     "won": pl.UInt32,
     "drawn": pl.UInt32,
@@ -172,33 +222,40 @@ def kings(lf: pl.LazyFrame | None, by: tuple[str, ...] = ("variant",)) -> pl.Dat
     (first King) deployment. `None` (a game without Kings): an empty table."""
     if lf is None:
         return pl.DataFrame(schema={**{k: pl.Utf8 for k in by}, **KING_SCHEMA})
+    names = lf.collect_schema().names()
+    seats = seat_columns(names, "kings")
+    winner = pl.col("winner").cast(pl.Int64)
     rows = []
     for k in KINGS:
-        p1 = pl.col("kings_p1").str.contains(k)
-        p2 = pl.col("kings_p2").str.contains(k)
-        only1, only2 = p1 & ~p2, p2 & ~p1
-        won = (only1 & (pl.col("winner") == 0)) | (only2 & (pl.col("winner") == 1))
-        drawn = (only1 | only2) & (pl.col("winner") == -1)
-        solo1 = pl.col("kings_p1") == k
-        solo2 = pl.col("kings_p2") == k
+        has = [pl.col(f"kings_p{s + 1}").str.contains(k) for s in seats]
+        # Exactly one player deployed it; `holder` is that player's seat.
+        count = pl.sum_horizontal([h.cast(pl.UInt8) for h in has])
+        one = count == 1
+        holder = pl.lit(None, dtype=pl.Int64)
+        for s, h in reversed(list(zip(seats, has, strict=True))):
+            holder = pl.when(h).then(s).otherwise(holder)
+        solo = [pl.col(f"kings_p{s + 1}") == k for s in seats]
         rows.append(
             lf.group_by(*by).agg(
                 king=pl.lit(k),
                 games=pl.len(),
-                one_sided=(only1 | only2).sum(),
-                won=won.sum(),
-                drawn=drawn.sum(),
-                deployed=(p1 | p2).sum(),
-                round_sum=(
-                    pl.when(solo1).then(pl.col("king_round_p1")).otherwise(0)
-                    + pl.when(solo2).then(pl.col("king_round_p2")).otherwise(0)
+                players=players(names).max(),
+                one_sided=one.sum(),
+                won=(one & (winner == holder)).sum(),
+                drawn=(one & (winner == -1)).sum(),
+                deployed=(count > 0).sum(),
+                round_sum=pl.sum_horizontal(
+                    [
+                        pl.when(x).then(pl.col(f"king_round_p{s + 1}")).otherwise(0)
+                        for s, x in zip(seats, solo, strict=True)
+                    ]
                 ).sum(),
-                round_n=(solo1.cast(pl.UInt32) + solo2.cast(pl.UInt32)).sum(),
+                round_n=pl.sum_horizontal([x.cast(pl.UInt32) for x in solo]).sum(),
             )
         )
     df = _collect(pl.concat(rows))
     return df.with_columns(
-        rate=(pl.col("won") + pl.col("drawn") / 2) / pl.col("one_sided"),
+        rate=(pl.col("won") + pl.col("drawn") / pl.col("players")) / pl.col("one_sided"),
         deployed_share=pl.col("deployed") / pl.col("games"),
         mean_round=pl.col("round_sum") / pl.col("round_n"),
     ).sort(*by, "king")
@@ -238,15 +295,16 @@ def cards(
     }
     if lf is None:
         return pl.DataFrame(schema=schema)
-    w = pl.col("winner")
+    names = lf.collect_schema().names()
+    # Each seat at the table is one side (seats past a game's `players` are left out).
     sides = [
-        lf.select(
+        lf.filter(players(names) > s).select(
             *by,
-            score=pl.when(w == -1).then(0.5).otherwise((w == s).cast(pl.Float64)),
+            score=seat_score(names, s),
             dep=pl.col(f"deployed_mask_p{s + 1}"),
             drawn=pl.col(f"drawn_mask_p{s + 1}"),
         )
-        for s in (0, 1)
+        for s in seat_columns(names, "drawn_mask")
     ]
     both = pl.concat(sides)
     aggs = [pl.len().alias("n"), pl.col("score").sum().alias("w")]
@@ -444,28 +502,31 @@ def card_value(lf: pl.LazyFrame, cell: str, without: str, card: str) -> dict[str
     its 95% interval and p-value (normal approximation), the number of such deals, and the
     share of them in which the drawer deployed or played it (`used`)."""
     bit = 1 << card_id(card)
-    drew = lambda p: (pl.col(f"drawn_mask_{p}") & bit) != 0  # noqa: E731
-    holder = pl.when(drew("p1")).then(0).when(drew("p2")).then(1).otherwise(None)
-    score = lambda seat: (  # noqa: E731
-        pl.when(pl.col("winner") == -1)
-        .then(0.5)
-        .otherwise((pl.col("winner").cast(pl.Int64) == seat).cast(pl.Float64))
-    )
-    # Did the drawer deploy or play it? A card never used has a value of zero by construction.
-    deployed = lambda p: (pl.col(f"deployed_mask_{p}") & bit) != 0  # noqa: E731
-    used = pl.when(pl.col("holder") == 0).then(deployed("p1")).otherwise(deployed("p2"))
+    names = lf.collect_schema().names()
+    seats = seat_columns(names, "drawn_mask")
+    # The seat that drew it (one at most: each card is drawn once).
+    holder = pl.lit(None, dtype=pl.Int64)
+    used = pl.lit(False)
+    for s in reversed(seats):
+        drew = (pl.col(f"drawn_mask_p{s + 1}") & bit) != 0
+        holder = pl.when(drew).then(s).otherwise(holder)
+    for s in seats:
+        # Did the drawer deploy or play it? A card never used is worth zero by construction.
+        deployed = (pl.col(f"deployed_mask_p{s + 1}") & bit) != 0
+        used = pl.when(pl.col("holder") == s).then(deployed).otherwise(used)
+    share = 1.0 / players(names)
     a = (
         lf.filter(pl.col("cell") == cell)
-        .select("game", "winner", "deployed_mask_p1", "deployed_mask_p2", holder=holder)
+        .with_columns(holder=holder)
         .filter(pl.col("holder").is_not_null())
-        .select("game", "holder", v=score(pl.col("holder")), used=used)
+        .select("game", "holder", v=seat_score(names, pl.col("holder")), used=used)
     )
-    b = lf.filter(pl.col("cell") == without).select("game", w=pl.col("winner"))
+    b = lf.filter(pl.col("cell") == without).select("game", w=pl.col("winner"), share=share)
     d = _collect(
         a.join(b, on="game")
         .with_columns(
             b=pl.when(pl.col("w") == -1)
-            .then(0.5)
+            .then(pl.col("share"))
             .otherwise((pl.col("w").cast(pl.Int64) == pl.col("holder")).cast(pl.Float64))
         )
         .with_columns(d=pl.col("v") - pl.col("b"))

@@ -10,6 +10,7 @@ report, and no verdict below `MIN_GAMES` games.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 # measure -> (what it is, in words; its unit)
@@ -20,7 +21,9 @@ MEASURES: dict[str, tuple[str, str]] = {
     "rounds": ("rounds per game", "rounds"),
     "card_value": ("a card's value to the player who draws it", "points"),
     "house": ("a House's win rate (suit-split decks)", "points"),
+    "seats": ("win rate by place in turn order", "points"),
 }
+ORDINALS = ("1st", "2nd", "3rd", "4th")
 # The smallest difference that matters, by unit: 1 point of win rate, a quarter of a round.
 MATTERS: dict[str, float] = {"points": 1.0, "rounds": 0.25}
 ANSWER_KEYS = ("measures", "matters", "matchup")
@@ -42,6 +45,8 @@ def default_measures(config: dict[str, Any], game: Any) -> list[str]:
     if any("deck=suit_split" in r for r in variants.values()) and game.has("house_matrix"):
         return ["house"]
     measures = ["first_player" if mirror else "a_wins"]
+    if any(re.search(r"[(,]players=[34]", r) for r in variants.values()):
+        measures = ["seats"] + measures
     if "no_cards" in game.end_reasons:
         measures.append("no_winner")
     if len(variants) > 1:
@@ -178,10 +183,90 @@ def varied_options(rules: dict[str, str]) -> set[str]:
     return {k for k in keys if len({p.get(k) for p in parsed}) > 1}
 
 
-def _rate_size(rate: dict[str, Any], n: int, matters: float) -> str:
-    """The size of a rate's distance from even (50%)."""
-    lo, hi = rate["lo"] - 0.5, rate["hi"] - 0.5
-    return size(rate["rate"] - 0.5, lo, hi, lo <= 0 <= hi, n, matters / 100)
+def _rate_size(rate: dict[str, Any], n: int, matters: float, fair: float = 0.5) -> str:
+    """The size of a rate's distance from even (50%; an even share, 1/players, at a larger
+    table)."""
+    lo, hi = rate["lo"] - fair, rate["hi"] - fair
+    return size(rate["rate"] - fair, lo, hi, lo <= 0 <= hi, n, matters / 100)
+
+
+def _seats(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
+    """Which place in turn order is favoured at each table size, and by how much, against an
+    even share (1/players); then, shorter, the same under each other match-up."""
+    pairs = f.pairs("seats")
+    if not pairs:
+        return [], []
+    m = f.matters["points"]
+    sentences, table = [], []
+    for pair in pairs[:1]:
+        for r in f.cells(pair):
+            places, n, fair = r["seats"], r["games"], r["fair"]
+            sizes = [_rate_size(w, n, m, fair) for w in places]
+            for k, w in enumerate(places):
+                table.append(
+                    {
+                        "measure": "seats",
+                        "variant": r["variant"],
+                        "matchup": _pair(*pair),
+                        "value": f"{ORDINALS[k]}: {_rate(w)}",
+                        "size": sizes[k],
+                        "against": _pct(fair),
+                    }
+                )
+            at = f"At {r['players']} players ('{r['variant']}', {_pair(*pair)}, {n:,} games)"
+            sentences.append(f"{at} {_seat_verdict(r, m)}{_no_winner_share(r)}.")
+    for pair in pairs[1:]:
+        parts = [
+            f"at {r['players']} players {_seat_verdict(r, m, short=True)}{_no_winner_share(r)}"
+            for r in f.cells(pair)
+        ]
+        sentences.append(f"With {_pair(*pair)}: {'; '.join(parts)}.")
+    return sentences, table
+
+
+def _seat_verdict(r: dict[str, Any], m: float, short: bool = False) -> str:
+    """The favoured and the worst place in turn order of one cell, against an even share."""
+    places, n, fair = r["seats"], r["games"], r["fair"]
+    sizes = [_rate_size(w, n, m, fair) for w in places]
+    best = max(range(len(places)), key=lambda k: places[k]["rate"])
+    worst = min(range(len(places)), key=lambda k: places[k]["rate"])
+    edge = (places[best]["rate"] - fair) * 100
+    if sizes[worst] in ("small", "large") and sizes[best] not in ("small", "large"):
+        return (
+            f"the {ORDINALS[worst]} player in turn order is at a disadvantage: "
+            f"{_rate(places[worst])} against an even share of {_pct(fair)} "
+            f"({(places[worst]['rate'] - fair) * 100:+.1f} points, {sizes[worst]})"
+        )
+    if sizes[best] in ("small", "large"):
+        text = (
+            f"the {ORDINALS[best]} player in turn order is favoured: {_rate(places[best])} "
+            f"against an even share of {_pct(fair)} ({edge:+.1f} points, {sizes[best]})"
+        )
+        if not short:
+            text += (
+                f"; the {ORDINALS[worst]} fares worst, {_rate(places[worst])} "
+                f"({(places[worst]['rate'] - fair) * 100:+.1f} points)"
+            )
+        return text
+    if all(sz == "negligible" for sz in sizes):
+        return (
+            f"no place in turn order is favoured: each wins within {m:g} point of an even "
+            f"share ({_pct(fair)})"
+        )
+    if "too few games" in sizes:
+        return "too few games to say which place is favoured"
+    return (
+        f"no place in turn order is favoured beyond noise (even share {_pct(fair)}; the "
+        f"{ORDINALS[best]} player wins {_rate(places[best])})"
+    )
+
+
+def _no_winner_share(r: dict[str, Any]) -> str:
+    """Where many games end with no winner (each place then counts an even share): say so."""
+    n = r["games"]
+    if not n or r["draws"] / n <= 0.05:
+        return ""
+    return f", and {_pct(r['draws'] / n)} of the games end with no winner"
 
 
 def _first_player(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
@@ -196,8 +281,8 @@ def _first_player(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     "variant": r["variant"],
                     "matchup": _pair(*pair),
                     "value": _rate(r["first"]),
-                    "size": _rate_size(r["first"], r["games"], m),
-                    "against": "50%",
+                    "size": _rate_size(r["first"], r["games"], m, r.get("fair", 0.5)),
+                    "against": _pct(r.get("fair", 0.5)),
                 }
             )
     if not pairs:
@@ -216,11 +301,13 @@ def _outright(cells: list[dict[str, Any]]) -> list[str]:
         n = r["games"]
         if not n:
             continue
-        first = r.get("first_wins", round(r["first"]["rate"] * n - r["draws"] / 2))
+        players = r.get("players", 2)
+        first = r.get("first_wins", round(r["first"]["rate"] * n - r["draws"] / players))
         second = n - first - r["draws"]
         where = f" under '{r['variant']}'" if len(cells) > 1 else ""
+        others = "the second" if players == 2 else "the others together"
         parts.append(
-            f"{_pct(first / n)} for the first player, {_pct(second / n)} for the second and "
+            f"{_pct(first / n)} for the first player, {_pct(second / n)} for {others} and "
             f"{_pct(r['draws'] / n)} with no winner{where}"
         )
     return [f"Counting only outright wins: {'; '.join(parts)}."]
@@ -234,12 +321,12 @@ def _first_player_lead(
     who = _pair(*pair)
     if len(cells) == 1:
         r = cells[0]
-        first, n = r["first"], r["games"]
-        s = _rate_size(first, n, m)
+        first, n, fair = r["first"], r["games"], r.get("fair", 0.5)
+        s = _rate_size(first, n, m, fair)
         said = f"the first player wins {_rate(first)} of games ({who}, {n:,} games)"
-        edge = abs(first["rate"] - 0.5) * 100
+        edge = abs(first["rate"] - fair) * 100
         if s in ("small", "large"):
-            if first["rate"] > 0.5:
+            if first["rate"] > fair:
                 text = f"Yes: {said}, an edge of {edge:.1f} points ({s})."
             else:
                 text = f"No: {said}; the second player has the edge, {edge:.1f} points ({s})."
@@ -250,17 +337,20 @@ def _first_player_lead(
         else:
             text = f"Too few games to say: {said}."
         return [text]
-    ranked = sorted(cells, key=lambda r: abs(r["first"]["rate"] - 0.5))
-    sizes = {r["variant"]: _rate_size(r["first"], r["games"], m) for r in cells}
+    fair = {r["variant"]: r.get("fair", 0.5) for r in cells}
+    ranked = sorted(cells, key=lambda r: abs(r["first"]["rate"] - fair[r["variant"]]))
+    sizes = {r["variant"]: _rate_size(r["first"], r["games"], m, fair[r["variant"]]) for r in cells}
     listed = "; ".join(
         f"'{r['variant']}' {_rate(r['first'])} ({sizes[r['variant']]})" for r in ranked[:4]
     )
     if len(ranked) > 4:
         listed += f" (all {len(ranked)} in the table below)"
     every_edge = all(s in ("small", "large") for s in sizes.values())
-    sides = {r["first"]["rate"] > 0.5 for r in cells}
+    sides = {r["first"]["rate"] > fair[r["variant"]] for r in cells}
     edge_sides = {
-        r["first"]["rate"] > 0.5 for r in cells if sizes[r["variant"]] in ("small", "large")
+        r["first"]["rate"] > fair[r["variant"]]
+        for r in cells
+        if sizes[r["variant"]] in ("small", "large")
     }
     if all(s == "negligible" for s in sizes.values()):
         lead = f"No: under every variant the first player wins within {m:g} point of even"
@@ -587,6 +677,7 @@ WRITERS = {
     "rounds": _rounds,
     "card_value": _card_value,
     "house": _house,
+    "seats": _seats,
 }
 
 

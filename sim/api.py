@@ -49,6 +49,9 @@ SUMMARY_SCHEMA: dict[str, pl.DataType] = {
     "no_winner_rate_hi": pl.Float64(),
     "mean_turns": pl.Float64(),
     "mean_rounds": pl.Float64(),
+    "players": pl.Int64(),
+    # Three or more players: the win rates of the players 1st to 4th in turn order.
+    **{f"place{k}_win_rate{end}": pl.Float64() for k in range(1, 5) for end in ("", "_lo", "_hi")},
 }
 # Where `runner.summary` gives an interval as [lo, hi]: the rate it belongs to.
 _INTERVALS = {
@@ -181,9 +184,14 @@ class Results:
         self._require_complete()
         rows = []
         for row in summary(self.output):
-            flat = {k: v for k, v in row.items() if k not in _INTERVALS}
+            flat = {
+                k: v for k, v in row.items() if k not in _INTERVALS and k != "turn_order_win_rates"
+            }
             for key, rate in _INTERVALS.items():
                 flat[f"{rate}_lo"], flat[f"{rate}_hi"] = row[key]
+            for k, place in enumerate(row.get("turn_order_win_rates", []), start=1):
+                flat[f"place{k}_win_rate"] = place["win_rate"]
+                flat[f"place{k}_win_rate_lo"], flat[f"place{k}_win_rate_hi"] = place["ci95"]
             rows.append(flat)
         return pl.DataFrame(rows, schema=SUMMARY_SCHEMA)
 

@@ -268,6 +268,12 @@ def _print_summary(
             f"{rate(r['first_player_win_rate'], r['first_player_ci95']):<21} "
             f"{rate(r['no_winner_rate'], r['no_winner_ci95']):<21}"
         )
+        if r.get("players", 2) > 2:
+            # Three or more players: each place in turn order (who starts is drawn).
+            places = "  ".join(
+                f"{o['place']} {rate(o['win_rate'], o['ci95'])}" for o in r["turn_order_win_rates"]
+            )
+            click.echo(f"{'':<44} {'by turn order':>8}  {places}")
     if comparisons:
         click.echo()
         head = f"{'against the baseline':<44} {'measure':<26} {'difference [95% CI]':<24} size"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from typing import Any
 
 import numpy as np
@@ -75,6 +76,13 @@ def rule_presets(game: str = games.DEFAULT) -> list[dict[str, str]]:
     return [{"name": n, "options": o, "help": h} for n, o, h in games.game(game).presets]
 
 
+def table_size(canonical: str) -> int:
+    """How many play under a canonical rule string (`players=3`); two where the game has no
+    such option."""
+    m = re.search(r"[(,]players=(\d+)", canonical)
+    return int(m.group(1)) if m else 2
+
+
 def play_games(
     n: int,
     agents: tuple[str, str] = ("random", "random"),
@@ -107,6 +115,8 @@ def play_games(
     if any(python_agents.is_python(a) for a in agents):
         if game != games.DEFAULT:
             raise ValueError(f"agents written in Python play {games.DEFAULT} only, not {game}")
+        if table_size(canon) != 2:
+            raise ValueError("agents written in Python play two-player games only (players=2)")
         cols = python_agents.play_games(n, pair, seed, canon, start, swap_seats, resolve)
     else:
         specs = (resolve(agents[0], game), resolve(agents[1], game))
@@ -115,11 +125,17 @@ def play_games(
             info.schema,
         )
     indices = range(start, start + n)
-    swapped = [swap_seats and i % 2 == 1 for i in indices]
+    players = table_size(canon)
+    # Agent A in one seat, B in every other; with `swap_seats`, A moves round the table (the
+    # engine's `a_seat`: game i puts A in seat i mod players).
+    a_seats = [i % players if swap_seats else 0 for i in indices]
     cols["game"] = list(indices)
-    cols["agent_p1"] = [agents[1] if sw else agents[0] for sw in swapped]
-    cols["agent_p2"] = [agents[0] if sw else agents[1] for sw in swapped]
-    cols["seats_swapped"] = swapped
+    for k in range(info.seats):
+        cols[f"agent_p{k + 1}"] = [
+            None if k >= players else agents[0] if k == a else agents[1] for a in a_seats
+        ]
+    cols["seats_swapped"] = [a != 0 for a in a_seats]
+    cols["a_seat"] = a_seats
     cols["rules"] = [canon] * n
     cols["rules_version"] = [info.version] * n
     cols["game_name"] = [game] * n

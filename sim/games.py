@@ -24,12 +24,13 @@ _DTYPES: dict[str, pl.DataType] = {
     "str": pl.Utf8(),
 }
 
-# Columns a batch adds to every record, after the engine's.
+# Columns a batch adds to every record, after the engine's (and after `agent_p1` .. `agent_pN`,
+# one per seat the game can have: see `GameInfo.schema`).
 BATCH_COLUMNS: dict[str, pl.DataType] = {
     "game": pl.UInt64(),
-    "agent_p1": pl.Utf8(),
-    "agent_p2": pl.Utf8(),
     "seats_swapped": pl.Boolean(),
+    # The seat agent A sat in (0: P1); with two players, 1 exactly when `seats_swapped`.
+    "a_seat": pl.UInt8(),
     "rules": pl.Utf8(),
     "rules_version": pl.UInt32(),
     "game_name": pl.Utf8(),
@@ -56,10 +57,20 @@ class GameInfo:
         return section in self.sections
 
     @property
+    def seats(self) -> int:
+        """The most seats a game of this kind has (Houses-Skirmish: 4, with `players=4`): the
+        records have per-seat columns up to it (`agent_p4`, `life_p4`)."""
+        names = {name for name, _ in self.columns}
+        return max(k for k in range(1, 9) if k <= 2 or f"decisions_p{k}" in names)
+
+    @property
     def schema(self) -> dict[str, pl.DataType]:
         """The records' column types, in order: the engine's, then the batch's."""
         engine = {name: _DTYPES[ty] for name, ty in self.columns}
-        return {"game": pl.UInt64(), **engine, **BATCH_COLUMNS}
+        agents = {f"agent_p{k}": pl.Utf8() for k in range(1, self.seats + 1)}
+        batch = dict(BATCH_COLUMNS)
+        game_col = batch.pop("game")
+        return {"game": game_col, **engine, **agents, **batch}
 
 
 @cache

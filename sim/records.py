@@ -11,7 +11,7 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from sim import games
+from sim import analysis, games
 from sim.analysis import CARDS
 
 # Where an experiment's records are, under its output folder: one folder per cell, one Parquet
@@ -19,9 +19,10 @@ from sim.analysis import CARDS
 # and the `cell` and `variant` columns say which cell a record is of).
 RECORDS_GLOB = "records/*/*.parquet"
 
-SEATS = ("P1", "P2")
+SEATS = ("P1", "P2", "P3", "P4")
 # The two agents of a match-up: A is the first named (`agents[0]`, an experiment's first agent
-# of the pair), B the second; with `seats_swapped`, A sits in P2.
+# of the pair), B the second. A sits in seat `a_seat` (with two players, P2 when
+# `seats_swapped`); B in every other seat.
 SIDES = ("A", "B")
 
 # The decoded columns every game's records get, in order, with their types.
@@ -42,7 +43,7 @@ CARD_COLUMNS: dict[str, str] = {
         ("deployed_cards", "deployed_mask"),
         ("deployed_kings", "kings"),
     )
-    for p in ("p1", "p2")
+    for p in ("p1", "p2", "p3", "p4")
 }
 
 F = TypeVar("F", pl.DataFrame, pl.LazyFrame)
@@ -79,26 +80,22 @@ def _card_list(text: pl.Expr) -> pl.Expr:
 
 
 def _seat(code: pl.Expr) -> pl.Expr:
-    """0 -> "P1", 1 -> "P2", anything else (no winner: -1) -> null."""
-    return (
-        pl.when(code.cast(pl.Int64) == 0)
-        .then(pl.lit(SEATS[0]))
-        .when(code.cast(pl.Int64) == 1)
-        .then(pl.lit(SEATS[1]))
-        .otherwise(pl.lit(None, dtype=pl.Utf8))
-    )
-
-
-def _agent_in(code: pl.Expr) -> pl.Expr:
-    """The agent in seat `code` (0: P1, 1: P2); null for no seat."""
+    """0 -> "P1", 1 -> "P2", ..., anything else (no winner: -1) -> null."""
     c = code.cast(pl.Int64)
-    return (
-        pl.when(c == 0)
-        .then(pl.col("agent_p1"))
-        .when(c == 1)
-        .then(pl.col("agent_p2"))
-        .otherwise(pl.lit(None, dtype=pl.Utf8))
-    )
+    out = pl.lit(None, dtype=pl.Utf8)
+    for k in reversed(range(len(SEATS))):
+        out = pl.when(c == k).then(pl.lit(SEATS[k])).otherwise(out)
+    return out
+
+
+def _agent_in(code: pl.Expr, names: list[str]) -> pl.Expr:
+    """The agent in seat `code` (0: P1, 1: P2, ...); null for no seat."""
+    c = code.cast(pl.Int64)
+    out = pl.lit(None, dtype=pl.Utf8)
+    for k in reversed(range(len(SEATS))):
+        if f"agent_p{k + 1}" in names:
+            out = pl.when(c == k).then(pl.col(f"agent_p{k + 1}")).otherwise(out)
+    return out
 
 
 def decode(records: F) -> F:
@@ -107,20 +104,20 @@ def decode(records: F) -> F:
     ("P1", "P2") and agents, the match-up's agents A and B and which of them won, and for
     Houses-Skirmish each player's drawn, deployed and King cards as lists of card names."""
     names = records.collect_schema().names()
-    swapped = pl.col("seats_swapped")
     winner = pl.col("winner").cast(pl.Int64)
-    # The seat A won from: P1 unless the seats were swapped.
-    a_seat = pl.when(swapped).then(1).otherwise(0)
+    a_seat = analysis.a_seat(names)
+    # B sits in every seat but A's: P2 when A is in P1, else P1.
+    b_seat = pl.when(a_seat == 0).then(1).otherwise(0)
     columns = {
         "winner_seat": _seat(winner),
-        "winner_agent": _agent_in(winner),
+        "winner_agent": _agent_in(winner, names),
         "first_seat": _seat(pl.col("first_player")),
-        "first_agent": _agent_in(pl.col("first_player")),
-        "agent_a": pl.when(swapped).then(pl.col("agent_p2")).otherwise(pl.col("agent_p1")),
-        "agent_b": pl.when(swapped).then(pl.col("agent_p1")).otherwise(pl.col("agent_p2")),
+        "first_agent": _agent_in(pl.col("first_player"), names),
+        "agent_a": _agent_in(a_seat, names),
+        "agent_b": _agent_in(b_seat, names),
         "winner_side": pl.when(winner == a_seat)
         .then(pl.lit(SIDES[0]))
-        .when(winner == 1 - a_seat)
+        .when(winner >= 0)
         .then(pl.lit(SIDES[1]))
         .otherwise(pl.lit(None, dtype=pl.Utf8)),
     }

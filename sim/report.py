@@ -414,8 +414,12 @@ def build(out: Path) -> Path:
         if base is None:
             continue
         # In a mirror match-up A's win rate is 50% by symmetry: compare the first player's.
+        # Win rates at different table sizes have different even shares (1/players): only
+        # game length is compared across them (the seat answer reads each size on its own).
         mirror = r["agent_a"] == r["agent_b"]
-        for measure in ("first_won" if mirror else "win_a", "rounds"):
+        rate = "first_won" if mirror else "win_a"
+        same_table = r["players"] == base["players"]
+        for measure in (rate, "rounds") if same_table else ("rounds",):
             d = analysis.paired_difference(lf, r["cell"], base["cell"], measure)
             if d:
                 comparisons.append(
@@ -465,7 +469,8 @@ def build(out: Path) -> Path:
             if vk:
                 best = max(vk, key=lambda k: k["rate"])
                 best["best"] = True
-                best["dominant"] = best["lo"] > 0.5
+                # Above an even share: a half with two players, a third with three.
+                best["dominant"] = best["lo"] > 1 / (best.get("players") or 2)
     # One family of tests for the whole report: every comparison and every card value.
     answer.holm(comparisons + card_values)
     houses = analysis.houses(cells, manifest) if game.has("house_matrix") else []
@@ -535,6 +540,7 @@ def build(out: Path) -> Path:
         manifest=manifest,
         config=config,
         rows=rows,
+        seat_rows=[r for r in rows if r["players"] > 2],
         comparisons=comparisons,
         kings=king_rows,
         cards=cards.to_dicts(),

@@ -79,7 +79,8 @@ within noise once the number of comparisons is counted.</p>
 <p class="meta">Seed {{ manifest.seed }} · rules version {{ manifest.rules_version }} ·
 package {{ manifest.package_version }} · config {{ manifest.config_hash }} ·
 baseline variant <b>{{ baseline }}</b> · common random numbers: game <i>i</i> of every cell
-is dealt from (seed, <i>i</i>); agents swap seats in odd games{% if not config.swap_seats %}
+is dealt from (seed, <i>i</i>); agents swap seats in odd games (with three or more players, agent
+A moves round the table, B in the other seats){% if not config.swap_seats %}
 (off in this experiment){% endif %}.</p>
 
 <details class="section"><summary>Results per cell</summary>
@@ -101,6 +102,23 @@ is dealt from (seed, <i>i</i>); agents swap seats in odd games{% if not config.s
 </table></div>
 <img alt="Win rate per cell with 95% intervals" src="{{ plots.win_rates }}">
 </details>
+
+{% if seat_rows %}
+<details class="section" open><summary>Win rate by place in turn order</summary>
+<p class="note">Three or more players: the win rate of the player who plays 1st, 2nd, 3rd, 4th
+in each round (who starts is drawn, so the place in turn order, not the seat number, is the
+seat advantage), with 95% intervals; a game with no winner counts an even share to every
+player. The even share is 1 / players.</p>
+<div class="scroll"><table id="seats">
+<tr><th class="l">variant</th><th class="l">match-up (A v B)</th><th>players</th><th>games</th><th>even share</th>{% for k in ["1st", "2nd", "3rd", "4th"] %}<th>{{ k }} [95% CI]</th>{% endfor %}</tr>
+{% for r in seat_rows %}
+<tr data-cell="{{ r.cell }}"><td class="l">{{ r.variant }}</td><td class="l">{{ r.agent_a }} v {{ r.agent_b }}</td>
+<td>{{ r.players }}</td><td>{{ r.games }}</td><td>{{ r.fair|pct }}</td>
+{% for k in range(4) %}<td{% if k < r.players %} data-k="place{{ k + 1 }}"{% endif %}>{% if k < r.players %}{% set w = r.seats[k] %}{{ w.rate|pct }} [{{ w.lo|pct }}, {{ w.hi|pct }}]{% else %}-{% endif %}</td>{% endfor %}</tr>
+{% endfor %}
+</table></div>
+</details>
+{% endif %}
 
 <details class="section" open><summary>Compared with the baseline</summary>
 {% if comparisons %}

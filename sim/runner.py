@@ -24,10 +24,15 @@ from typing import Any
 import polars as pl
 from tqdm.auto import tqdm
 
+from sim import analysis
 from sim.engine import play_games
 from sim.experiment import CELL_ID_SCHEME, Cell, Experiment
 from sim.python_agents import AgentError
 from sim.stats import wilson
+
+# The most seats at a table (Houses-Skirmish's `players=4`), and their places in turn order.
+MAX_SEATS = 4
+ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 MANIFEST = "manifest.json"
 RECORDS = "records"
@@ -75,10 +80,10 @@ class Tally:
     wins_b: int = 0
 
     def add(self, df: pl.DataFrame) -> None:
-        swapped = df["seats_swapped"]
-        winner = df["winner"]
-        a = ((winner == 0) & ~swapped) | ((winner == 1) & swapped)
-        b = ((winner == 1) & ~swapped) | ((winner == 0) & swapped)
+        winner = df["winner"].cast(pl.Int64)
+        a_seat = df.select(analysis.a_seat(df.columns)).to_series()
+        a = winner == a_seat
+        b = (winner != -1) & ~a
         self.games += df.height
         self.wins_a += int(a.sum())
         self.wins_b += int(b.sum())
@@ -646,33 +651,52 @@ def summary(out: Path) -> list[dict[str, Any]]:
     Read lazily from the records, so memory does not grow with the number of games."""
     manifest = _manifest(out) or {}
     files = str(out / RECORDS / "*" / "*.parquet")
-    swapped = pl.col("seats_swapped")
-    a_won = ((pl.col("winner") == 0) & ~swapped) | ((pl.col("winner") == 1) & swapped)
-    b_won = ((pl.col("winner") == 1) & ~swapped) | ((pl.col("winner") == 0) & swapped)
+    lf = pl.scan_parquet(files)
+    names = lf.collect_schema().names()
+    winner = pl.col("winner").cast(pl.Int64)
+    a_won = winner == analysis.a_seat(names)
+    b_won = (winner != -1) & ~a_won
     agg = (
-        pl.scan_parquet(files)
-        .group_by("cell")
+        lf.group_by("cell")
         .agg(
             games=pl.len(),
             wins_a=a_won.sum(),
             wins_b=b_won.sum(),
-            first_wins=(pl.col("winner") == pl.col("first_player").cast(pl.Int8)).sum(),
+            first_wins=(winner == pl.col("first_player").cast(pl.Int64)).sum(),
+            players=analysis.players(names).max(),
             mean_turns=pl.col("turns").mean(),
             mean_rounds=pl.col("rounds").mean(),
+            **{
+                f"order_wins_{k}": (analysis.turn_order(names) == k).sum() for k in range(MAX_SEATS)
+            },
         )
         .collect(engine="streaming")
     )
     by_cell = {r["cell"]: r for r in agg.iter_rows(named=True)}
     rows = []
     for c in manifest.get("cells", []):
-        empty = {"games": 0, "wins_a": 0, "wins_b": 0, "first_wins": 0}
+        empty = {"games": 0, "wins_a": 0, "wins_b": 0, "first_wins": 0, "players": 2}
         r = by_cell.get(c["id"], empty)
         n, wa, wb = r["games"], r["wins_a"], r["wins_b"]
+        seats = int(r.get("players") or 2)
         draws = n - wa - wb
-        lo, hi = wilson(wa + draws / 2, n)
-        first = r["first_wins"] + draws / 2
+        # A game with no winner counts as an even share to each seat (a half with two).
+        share = draws / seats
+        lo, hi = wilson(wa + share, n)
+        first = r["first_wins"] + share
         first_lo, first_hi = wilson(first, n)
         none_lo, none_hi = wilson(draws, n)
+        order_rates = []
+        for k in range(seats):
+            won = r.get(f"order_wins_{k}", 0) + share
+            s_lo, s_hi = wilson(won, n)
+            order_rates.append(
+                {
+                    "place": ORDINALS[k],
+                    "win_rate": round(won / n, 4) if n else None,
+                    "ci95": [round(s_lo, 4), round(s_hi, 4)],
+                }
+            )
         rows.append(
             {
                 "cell": c["id"],
@@ -683,7 +707,8 @@ def summary(out: Path) -> list[dict[str, Any]]:
                 "wins_a": wa,
                 "wins_b": wb,
                 "draws": draws,
-                "win_rate_a": round((wa + draws / 2) / n, 4) if n else None,
+                "players": seats,
+                "win_rate_a": round((wa + share) / n, 4) if n else None,
                 "ci95": [round(lo, 4), round(hi, 4)],
                 # In a mirror match-up A's win rate is 50% by symmetry; the first player's
                 # is the one to read.
@@ -692,6 +717,9 @@ def summary(out: Path) -> list[dict[str, Any]]:
                 "first_player_ci95": [round(first_lo, 4), round(first_hi, 4)],
                 "no_winner_rate": round(draws / n, 4) if n else None,
                 "no_winner_ci95": [round(none_lo, 4), round(none_hi, 4)],
+                # The win rate of the player 1st, 2nd, ... in turn order (who starts is
+                # drawn, so this, not the seat number, is the seat advantage).
+                "turn_order_win_rates": order_rates,
                 "mean_turns": _rounded(r.get("mean_turns")),
                 "mean_rounds": _rounded(r.get("mean_rounds")),
             }

@@ -99,6 +99,7 @@ def test_swapping_seats_in_odd_games_plays_the_same_deals_the_other_way_round():
     assert swapped["agent_p1"].to_list()[:4] == ["greedy", "random", "greedy", "random"]
     assert swapped["seats_swapped"].to_list()[:2] == [False, True]
     reverse = sim.play_games(20, ("random", "greedy"), seed=4)
-    odd = swapped.filter(swapped["seats_swapped"]).drop("agent_p1", "agent_p2", "seats_swapped")
-    same = reverse.filter(reverse["game"] % 2 == 1).drop("agent_p1", "agent_p2", "seats_swapped")
+    seating = ("agent_p1", "agent_p2", "seats_swapped", "a_seat")
+    odd = swapped.filter(swapped["seats_swapped"]).drop(seating)
+    same = reverse.filter(reverse["game"] % 2 == 1).drop(seating)
     assert odd.equals(same), "an odd game swapped is the reversed pairing's game"

@@ -102,13 +102,14 @@ pub fn features(st: &State, seat: Seat) -> [f64; 13] {
     std::array::from_fn(|i| a[i] - sum[i] / k)
 }
 
-/// How likely `seat` is to win from here; exact once the game is over.
+/// How likely `seat` is to win from here; exact once the game is over. A game with no
+/// winner is worth an even share (a half with two players, a third with three).
 pub fn evaluate(st: &State, seat: Seat) -> f64 {
     if let Some(o) = st.outcome {
         return match o.winner {
             Some(w) if w == seat => 1.0,
             Some(_) => 0.0,
-            None => 0.5,
+            None => 1.0 / st.seats() as f64,
         };
     }
     if st.players[seat].out {
@@ -116,5 +117,13 @@ pub fn evaluate(st: &State, seat: Seat) -> f64 {
     }
     let f = features(st, seat);
     let x: f64 = f.iter().zip(WEIGHTS).map(|(f, w)| f * w).sum();
-    1.0 / (1.0 + (-x).exp())
+    let p = 1.0 / (1.0 + (-x).exp());
+    let foes = st.opponents(seat).count();
+    if foes <= 1 {
+        return p;
+    }
+    // With more than one opponent left: `p` is the chance of beating the average opponent;
+    // against each of them at those odds, the chance of being the best of the table (an even
+    // share at parity, as a drawn game is worth).
+    p / (p + foes as f64 * (1.0 - p))
 }
