@@ -169,7 +169,7 @@ def run_cmd(
 ) -> None:
     """Run an experiment: play every cell, write records, print the summary."""
     from sim.report import ANSWER_FILE, build
-    from sim.runner import RunError, dask_missing, locked, run, summary
+    from sim.runner import RunError, WriteError, dask_missing, locked, run, summary
 
     exp = _load_experiment(file, output)
     if backend == "dask" and not scheduler:
@@ -181,7 +181,13 @@ def run_cmd(
         # in between.
         with locked(exp.output):
             manifest, ran = run(exp, workers or None, backend, scheduler, force, quiet)
-            report = build(exp.output)
+            try:
+                report = build(exp.output)
+            except WriteError as e:
+                _fail(
+                    f"{e}; the records are complete in {exp.output}: free space (or make the "
+                    f"folder writable) and run `sim report {exp.output}` to write the report"
+                )
             rows = summary(exp.output)
     except RunError as e:
         _fail(str(e))
@@ -324,11 +330,16 @@ def replay_cmd(
     if file is not None:
         try:
             data = replays.load(file)
-            log = replays.replay_log(data)
         except ValueError as e:
             _fail(str(e))
+        try:
+            log = replays.replay_log(data)
+        except ValueError as e:  # the moves leave the game's legal moves
+            _fail(f"{file}: {e}")
         if html_out is not None:
-            _write_viewer(html_out, data["rules"], int(data["seed"]), data["moves"], data["agents"])
+            _write_viewer(
+                html_out, data["rules"], data["seed"], data["moves"], data.get("agents", [])
+            )
             return
         click.echo(f"rules: {data['rules']}")
         click.echo(f"agents: {', '.join(data.get('agents', []))}")
@@ -338,6 +349,19 @@ def replay_cmd(
             click.echo("(the game was left before its end)")
         return
     pair = _game_agents(agents, game)
+    from sim.python_agents import is_python
+
+    for a in pair:
+        if a == "human":
+            _fail(
+                "--agents: the human seat plays with `sim play --agents human,B --games 1`; "
+                "`sim replay --file` shows the game it saves"
+            )
+        if is_python(a):
+            _fail(
+                f"--agents: sim replay plays built-in agents, not {a}; an agent written in "
+                "Python plays in `sim play` and `sim run`"
+            )
     if html_out is not None:
         canon = _rules(rules, game)
         _, moves = replays.played(canon, seed, (resolve(pair[0], game), resolve(pair[1], game)))
@@ -351,10 +375,11 @@ def replay_cmd(
 
 def _write_viewer(path: Path, rules: str, seed: int, moves: list[str], agents: list[str]) -> None:
     from sim import viewer
+    from sim.runner import WriteError
 
     try:
         viewer.write(path, rules, seed, moves, agents)
-    except ValueError as e:
+    except (ValueError, WriteError) as e:
         _fail(str(e))
     click.echo(f"viewer: {path} ({len(moves)} moves)")
 

@@ -10,6 +10,7 @@ import difflib
 import hashlib
 import itertools
 import json
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -35,9 +36,9 @@ TOP_KEYS = {
     "rules": "a mapping: preset, options, and variants or sweep",
     "matchups": "a list of agent pairs [A, B] (or {agents: [A, B], max_games: N, chunk_size: M}), "
     "or {round_robin: [A, B, ...]}",
-    "games": "games per cell (a positive integer)",
+    "games": "games per cell (a positive integer, at most 1000000000)",
     "until": "a stopping rule: {ci_halfwidth: 0.01, max_games: 2000000}",
-    "chunk_size": "games per chunk (a positive integer)",
+    "chunk_size": "games per chunk (a positive integer, at most 1000000)",
     "swap_seats": "true (default) or false",
     "output": "the output folder (default reports/<name>)",
     "impact": "a card's causal value: {cards: [KS, KC], methods: [blank, forbid]} "
@@ -46,6 +47,14 @@ TOP_KEYS = {
     "matters: {points: 1, rounds: 0.25}, matchup: [greedy, greedy]}",
 }
 MAX_SEED = 2**64 - 1
+# Bounds on the size of a run, checked before anything is planned: a cell's games (at a
+# hundred thousand games a second, about three hours), a chunk's games (a chunk is held in
+# memory), and the cells and chunk files of a whole run (each chunk is listed in the
+# manifest, which is written again after every chunk).
+MAX_CELL_GAMES = 1_000_000_000
+MAX_CHUNK_SIZE = 1_000_000
+MAX_CELLS = 10_000
+MAX_CHUNKS = 10_000
 RULES_KEYS = ("preset", "options", "variants", "sweep", "baseline")
 VARIANT_KEYS = ("name", "options")
 UNTIL_KEYS = ("ci_halfwidth", "max_games", "min_games")
@@ -172,9 +181,16 @@ class _Checker:
                 )
         return value
 
-    def positive_int(self, value: Any, loc: tuple) -> int | None:
-        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-            self.fail(loc, f"expected a positive integer, got {value!r}")
+    def positive_int(self, value: Any, loc: tuple, most: int | None = None) -> int | None:
+        """A positive integer, at most `most` when given."""
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or value <= 0
+            or (most is not None and value > most)
+        ):
+            bound = f" up to {most}" if most is not None else ""
+            self.fail(loc, f"expected a positive integer{bound}, got {value!r}")
             return None
         return value
 
@@ -281,6 +297,38 @@ def _check_cell_folders(
                 c.fail(loc, msg)
 
 
+def _check_chunks(
+    c: _Checker,
+    data: dict[str, Any],
+    cells_of: dict[tuple[str, str], int],
+    settings: dict[tuple[str, str], dict[str, int]],
+    games: int | None,
+    until: dict[str, float] | None,
+    chunk_size: int,
+) -> None:
+    """The chunk files the run may write (each cell's most games over its chunk size, as the
+    runner splits them), at most MAX_CHUNKS."""
+    most = games if games is not None else int((until or {}).get("max_games", 0))
+    total = 0
+    for pair, cells in cells_of.items():
+        limit = min(most, settings.get(pair, {}).get("max_games") or most)
+        size = min(settings.get(pair, {}).get("chunk_size") or chunk_size, limit)
+        total += cells * -(-limit // max(size, 1))
+    if total > MAX_CHUNKS:
+        loc = ("chunk_size",) if "chunk_size" in data else ("games" if games else "until",)
+        c.fail(
+            loc,
+            f"the run would write up to {total} chunk files ({_count(cells_of, 'cell')}); "
+            f"at most {MAX_CHUNKS}: raise chunk_size (up to {MAX_CHUNK_SIZE}) or lower the "
+            "games per cell",
+        )
+
+
+def _count(cells_of: dict[tuple[str, str], int], what: str) -> str:
+    n = sum(cells_of.values())
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
 def _check_answer(c: _Checker, spec: Any, pairs: list[tuple[str, str]]) -> dict[str, Any] | None:
     """`answer: {measures: [...], matters: {points: 1, rounds: 0.25}, matchup: [A, B]}`."""
     spec = c.mapping(spec, ("answer",), ANSWER_KEYS)
@@ -289,7 +337,11 @@ def _check_answer(c: _Checker, spec: Any, pairs: list[tuple[str, str]]) -> dict[
         measures = [measures]
     measures = c.choices(measures, ("answer", "measures"), list(ANSWER_MEASURES), "measure")
     matters: dict[str, float] = {}
-    for unit, value in (spec.get("matters") or {}).items():
+    matters_spec = spec.get("matters") or {}
+    if not isinstance(matters_spec, dict):
+        c.fail(("answer", "matters"), "expected a mapping such as {points: 1, rounds: 0.25}")
+        matters_spec = {}
+    for unit, value in matters_spec.items():
         if unit not in MATTERS:
             c.fail(
                 ("answer", "matters", unit),
@@ -329,7 +381,11 @@ def _read(path: Path) -> tuple[yaml.Node | None, Any]:
                 "save the file as UTF-8"
             ]
         ) from None
-    loader = yaml.SafeLoader(text)
+    try:
+        # The reader checks the characters as the loader is made: inside the `try`.
+        loader = yaml.SafeLoader(text)
+    except yaml.YAMLError as e:
+        raise ExperimentError([_yaml_problem(path, text, e)]) from None
     try:
         node = loader.get_single_node()
         if node is not None:
@@ -337,9 +393,7 @@ def _read(path: Path) -> tuple[yaml.Node | None, Any]:
             _check_duplicates(path, node)
         data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        line = mark.line + 1 if mark else 1
-        raise ExperimentError([f"{path}:{line}: not valid YAML: {e}"]) from None
+        raise ExperimentError([_yaml_problem(path, text, e)]) from None
     except RecursionError:
         raise ExperimentError(
             [f"{path}: lists or mappings nested too deeply (experiments need a few levels)"]
@@ -347,6 +401,25 @@ def _read(path: Path) -> tuple[yaml.Node | None, Any]:
     finally:
         loader.dispose()
     return node, data
+
+
+def _yaml_problem(path: Path, text: str, e: yaml.YAMLError) -> str:
+    """PyYAML's error in one line, at the line of the problem (its own text spans several,
+    with a copy of the line and a caret)."""
+    if isinstance(e, yaml.reader.ReaderError):
+        line = text.count("\n", 0, e.position) + 1
+        char = f"#x{e.character:04x}" if isinstance(e.character, int) else repr(e.character)
+        return f"{path}:{line}: not valid YAML: character {char}: {e.reason}"
+    if isinstance(e, yaml.MarkedYAMLError):
+        mark = e.problem_mark or e.context_mark
+        line = mark.line + 1 if mark else 1
+        where = [f"column {mark.column + 1}"] if mark else []
+        if e.context:
+            at = f" from line {e.context_mark.line + 1}" if e.context_mark else ""
+            where.append(f"{e.context}{at}")
+        what = e.problem or e.context or "not valid"
+        return f"{path}:{line}: not valid YAML: {what} ({'; '.join(where)})"
+    return f"{path}:1: not valid YAML: {' '.join(str(e).split())}"
 
 
 def read_yaml(path: Path) -> Any:
@@ -513,7 +586,15 @@ def _resolve(
                 for i, v in enumerate(values):
                     _check_options(c, {k: v}, ("rules", "sweep", k, i), game)
                 axes.append([(str(k), _option_text(v)) for v in values])
-            for combo in itertools.product(*axes):
+            crossed = math.prod(len(a) for a in axes)
+            if crossed > MAX_CELLS:
+                c.fail(
+                    ("rules", "sweep"),
+                    f"crosses into {' x '.join(str(len(a)) for a in axes)} = {crossed} variants; "
+                    f"a run has at most {MAX_CELLS} cells: sweep fewer options or values",
+                )
+                axes = []
+            for combo in itertools.product(*axes) if axes else ():
                 variants[",".join(f"{k}={v}" for k, v in combo)] = dict(combo)
                 variant_loc[",".join(f"{k}={v}" for k, v in combo)] = ("rules", "sweep")
     elif "variants" in rules:
@@ -546,6 +627,15 @@ def _resolve(
             c.fail(("impact", "cards"), "expected a non-empty list of cards, e.g. [KS, KC]")
             cards = []
         methods = c.choices(methods, ("impact", "methods"), list(IMPACT_METHODS), "method")
+        with_impact = len(variants) * (1 + len(methods) * len(cards))
+        if with_impact > MAX_CELLS:
+            c.fail(
+                ("impact", "cards"),
+                f"{len(variants)} variants, each again without each of {len(cards)} cards by "
+                f"{len(methods)} methods, make {with_impact} variants; a run has at most "
+                f"{MAX_CELLS} cells: name fewer cards",
+            )
+            methods = []
         for vname, opts in list(variants.items()):
             for m in methods:
                 for card in cards:
@@ -561,7 +651,10 @@ def _resolve(
             loc = ("rules", "variants") if "variants" in rules else ("rules",)
             c.fail(loc, f"variant '{vname}': {e}")
     baseline = rules.get("baseline", next(iter(variants)))
-    if baseline not in variants:
+    if not isinstance(baseline, str):
+        c.fail(("rules", "baseline"), f"expected a variant's name, got {baseline!r}")
+        baseline = next(iter(variants))
+    elif baseline not in variants:
         c.fail(
             ("rules", "baseline"),
             f"no variant named '{baseline}'"
@@ -593,11 +686,19 @@ def _resolve(
         rr = m.get("round_robin")
         if not isinstance(rr, list) or len(rr) < 2:
             c.fail(("matchups", "round_robin"), "expected a list of at least two agents")
+        elif len(rr) * (len(rr) - 1) // 2 > MAX_CELLS:
+            c.fail(
+                ("matchups", "round_robin"),
+                f"{len(rr)} agents make {len(rr) * (len(rr) - 1) // 2} match-ups; a run has at "
+                f"most {MAX_CELLS} cells: list fewer agents",
+            )
         else:
+            listed: set[str] = set()
             for i, a in enumerate(rr):
-                if str(a) in map(str, rr[:i]):
+                if str(a) in listed:
                     # Its pairs would be played twice, into the same cell folders.
                     c.fail(("matchups", "round_robin", i), f"agent '{a}' is listed twice")
+                listed.add(str(a))
                 agent(a, ("matchups", "round_robin", i))
             pairs = list(itertools.combinations(dict.fromkeys(str(a) for a in rr), 2))
             pair_loc = {p: ("matchups", "round_robin") for p in pairs}
@@ -607,9 +708,12 @@ def _resolve(
             if isinstance(pair, dict):
                 item = c.mapping(pair, ("matchups", i), MATCHUP_KEYS)
                 pair = item.get("agents")
-                for setting in ("max_games", "chunk_size"):
+                for setting, most in (
+                    ("max_games", MAX_CELL_GAMES),
+                    ("chunk_size", MAX_CHUNK_SIZE),
+                ):
                     if setting in item:
-                        value = c.positive_int(item[setting], ("matchups", i, setting))
+                        value = c.positive_int(item[setting], ("matchups", i, setting), most)
                         if value:
                             settings[setting] = value
                 if not isinstance(item.get("impact", True), bool):
@@ -641,7 +745,7 @@ def _resolve(
             "give exactly one of 'games' (a fixed number per cell) or 'until' (a stopping rule)",
         )
     elif "games" in data:
-        games = c.positive_int(data["games"], ("games",))
+        games = c.positive_int(data["games"], ("games",), MAX_CELL_GAMES)
     else:
         u = c.mapping(data["until"], ("until",), UNTIL_KEYS)
         hw = u.get("ci_halfwidth")
@@ -654,6 +758,7 @@ def _resolve(
             )
         elif not isinstance(hw, (int, float)) or isinstance(hw, bool) or not 0 < hw < 0.5:
             c.fail(("until", "ci_halfwidth"), f"expected a number between 0 and 0.5, got {hw!r}")
+            hw = None
         mg = None
         if "max_games" not in u:
             c.fail(
@@ -662,10 +767,10 @@ def _resolve(
                 "positive integer)",
             )
         else:
-            mg = c.positive_int(u.get("max_games"), ("until", "max_games"))
+            mg = c.positive_int(u.get("max_games"), ("until", "max_games"), MAX_CELL_GAMES)
         until = {"ci_halfwidth": float(hw or 0), "max_games": mg or 0}
         if "min_games" in u:
-            least = c.positive_int(u["min_games"], ("until", "min_games"))
+            least = c.positive_int(u["min_games"], ("until", "min_games"), MAX_CELL_GAMES)
             if least and mg and least > mg:
                 c.fail(
                     ("until", "min_games"),
@@ -673,7 +778,9 @@ def _resolve(
                     "max_games before min_games",
                 )
             until["min_games"] = least or 0
-    chunk_size = c.positive_int(data.get("chunk_size", 10_000), ("chunk_size",)) or 10_000
+    chunk_size = (
+        c.positive_int(data.get("chunk_size", 10_000), ("chunk_size",), MAX_CHUNK_SIZE) or 10_000
+    )
     swap = data.get("swap_seats", True)
     if not isinstance(swap, bool):
         c.fail(("swap_seats",), f"expected true or false, got {swap!r}")
@@ -687,9 +794,28 @@ def _resolve(
                 ("output",),
                 f"expected the output folder, a path such as reports/{name}; got {folder!r}",
             )
-        elif output is None and Path(folder).exists() and not Path(folder).is_dir():
-            c.fail(("output",), f"{folder} is a file, not a folder; name a folder for the run")
-    _check_cell_folders(c, list(variants), pairs, variant_loc, pair_loc)
+        elif output is None:
+            try:
+                is_file = Path(folder).exists() and not Path(folder).is_dir()
+            except (OSError, ValueError) as e:  # a name too long, a NUL character
+                c.fail(("output",), f"{folder!r} cannot be a folder: {e}")
+            else:
+                if is_file:
+                    c.fail(
+                        ("output",), f"{folder} is a file, not a folder; name a folder for the run"
+                    )
+    # Each match-up's cells: every variant, or those without `impact:` with `impact: false`.
+    cells_of = {p: len(variants) - (len(impact_of) if p in no_impact else 0) for p in pairs}
+    if sum(cells_of.values()) > MAX_CELLS:
+        c.fail(
+            ("rules",),
+            f"{len(variants)} variants x {len(pairs)} match-ups make {sum(cells_of.values())} "
+            f"cells; a run has at most {MAX_CELLS}: compare fewer variants or match-ups",
+        )
+    else:
+        _check_cell_folders(c, list(variants), pairs, variant_loc, pair_loc)
+    if not c.problems:
+        _check_chunks(c, data, cells_of, pair_settings, games, until, chunk_size)
 
     if c.problems:
         raise ExperimentError(c.problems)

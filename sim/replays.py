@@ -59,12 +59,46 @@ def save(
 def load(path: Path) -> dict[str, Any]:
     """A replay file, checked for what replaying needs; ValueError says what is missing."""
     try:
-        data = json.loads(Path(path).read_text())
-    except (OSError, json.JSONDecodeError) as e:
+        data = json.loads(Path(path).read_bytes())
+    except OSError as e:
+        raise ValueError(f"{path}: cannot read: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{path}: not a replay file (not UTF-8 text)") from None
+    except json.JSONDecodeError as e:
         raise ValueError(f"{path}: not a replay file: {e}") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: not a replay file (a JSON {type(data).__name__}, not an object)")
     missing = [k for k in ("rules", "seed", "moves") if k not in data]
-    if not isinstance(data, dict) or missing:
+    if missing:
         raise ValueError(f"{path}: not a replay file (missing {', '.join(missing)})")
+    seed, moves, agents = data["seed"], data["moves"], data.get("agents", [])
+    wrong = [
+        f"'{key}' should be {what}, not {value!r}"[:120]
+        for key, value, ok, what in [
+            ("rules", data["rules"], isinstance(data["rules"], str), "a rule string"),
+            (
+                "seed",
+                seed,
+                isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**64,
+                "an integer from 0 to 2^64-1",
+            ),
+            (
+                "moves",
+                moves,
+                isinstance(moves, list) and all(isinstance(m, str) for m in moves),
+                "a list of moves",
+            ),
+            (
+                "agents",
+                agents,
+                isinstance(agents, list) and all(isinstance(a, str) for a in agents),
+                "a list of agents",
+            ),
+        ]
+        if not ok
+    ]
+    if wrong:
+        raise ValueError(f"{path}: not a replay file ({wrong[0]})")
     return data
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +37,13 @@ COLOURS = ["#1b6ca8", "#d1495b", "#00798c", "#edae49", "#66a182", "#8d6a9f", "#2
 
 def _svg(fig: plt.Figure) -> str:
     buf = io.StringIO()
-    fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
-    plt.close(fig)
+    try:
+        with warnings.catch_warnings():
+            # A name in a script the font lacks (or a control character) shows as a box.
+            warnings.filterwarnings("ignore", "Glyph .* missing from", UserWarning)
+            fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
+    finally:
+        plt.close(fig)
     return "data:image/svg+xml;base64," + base64.b64encode(buf.getvalue().encode()).decode()
 
 
@@ -115,7 +121,7 @@ def plot_lengths(lengths: pl.DataFrame, rows: list[dict[str, Any]]) -> str:
     ax.set_ylabel("share of games", fontsize=11)
     ax.tick_params(labelsize=11)
     ax.set_title("Game length", fontsize=12)
-    if len(rows) <= 8:
+    if len(rows) <= 8 and ax.get_legend_handles_labels()[0]:
         ax.legend(fontsize=9, loc="upper right")
     return _svg(fig)
 
@@ -155,7 +161,8 @@ def plot_kings(kings: pl.DataFrame, variants: list[str]) -> str:
             _text(f"Deployer's win rate, {agent}\n(only one player deployed that King)"),
             fontsize=12,
         )
-        ax.legend(fontsize=9)
+        if ax.get_legend_handles_labels()[0]:  # none when no King was deployed by one side
+            ax.legend(fontsize=9)
     return _svg(fig)
 
 
@@ -423,7 +430,11 @@ def build(out: Path) -> Path:
     mirror = [
         r["cell"] for r in rows if r["agent_a"] == r["agent_b"] and r["variant"] not in impact
     ]
-    impact_lf = lf.filter(pl.col("cell").is_in(mirror)) if mirror else lf
+    impact_lf = (
+        lf.filter(pl.col("cell").is_in(mirror))
+        if mirror
+        else lf.filter(pl.col("variant").is_in(plain))  # the impact cells are read apart
+    )
     # Impact per agent: a card that only a strong player exploits is the designers' case.
     agent_lf = (
         impact_lf.with_columns(agent=pl.col("agent_p1"))
@@ -559,9 +570,8 @@ def build(out: Path) -> Path:
 
 
 def _write(path: Path, text: str) -> None:
-    """Write whole or not at all: a full disk leaves the old file, not a truncated one."""
-    from sim.runner import tmp_path
+    """Write whole or not at all: a full disk leaves the old file, not a truncated one
+    (WriteError naming the file)."""
+    from sim.runner import write_text
 
-    tmp = tmp_path(path)
-    tmp.write_text(text)
-    tmp.replace(path)
+    write_text(path, text)

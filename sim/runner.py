@@ -10,6 +10,7 @@ import fcntl
 import hashlib
 import json
 import os
+import re
 import secrets
 import shutil
 import sys
@@ -44,6 +45,23 @@ class RunError(Exception):
 
 class RecordsError(RunError):
     """Records that do not match their manifest (missing, stray, altered chunks)."""
+
+
+class WriteError(RunError):
+    """A file that could not be written (a full disk, a read-only folder), named by the path
+    it was meant for (not its temporary name)."""
+
+    def __init__(self, path: Path, error: OSError):
+        self.path = path
+        super().__init__(f"cannot write {path}: {why(error)}")
+
+
+def why(error: OSError) -> str:
+    """An OSError's reason in a few words, without the path: Python's `strerror`, or what
+    polars writes ('No space left on device (os error 28): PATH')."""
+    if error.strerror:
+        return error.strerror
+    return re.sub(r" \(os error \d+\).*$", "", str(error)) or type(error).__name__
 
 
 @dataclass(frozen=True)
@@ -121,6 +139,34 @@ def locked(out: Path) -> Iterator[None]:
 def tmp_path(path: Path) -> Path:
     """A temporary name beside `path` that no other process or call uses."""
     return path.with_name(f"{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+
+
+# The names tmp_path gives (of a process that died before it renamed or removed them).
+_TMP_NAME = re.compile(r"\.\d+-[0-9a-f]{8}\.tmp$")
+
+
+def _discard(path: Path) -> None:
+    """Remove a temporary file if it is there; a folder that refuses is left as it is (the
+    next run removes what is left, `_remove_stale`)."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write whole or not at all (temporary file, then rename): a full disk or an interrupt
+    leaves the old file, not a truncated one. WriteError naming `path` when it cannot."""
+    tmp = tmp_path(path)
+    try:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_text(text)
+            os.replace(tmp, path)
+        except OSError as e:
+            raise WriteError(path, e) from None
+    finally:
+        _discard(tmp)  # after a failure; renamed away otherwise
 
 
 def chunk_path(out: Path, chunk: Chunk) -> Path:
@@ -209,9 +255,6 @@ def _keep(exp: Experiment, old: dict[str, Any]) -> tuple[dict[str, dict[str, Any
     configuration is an error, since the report would read it."""
     out = exp.output
     root = out / RECORDS
-    for stale in root.glob("*/*.tmp"):  # of a dead process: this one holds the lock
-        if stale.is_file():
-            stale.unlink()
     expected = _all_chunks(exp)
     entries: dict[str, dict[str, Any]] | None = old.get("chunks")
     kept: dict[str, dict[str, Any]] = {}
@@ -250,6 +293,14 @@ def _keep(exp: Experiment, old: dict[str, Any]) -> tuple[dict[str, dict[str, Any
     # simply played (again).
     discarded |= entries is not None and kept != entries
     return kept, discarded
+
+
+def _remove_stale(out: Path) -> None:
+    """Temporary files of a process that died (killed, out of disk) before renaming them: the
+    caller holds the lock, so no living process is writing them."""
+    for stale in [*(out / RECORDS).glob("*/*.tmp"), *out.glob("*.tmp")]:
+        if _TMP_NAME.search(stale.name) and stale.is_file():
+            stale.unlink()
 
 
 def _chunks_of(cell: Cell, k: int, size: int, limit: int) -> Chunk | None:
@@ -331,10 +382,7 @@ def read_manifest(path: Path) -> dict[str, Any]:
 
 
 def _save_manifest(out: Path, manifest: dict[str, Any]) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    tmp = tmp_path(out / MANIFEST)
-    tmp.write_text(json.dumps(manifest, indent=2))
-    os.replace(tmp, out / MANIFEST)
+    write_text(out / MANIFEST, json.dumps(manifest, indent=2))
 
 
 def prepare(exp: Experiment, force: bool) -> dict[str, Any] | None:
@@ -371,7 +419,8 @@ def prepare(exp: Experiment, force: bool) -> dict[str, Any] | None:
                 f"{records} was not written by sim (no manifest.json in {out} names it), so "
                 "--force does not delete it; move it away, or use another --output"
             )
-        shutil.rmtree(records, ignore_errors=True)
+        if records.exists():
+            shutil.rmtree(records)
         (out / MANIFEST).unlink(missing_ok=True)
         return None
     if old is not None and old.get("status") == "complete":
@@ -428,11 +477,37 @@ def run(
 ) -> tuple[dict[str, Any], bool]:
     """Play the experiment (or what is left of it). Returns the manifest, and whether anything
     had to be played (False: the folder already held the complete run). RunError when the
-    folder holds another configuration or another run is using it."""
+    folder holds another configuration, another run is using it, Dask is not installed or its
+    scheduler cannot be reached, or a file cannot be written (a full disk, a read-only folder):
+    what was finished before is kept, and the same call resumes."""
     if backend == "dask" and (missing := dask_missing()):
         raise RunError(missing)
-    with locked(exp.output):
-        return _run(exp, workers, backend, scheduler, force, quiet)
+    out = exp.output
+    resume = (
+        f"the chunks finished so far are kept in {out}: free space (or make the folder "
+        "writable) and run the same command again to resume"
+    )
+    with locked(out):
+        try:
+            return _run(exp, workers, backend, scheduler, force, quiet)
+        except WriteError as e:
+            raise RunError(f"{e}; {resume}") from None
+        except OSError as e:  # deleting or reading what an earlier run left
+            raise RunError(f"cannot use {e.filename or out}: {why(e)}; {resume}") from None
+
+
+def _connect(scheduler: str | None) -> Any:
+    """A client of the Dask scheduler at `scheduler`; RunError naming it when it cannot be
+    reached (after distributed's connect timeout, `distributed.comm.timeouts.connect`)."""
+    from distributed import Client
+
+    try:
+        return Client(scheduler)
+    except (OSError, ValueError) as e:
+        raise RunError(
+            f"cannot reach the Dask scheduler at {scheduler} ({e}); check the address "
+            "(tcp://HOST:PORT) and that the scheduler is running; nothing was played"
+        ) from None
 
 
 def _run(
@@ -446,6 +521,7 @@ def _run(
     workers = workers or os.cpu_count() or 1
     out = exp.output
     done = prepare(exp, force)
+    _remove_stale(out)
     old = _manifest(out)  # None after --force
     # A run keeps the cell folders it started with (a manifest without a scheme: scheme 1).
     scheme = CELL_ID_SCHEME if old is None else old.get("cell_id_scheme", 1)
@@ -482,12 +558,8 @@ def _run(
         # place: resume and report check the records against it.
         "chunks": chunks,
     }
-    _save_manifest(out, manifest)
-    client = None
-    if backend == "dask":
-        from distributed import Client
-
-        client = Client(scheduler)
+    # Connected before the manifest is touched: an unreachable scheduler changes nothing.
+    client = _connect(scheduler) if backend == "dask" else None
     tallies = {cell.id: Tally() for cell in exp.cells}
     bar = tqdm(
         total=sum(_limit(exp, cell) for cell in exp.cells),
@@ -498,6 +570,7 @@ def _run(
     )
     played = 0
     try:
+        _save_manifest(out, manifest)
         for round_chunks in _rounds(exp, tallies):
             todo = []
             for chunk in round_chunks:
@@ -511,16 +584,7 @@ def _run(
             source = _dask(todo, exp, client) if client else _local(todo, exp, workers)
             for chunk, df in source:
                 path = chunk_path(out, chunk)
-                path.parent.mkdir(parents=True, exist_ok=True)
-                tmp = tmp_path(path)
-                df.write_parquet(tmp)
-                chunks[_chunk_key(out, path)] = {
-                    "sha256": _sha256(tmp),
-                    "rows": df.height,
-                    "first_game": chunk.start,
-                }
-                _save_manifest(out, manifest)
-                os.replace(tmp, path)  # a chunk file is whole or absent
+                _write_chunk(out, path, df, chunk, chunks, manifest)
                 tallies[chunk.cell.id].add(df)
                 played += df.height
                 bar.update(df.height)
@@ -546,6 +610,35 @@ def _run(
     )
     _save_manifest(out, manifest)
     return manifest, True
+
+
+def _write_chunk(
+    out: Path,
+    path: Path,
+    df: pl.DataFrame,
+    chunk: Chunk,
+    chunks: dict[str, dict[str, Any]],
+    manifest: dict[str, Any],
+) -> None:
+    """Write a chunk's file whole or not at all, its SHA-256 recorded in the manifest before
+    it is renamed into place. WriteError naming the file when the folder refuses (the manifest
+    on disk then lists only the chunks whose files are in place)."""
+    tmp = tmp_path(path)
+    try:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            df.write_parquet(tmp)
+            entry = {"sha256": _sha256(tmp), "rows": df.height, "first_game": chunk.start}
+        except OSError as e:
+            raise WriteError(path, e) from None
+        chunks[_chunk_key(out, path)] = entry
+        _save_manifest(out, manifest)
+        try:
+            os.replace(tmp, path)  # a chunk file is whole or absent
+        except OSError as e:
+            raise WriteError(path, e) from None
+    finally:
+        _discard(tmp)  # after a failure; renamed away otherwise
 
 
 def _rounded(x: float | None) -> float | None:

@@ -39,11 +39,13 @@ def page(
 
 
 def write(path: Path, rules: str, seed: int, moves: list[str], agents: list[str]) -> Path:
+    from sim.runner import write_text
+
     game = games.game_of(rules)
     log, steps = steps_of(rules, seed, moves)
     title = f"{boards.board_of(game).title}, seed {seed}: {' v '.join(agents)}"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(page(title, agents, log, steps, game))
+    # Whole or not at all (WriteError naming the file): a full disk leaves no truncated page.
+    write_text(path, page(title, agents, log, steps, game))
     return path
 
 

@@ -233,6 +233,53 @@ ONE_LINE = [
         "name: " + "[" * 5000 + "]" * 5000 + "\n",
         " lists or mappings nested too deeply (experiments need a few levels)",
     ),
+    # A run's size is bounded before anything is planned (10**12 games grew memory at 35 MB/s).
+    (
+        GOOD.replace("games: 3000", f"games: {10**12}"),
+        f"11: key 'games': expected a positive integer up to 1000000000, got {10**12}",
+    ),
+    (
+        GOOD.replace("games: 3000", f"until: {{ci_halfwidth: 0.01, max_games: {10**10}}}"),
+        f"11: key 'until.max_games': expected a positive integer up to 1000000000, got {10**10}",
+    ),
+    (
+        GOOD.replace("[greedy, random]", "{agents: [greedy, random], max_games: 1000000001}"),
+        "10: key 'matchups[0].max_games': expected a positive integer up to 1000000000, got "
+        "1000000001",
+    ),
+    (
+        GOOD.replace("chunk_size: 1000", "chunk_size: 2000000"),
+        "12: key 'chunk_size': expected a positive integer up to 1000000, got 2000000",
+    ),
+    (
+        GOOD.replace("games: 3000", "games: 1000000000").replace(
+            "chunk_size: 1000", "chunk_size: 1"
+        ),
+        "12: key 'chunk_size': the run would write up to 2000000000 chunk files (2 cells); at "
+        "most 10000: raise chunk_size (up to 1000000) or lower the games per cell",
+    ),
+    (
+        GOOD.replace(
+            "  variants:\n    - name: base\n    - name: classic\n      options: {kings: classic}",
+            "  sweep: {life: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], hand_limit: [1, 2, 3, 4, 5, 6, 7, "
+            "8, 9, 10], starting_player: [coin, advantage_draw], jokers: [true, false], "
+            "front_ranks: [4x2, 3x3], defeat: [exceeds, reaches], scouts: [true, false], "
+            "soul_burn: [true, false], rear_deploy: [exhausted, ready]}",
+        ),
+        "5: key 'rules.sweep': crosses into 10 x 10 x 2 x 2 x 2 x 2 x 2 x 2 x 2 = 12800 "
+        "variants; a run "
+        "has at most 10000 cells: sweep fewer options or values",
+    ),
+    (
+        GOOD.replace(
+            "  - [greedy, random]",
+            "  round_robin: ["
+            + ", ".join(f"'heuristic(aggression={i})'" for i in range(142))
+            + "]",
+        ),
+        "10: key 'matchups.round_robin': 142 agents make 10011 match-ups; a run has at most "
+        "10000 cells: list fewer agents",
+    ),
 ]
 
 

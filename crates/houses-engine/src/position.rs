@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use crate::action::Action;
 use crate::card::Card;
 use crate::rng::GameRng;
-use crate::rules::Rules;
+use crate::rules::{DeckMode, OptionValue, Rules};
 use crate::state::{
     Cards, JokerVariant, Pending, Player, Seat, State, Target, Unit, UnitCard, UnitCards,
     MAX_FRONT_UNITS, MAX_REAR_UNITS, MAX_UNIT_CARDS,
@@ -223,22 +223,60 @@ impl Position {
         };
         st.turn = self.turn;
         st.round = self.turn.div_ceil(n as u32);
+        let ranks = st.rules.front_ranks;
+        let layout = format!("front_ranks={}x{}", ranks.units, ranks.bond);
         for (name, spec) in &self.players {
             let s = parse_seat(name, n)?;
+            let start_life = st.rules.life;
             let p: &mut Player = &mut st.players[s];
             if let Some(l) = spec.life {
+                // A player who is out (three or more players) may be at 0 or below.
+                if l > start_life || (l < 1 && !spec.out) {
+                    return Err(format!(
+                        "{name}.life: {l} is not a life a game in progress has; valid: 1 to \
+                         {start_life} (the starting life under these rules)"
+                    ));
+                }
                 p.life = l;
             }
             p.out = spec.out;
+            if spec.out && !(spec.hand.is_empty() && spec.front.is_empty() && spec.rear.is_empty())
+            {
+                return Err(format!(
+                    "{name}: a player who is out holds no cards (no hand, front or rear)"
+                ));
+            }
             p.hand = cards(&spec.hand, &format!("{name}.hand"))?;
+            if spec.front.len() > ranks.units {
+                return Err(format!(
+                    "{name}.front: {} units; the Front Ranks hold at most {} under {layout}",
+                    spec.front.len(),
+                    ranks.units
+                ));
+            }
             for t in &spec.front {
                 let u = parse_unit(t).map_err(|e| format!("{name}.front: {e}"))?;
                 if !u.is_soldier() {
                     return Err(format!("{name}.front: '{t}' is not a soldier (2-10)"));
                 }
+                if u.cards.len() > ranks.bond {
+                    return Err(format!(
+                        "{name}.front: unit '{t}' has {} cards; a Blood Bond holds at most {} \
+                         under {layout}",
+                        u.cards.len(),
+                        ranks.bond
+                    ));
+                }
                 p.front
                     .try_push(u)
                     .map_err(|_| format!("{name}.front: more than {MAX_FRONT_UNITS} units"))?;
+            }
+            if spec.rear.len() > Rules::REAR_RANK_UNITS {
+                return Err(format!(
+                    "{name}.rear: {} units; the Rear Ranks hold at most {}",
+                    spec.rear.len(),
+                    Rules::REAR_RANK_UNITS
+                ));
             }
             for t in &spec.rear {
                 let u = parse_unit(t).map_err(|e| format!("{name}.rear: {e}"))?;
@@ -247,10 +285,37 @@ impl Position {
                         "{name}.rear: '{t}' is a soldier; soldiers go in the front"
                     ));
                 }
+                if u.cards.len() > 1 {
+                    return Err(format!(
+                        "{name}.rear: unit '{t}' has {} cards; a Rear-Rank unit is one card",
+                        u.cards.len()
+                    ));
+                }
                 p.rear
                     .try_push(u)
                     .map_err(|_| format!("{name}.rear: more than {MAX_REAR_UNITS} units"))?;
             }
+            let kings: Vec<String> = p
+                .rear
+                .iter()
+                .filter(|u| u.is_king())
+                .map(unit_text)
+                .collect();
+            if kings.len() > 1 {
+                return Err(format!(
+                    "{name}.rear: {} Kings ({}); a player has one King in play at a time (a \
+                     Doppelganger copying a King counts as one)",
+                    kings.len(),
+                    kings.join(", ")
+                ));
+            }
+        }
+        if !self.deck_p2.is_empty() && st.rules.deck != DeckMode::SuitSplit {
+            return Err(
+                "deck_p2: P2's own pile exists only under deck=suit_split; put these cards in \
+                 deck, or add deck=suit_split to rules"
+                    .into(),
+            );
         }
         let mut deck = cards(&self.deck, "deck")?;
         deck.reverse(); // stored with the top last
@@ -260,13 +325,29 @@ impl Position {
         st.deck_p2 = deck_p2;
         st.barrows_up = cards(&self.barrows, "barrows")?;
         st.barrows_down = cards(&self.burned, "burned")?;
-        // Each card once.
+        // Each card once, and only the cards these rules play with.
         let mut seen = crate::card::CardSet::default();
-        for (c, _) in st.all_card_places() {
+        let mut deck = crate::card::CardSet::default();
+        for c in st.rules.cards_in_play() {
+            deck.insert(c);
+        }
+        for (c, place) in st.all_card_places() {
             if seen.contains(c) {
                 return Err(format!("card {c} appears twice in the position"));
             }
             seen.insert(c);
+            if !deck.contains(c) {
+                let why = if c.is_joker() && !st.rules.jokers {
+                    "the rules have jokers=false: add jokers=true to rules".to_string()
+                } else {
+                    format!(
+                        "under deck=suit_split the piles hold only the Houses of \
+                         split_houses={}",
+                        st.rules.split_houses.text()
+                    )
+                };
+                return Err(format!("card {c} ({place}) is not in the deck: {why}"));
+            }
         }
         if st.players[active].out {
             return Err(format!("{}: the active player is out", self.active));
@@ -283,6 +364,13 @@ impl Position {
                 ))
             }
         };
+        if st.legal_actions().is_empty() {
+            return Err(format!(
+                "phase '{}': no legal move in this position for {}",
+                self.phase,
+                self.active.trim()
+            ));
+        }
         for (i, m) in self.moves.iter().enumerate() {
             let a = Action::parse(m).map_err(|e| format!("moves[{i}]: {e}"))?;
             st.apply(a).map_err(|e| format!("moves[{i}]: {e}"))?;

@@ -140,6 +140,15 @@ fn agent_specs_parse_and_name_their_errors() {
         e.contains("'iterations' expects a positive integer, got 'lots'"),
         "{e}"
     );
+    // Bounded: a decision sets up tables of this size at once.
+    assert_eq!(
+        AgentSpec::parse("search(iterations=4000000000)").unwrap_err(),
+        "agent 'search': parameter 'iterations' expects a positive integer, got '4000000000' \
+         (at most 10000000)"
+    );
+    assert!(AgentSpec::parse("search(worlds=100001)")
+        .unwrap_err()
+        .contains("'worlds' expects a positive integer, got '100001' (at most 100000)"));
     assert!(AgentSpec::parse("greedy(x=1)")
         .unwrap_err()
         .contains("takes no parameters"));
@@ -235,4 +244,40 @@ fn greedy_takes_the_option_2_king_of_hearts_trade_when_it_gains() {
         taken > 0 && taken < arose,
         "greedy took {taken} of {arose} trades"
     );
+}
+
+#[test]
+fn a_stop_check_cuts_a_slow_search_batch_short_and_leaves_other_batches_alone() {
+    use houses_engine::core::interrupt::{with_check, Check};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    let rules = Rules::default();
+    // Hours of search per game (ten million simulations a decision); the check says stop a
+    // moment after the batch starts.
+    let slow = AgentSpec::parse("search(iterations=10000000)").unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let check: Check = Arc::new(move || flag.load(Ordering::Relaxed));
+    let recs = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(200));
+            stop.store(true, Ordering::Relaxed);
+        });
+        with_check(Some(check), || {
+            houses_engine::game::play_batch(&rules, [&slow, &slow], 1, 0, 4, 2, true)
+        })
+    });
+    // Without the check this batch would run for hours: it returns, short.
+    assert!(recs.len() < 4, "a stopped batch plays no more games");
+    // No check installed: batches play every game, the same games as before.
+    let fast = AgentSpec::parse("search(iterations=50)").unwrap();
+    let a = houses_engine::game::play_batch(&rules, [&fast, &fast], 1, 0, 4, 2, true);
+    let quiet: Check = Arc::new(|| false);
+    let b = with_check(Some(quiet), || {
+        houses_engine::game::play_batch(&rules, [&fast, &fast], 1, 0, 4, 1, true)
+    });
+    assert_eq!(a.len(), 4);
+    assert_eq!(a, b);
 }

@@ -256,6 +256,80 @@ fn position_errors_are_clear() {
     );
 }
 
+#[test]
+fn impossible_positions_are_refused_naming_the_key_and_what_is_valid() {
+    let err = |v| build_err(v);
+    // Life: a game in progress has 1 to the starting life.
+    assert_eq!(
+        err(json!({"players": {"P1": {"life": -5}, "P2": {}}})),
+        "P1.life: -5 is not a life a game in progress has; valid: 1 to 40 (the starting life \
+         under these rules)"
+    );
+    assert!(err(json!({"players": {"P2": {"life": 0}}})).starts_with("P2.life: 0 is not"));
+    assert!(
+        err(json!({"rules": "life=20", "players": {"P1": {"life": 21}}}))
+            .ends_with("valid: 1 to 20 (the starting life under these rules)")
+    );
+    // With three or more players, a player who is out may be at 0 life, and holds no cards.
+    build(json!({"rules": "players=3", "players": {"P2": {"life": 0, "out": true}, "P3": {}}}));
+    assert_eq!(
+        err(json!({"rules": "players=3",
+                   "players": {"P2": {"life": 0, "out": true, "hand": ["7H"]}}})),
+        "P2: a player who is out holds no cards (no hand, front or rear)"
+    );
+    // Units: Blood Bonds of at most 2 cards under 4x2 (3 under 3x3), 4 (3) Front-Rank units.
+    assert_eq!(
+        err(json!({"players": {"P1": {"front": ["9C/8C/7C"]}}})),
+        "P1.front: unit '9C/8C/7C' has 3 cards; a Blood Bond holds at most 2 under \
+         front_ranks=4x2"
+    );
+    build(json!({"rules": "front_ranks=3x3", "players": {"P1": {"front": ["9C/8C/7C"]}}}));
+    assert_eq!(
+        err(json!({"players": {"P1": {"front": ["2C", "3C", "4C", "5C", "6C"]}}})),
+        "P1.front: 5 units; the Front Ranks hold at most 4 under front_ranks=4x2"
+    );
+    assert_eq!(
+        err(json!({"rules": "front_ranks=3x3",
+                   "players": {"P1": {"front": ["2C", "3C", "4C", "5C"]}}})),
+        "P1.front: 4 units; the Front Ranks hold at most 3 under front_ranks=3x3"
+    );
+    // The Rear Ranks: at most 4 units, each one card, one King.
+    assert_eq!(
+        err(json!({"players": {"P2": {"rear": ["AC", "AD", "AH", "AS", "QC"]}}})),
+        "P2.rear: 5 units; the Rear Ranks hold at most 4"
+    );
+    assert_eq!(
+        err(json!({"players": {"P1": {"rear": ["KS/KH"]}}})),
+        "P1.rear: unit 'KS/KH' has 2 cards; a Rear-Rank unit is one card"
+    );
+    assert_eq!(
+        err(json!({"players": {"P1": {"rear": ["KH", "KS", "KD", "KC"]}}})),
+        "P1.rear: 4 Kings (KH, KS, KD, KC); a player has one King in play at a time (a \
+         Doppelganger copying a King counts as one)"
+    );
+    assert!(err(json!({"rules": "jokers=true",
+                       "players": {"P1": {"rear": ["KH", "BJ=KS"]}}}))
+    .starts_with("P1.rear: 2 Kings (KH, BJ=KS)"));
+    // Only the cards the rules play with.
+    assert_eq!(
+        err(json!({"players": {"P1": {"hand": ["BJ"]}}})),
+        "card BJ (hand) is not in the deck: the rules have jokers=false: add jokers=true to rules"
+    );
+    assert!(err(json!({"players": {"P1": {"rear": ["RJ spirit"]}}}))
+        .starts_with("card RJ (unit) is not in the deck: the rules have jokers=false"));
+    build(json!({"rules": "jokers=true", "players": {"P1": {"hand": ["BJ"]}}}));
+    assert_eq!(
+        err(json!({"rules": "deck=suit_split", "players": {"P1": {}}, "deck": ["7D"]})),
+        "card 7D (deck) is not in the deck: under deck=suit_split the piles hold only the \
+         Houses of split_houses=S-H"
+    );
+    assert_eq!(
+        err(json!({"players": {"P1": {}}, "deck_p2": ["7D"]})),
+        "deck_p2: P2's own pile exists only under deck=suit_split; put these cards in deck, or \
+         add deck=suit_split to rules"
+    );
+}
+
 fn drawn_on_next_turn(rules: &str, turn: u32, deck: usize, barrows: usize) -> usize {
     let all: Vec<String> = houses_engine::Card::deck(false)
         .iter()

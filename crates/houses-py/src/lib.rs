@@ -1,8 +1,10 @@
 //! The private `sim._core` module: thin delegations to `houses-engine`. Python asks for whole
-//! batches and gets columns back; the GIL is released while games run. Every game is reached
-//! through one registry (`registry.rs`): Python reads the games from it and names none.
+//! batches and gets columns back; the GIL is released while games run, and Ctrl-C stops them
+//! (`signals.rs`). Every game is reached through one registry (`registry.rs`): Python reads
+//! the games from it and names none.
 
 mod registry;
+mod signals;
 
 use houses_engine::game::game_seed;
 use houses_engine::position::run_scenario;
@@ -123,7 +125,8 @@ impl Game {
 
     /// Play legal move `index` for the deciding seat, then let built-in seats play.
     fn play(&mut self, index: usize) -> PyResult<()> {
-        self.table.play(index).map_err(PyValueError::new_err)
+        // Built-in seats play on until a Python seat must decide: Ctrl-C stops them.
+        signals::stepping(|| self.table.play(index))?.map_err(PyValueError::new_err)
     }
 
     /// The finished game's record, as columns of one row (like `play_games`).

@@ -427,7 +427,7 @@ fn play<'py, G: Registered>(
         G::parse_agent(&agents.0).map_err(bad)?,
         G::parse_agent(&agents.1).map_err(bad)?,
     ];
-    let recs = py.detach(|| {
+    let recs = crate::signals::interruptible(py, || {
         core::play_batch_played::<G>(
             &rules,
             [&specs[0], &specs[1]],
@@ -437,7 +437,7 @@ fn play<'py, G: Registered>(
             threads,
             swap,
         )
-    });
+    })?;
     columns_of::<G>(py, &recs)
 }
 
@@ -456,7 +456,8 @@ fn replay<'py, G: Registered>(
     let seats: Vec<&dyn AgentFactory<G>> = (0..G::seats(&rules))
         .map(|s| &specs[s.min(1)] as &dyn AgentFactory<G>)
         .collect();
-    let mut played = py.detach(|| core::play_game::<G>(&rules, &seats, seed, true));
+    let mut played =
+        crate::signals::interruptible(py, || core::play_game::<G>(&rules, &seats, seed, true))?;
     let log = played.log.take().unwrap_or_default();
     Ok((log, columns_of::<G>(py, std::slice::from_ref(&played))?))
 }
@@ -652,7 +653,9 @@ fn table<G: Stepped>(
     let factories: Vec<Option<&dyn AgentFactory<G>>> = (0..G::seats(&rules))
         .map(|s| specs[s.min(1)].as_ref().map(|f| f as &dyn AgentFactory<G>))
         .collect();
-    Ok(Box::new(Session::new(&rules, &factories, seed, keep_log)))
+    // Built-in seats play from here until a Python seat must decide: Ctrl-C stops them.
+    let session = crate::signals::stepping(|| Session::new(&rules, &factories, seed, keep_log))?;
+    Ok(Box::new(session))
 }
 
 /// A game to play step by step, of the game its rule string names (`battle_cards(...)`);

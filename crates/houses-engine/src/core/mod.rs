@@ -2,6 +2,7 @@
 //! game loop (`play_game`, `play_batch`) that all three games go through.
 
 mod game;
+pub mod interrupt;
 mod options;
 mod play;
 pub mod search;

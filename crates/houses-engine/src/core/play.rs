@@ -1,6 +1,7 @@
 //! The one game loop: one seeded game with two agents, and batches of games on threads.
 
 use super::game::{Agent, AgentFactory, Game, Seat, MAX_SEATS};
+use super::interrupt;
 use crate::rng::{derive_seed, STREAM_AGENT, STREAM_DEAL};
 
 /// A game that takes more moves than this is stopped as a draw; never expected.
@@ -243,6 +244,8 @@ fn batch_game<G: Game>(
 
 /// Run `game(i)` for `i` in `start .. start + count`, split into contiguous ranges over
 /// `threads` threads; results come back in index order, so they do not depend on `threads`.
+/// Each thread asks the caller's stop check (`interrupt::with_check`) before each game: once
+/// it says stop, fewer than `count` results come back, and the caller throws them away.
 pub fn run_batch<R: Send>(
     start: u64,
     count: u64,
@@ -252,12 +255,21 @@ pub fn run_batch<R: Send>(
     let threads = threads.max(1).min(count.max(1) as usize);
     let per = count.div_ceil(threads as u64);
     let game = &game;
+    let check = interrupt::current_check();
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads as u64)
             .map(|t| {
                 let lo = start + t * per;
                 let hi = (lo + per).min(start + count);
-                scope.spawn(move || (lo..hi).map(game).collect::<Vec<_>>())
+                let check = check.clone();
+                scope.spawn(move || {
+                    interrupt::with_check(check, || {
+                        (lo..hi)
+                            .take_while(|_| !interrupt::stop_requested())
+                            .map(game)
+                            .collect::<Vec<_>>()
+                    })
+                })
             })
             .collect();
         // Moved into one vector sized up front (a flattening collect grows it step by step).

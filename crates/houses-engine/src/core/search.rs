@@ -12,6 +12,7 @@
 //! simulation: the worlds, the tree and the move buffers are reused from decision to decision.
 
 use super::game::{Game, Seat};
+use super::interrupt::{stop_requested, SEARCH_CHECK_EVERY};
 use crate::rng::GameRng;
 use rustc_hash::FxHashMap;
 
@@ -64,23 +65,39 @@ impl Default for SearchParams {
 
 pub const SEARCH_PARAM_NAMES: &[&str] = &["iterations", "worlds", "c", "rollout"];
 
+/// The most simulations per decision (ten thousand times the default: some seconds a
+/// decision). A decision allocates tables of this size at once, and its tree grows with it.
+pub const MAX_ITERATIONS: u32 = 10_000_000;
+/// The most worlds sampled per decision (each is a copy of the game, made at once).
+pub const MAX_WORLDS: u32 = 100_000;
+
 impl SearchParams {
     /// Set one parameter from its text (`iterations=500`), with a clear error otherwise.
     pub fn set(&mut self, k: &str, v: &str) -> Result<(), String> {
-        let int = |min: u32| -> Result<u32, String> {
-            v.parse::<u32>().ok().filter(|&n| n >= min).ok_or_else(|| {
-                let what = if min > 0 {
-                    "a positive"
-                } else {
-                    "a non-negative"
-                };
-                format!("agent 'search': parameter '{k}' expects {what} integer, got '{v}'")
-            })
+        let int = |min: u32, max: u32| -> Result<u32, String> {
+            v.parse::<u32>()
+                .ok()
+                .filter(|&n| (min..=max).contains(&n))
+                .ok_or_else(|| {
+                    let what = if min > 0 {
+                        "a positive"
+                    } else {
+                        "a non-negative"
+                    };
+                    let most = if max < u32::MAX {
+                        format!(" (at most {max})")
+                    } else {
+                        String::new()
+                    };
+                    format!(
+                        "agent 'search': parameter '{k}' expects {what} integer, got '{v}'{most}"
+                    )
+                })
         };
         match k {
-            "iterations" => self.iterations = int(1)?,
-            "worlds" => self.worlds = int(1)?,
-            "rollout" => self.rollout = int(0)?,
+            "iterations" => self.iterations = int(1, MAX_ITERATIONS)?,
+            "worlds" => self.worlds = int(1, MAX_WORLDS)?,
+            "rollout" => self.rollout = int(0, u32::MAX)?,
             "c" => {
                 self.c = v
                     .parse::<f64>()
@@ -216,7 +233,11 @@ impl<G: Searchable> Mcts<G> {
             return 0;
         }
         self.worlds.clear();
-        for _ in 0..self.params.worlds.max(1) {
+        for k in 0..self.params.worlds.max(1) {
+            // A stopped caller throws this decision away (`core::interrupt`): stop sampling.
+            if k % SEARCH_CHECK_EVERY == 0 && k > 0 && stop_requested() {
+                break;
+            }
             let w = sample(&mut self.rng);
             self.worlds.push(w);
         }
@@ -231,6 +252,9 @@ impl<G: Searchable> Mcts<G> {
             self.inv_sqrt = (0..n).map(|i| 1.0 / (i.max(1) as f64).sqrt()).collect();
         }
         for i in 0..self.params.iterations.max(1) {
+            if i % SEARCH_CHECK_EVERY == 0 && stop_requested() {
+                break; // the caller throws this decision away (`core::interrupt`)
+            }
             let w = i as usize % self.worlds.len();
             let mut st = match self.scratch.take() {
                 Some(mut st) => {
