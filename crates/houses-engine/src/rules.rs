@@ -643,8 +643,8 @@ impl Rules {
                 "deck=suit_split splits the deck between two players: use players=2".into(),
             );
         }
-        // The older Jack of Clubs discards from "the opponent's hand" with no opponent to
-        // choose: written for two players (reading M9).
+        // The older Jack of Clubs discards from "an opponent's hand": the choice of opponent is
+        // not built, so it plays two players only (reading M9).
         if self.players.0 > 2 && self.jack_of_clubs == JackOfClubs::DiscardRandom {
             return Err(
                 "jack_of_clubs=discard_random is written for two players: use players=2".into(),

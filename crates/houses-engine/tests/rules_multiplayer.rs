@@ -312,3 +312,79 @@ fn attack_spread_one_option_sends_every_attack_at_the_first_target() {
     play(&mut st, &["attack 7H player+2"]);
     assert!(legal(&st).contains(&"attack 8D 4C".to_string()));
 }
+
+/// M3: the Jack of Spades and the Ace of Diamonds take a unit of any opponent.
+#[test]
+fn m3_the_jack_of_spades_and_ace_of_diamonds_reach_every_opponent() {
+    let st = build(json!({"rules": "players=3",
+        "players": {"P1": {"hand": ["JS", "AD"]}, "P2": {"front": ["4C"]}, "P3": {"front": ["5S"], "rear": ["AH"]}}}));
+    let moves = legal(&st);
+    for m in [
+        "play JS 4C",
+        "play JS 5S",
+        "play JS AH",
+        "play AD 4C",
+        "play AD 5S",
+        "play AD AH",
+    ] {
+        assert!(moves.contains(&m.to_string()), "{m} in {moves:?}");
+    }
+}
+
+/// M4: the enhanced Clubs charge strikes "one additional target (player or any rank unit)":
+/// any opponent or its units, not only the player attacked.
+#[test]
+fn m4_a_clubs_charge_may_strike_any_opponent() {
+    let mut st = build(json!({"rules": "players=3", "phase": "attack",
+        "players": {"P1": {"front": ["5C"], "rear": ["KC"]}, "P2": {"front": ["9H"]},
+                    "P3": {"front": ["4S"]}}}));
+    play(
+        &mut st,
+        &["attack 5C player", "done", "block 9H 5C", "done"],
+    );
+    assert_eq!(
+        legal(&st),
+        ["charge player", "charge 9H", "charge player+2", "charge 4S"],
+        "5C fell to its blocker: its charge may go at P2 or P3"
+    );
+    play(&mut st, &["charge player+2"]);
+    assert_eq!((st.players[1].life, st.players[2].life), (40, 35));
+}
+
+/// M6: two opponents falling in the same combat leave the attacker the last one standing.
+#[test]
+fn m6_two_opponents_falling_at_once_end_the_game() {
+    let mut st = build(json!({"rules": "players=3", "phase": "attack",
+        "players": {"P1": {"front": ["7H", "8D"]}, "P2": {"life": 3}, "P3": {"life": 4}}}));
+    play(
+        &mut st,
+        &[
+            "attack 7H player",
+            "attack 8D player+2",
+            "done",
+            "done",
+            "done",
+        ],
+    );
+    let o = st.outcome.unwrap();
+    assert_eq!((o.winner, o.reason), (Some(0), EndReason::Life));
+}
+
+/// M1: with the first player out, a round begins when the turn passes over its seat.
+#[test]
+fn m1_rounds_still_count_once_the_first_player_is_out() {
+    let mut st = build(
+        json!({"rules": "players=3", "turn": 4, "first_player": "P1",
+        "active": "P2", "deck": ["2D", "3D", "4D"],
+        "players": {"P1": {"life": 0, "out": true}, "P2": {}, "P3": {}}}),
+    );
+    assert_eq!(st.round, 2);
+    play_out_turn(&mut st);
+    assert_eq!((st.active, st.round), (2, 2));
+    play_out_turn(&mut st);
+    assert_eq!(
+        (st.active, st.round),
+        (1, 3),
+        "P2's turn after P3's passes over P1's seat"
+    );
+}

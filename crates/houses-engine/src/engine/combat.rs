@@ -396,9 +396,8 @@ impl State {
             // The decider, or the opponent it strikes, has gone out (reading M6).
             let gone = |x: Seat| self.players[x].out;
             let dead = match t {
-                Pending::Excess { seat, foe, .. } | Pending::Charge { seat, foe, .. } => {
-                    gone(seat) || gone(foe)
-                }
+                // Excess goes to the defending player or its units: none once it is out.
+                Pending::Excess { seat, foe, .. } => gone(seat) || gone(foe),
                 ref p => p.decider().is_some_and(gone),
             };
             if dead {

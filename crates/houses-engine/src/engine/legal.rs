@@ -108,10 +108,14 @@ impl State {
                     }
                 }
             }
-            Pending::Charge { seat, foe, .. } => {
-                out.push(Action::Charge(self.player_target(*seat, *foe)));
-                for u in self.players[*foe].units() {
-                    out.push(Action::Charge(Target::Unit(u.id())));
+            // "one additional target (player or any rank unit)": any opponent still in, or
+            // any of its units (reading M4).
+            Pending::Charge { seat, .. } => {
+                for o in self.opponents(*seat) {
+                    out.push(Action::Charge(self.player_target(*seat, o)));
+                    for u in self.players[o].units() {
+                        out.push(Action::Charge(Target::Unit(u.id())));
+                    }
                 }
             }
             Pending::QueenOfSpades { cards, .. } => {
