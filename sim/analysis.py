@@ -14,8 +14,9 @@ from sim.games import GameInfo
 from sim.stats import wilson
 
 KINGS = ["KD", "KC", "KH", "KS"]
-# The most seats at a table (Houses-Skirmish's `players=4`).
+# The most seats at a table (Houses-Skirmish's `players=4`), and their places in turn order.
 MAX_SEATS = 4
+ORDINALS = ("1st", "2nd", "3rd", "4th")
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 CARDS = [r + s for s in "DCHS" for r in RANKS] + ["BJ", "RJ"]  # index = engine card id
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from sim.analysis import ORDINALS
+
 # measure -> (what it is, in words; its unit)
 MEASURES: dict[str, tuple[str, str]] = {
     "first_player": ("the first player's win rate", "points"),
@@ -23,7 +25,6 @@ MEASURES: dict[str, tuple[str, str]] = {
     "house": ("a House's win rate (suit-split decks)", "points"),
     "seats": ("win rate by place in turn order", "points"),
 }
-ORDINALS = ("1st", "2nd", "3rd", "4th")
 # The smallest difference that matters, by unit: 1 point of win rate, a quarter of a round.
 MATTERS: dict[str, float] = {"points": 1.0, "rounds": 0.25}
 ANSWER_KEYS = ("measures", "matters", "matchup")

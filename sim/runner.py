@@ -30,10 +30,6 @@ from sim.experiment import CELL_ID_SCHEME, Cell, Experiment
 from sim.python_agents import AgentError
 from sim.stats import wilson
 
-# The most seats at a table (Houses-Skirmish's `players=4`), and their places in turn order.
-MAX_SEATS = 4
-ORDINALS = ("1st", "2nd", "3rd", "4th")
-
 MANIFEST = "manifest.json"
 RECORDS = "records"
 LOCK = ".lock"
@@ -667,7 +663,8 @@ def summary(out: Path) -> list[dict[str, Any]]:
             mean_turns=pl.col("turns").mean(),
             mean_rounds=pl.col("rounds").mean(),
             **{
-                f"order_wins_{k}": (analysis.turn_order(names) == k).sum() for k in range(MAX_SEATS)
+                f"order_wins_{k}": (analysis.turn_order(names) == k).sum()
+                for k in range(analysis.MAX_SEATS)
             },
         )
         .collect(engine="streaming")
@@ -692,7 +689,7 @@ def summary(out: Path) -> list[dict[str, Any]]:
             s_lo, s_hi = wilson(won, n)
             order_rates.append(
                 {
-                    "place": ORDINALS[k],
+                    "place": analysis.ORDINALS[k],
                     "win_rate": round(won / n, 4) if n else None,
                     "ci95": [round(s_lo, 4), round(s_hi, 4)],
                 }
