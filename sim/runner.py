@@ -74,22 +74,28 @@ class Tally:
     games: int = 0
     wins_a: int = 0
     wins_b: int = 0
+    # A's share of the games with no winner: 1/players of each (a half with two players).
+    draw_share: float = 0.0
 
     def add(self, df: pl.DataFrame) -> None:
         winner = df["winner"].cast(pl.Int64)
         a_seat = df.select(analysis.a_seat(df.columns)).to_series()
         a = winner == a_seat
         b = (winner != -1) & ~a
+        share = df.select(
+            (pl.col("winner") == -1).cast(pl.Float64) / analysis.players(df.columns)
+        ).to_series()
         self.games += df.height
         self.wins_a += int(a.sum())
         self.wins_b += int(b.sum())
+        self.draw_share += float(share.sum())
 
     @property
     def draws(self) -> int:
         return self.games - self.wins_a - self.wins_b
 
     def halfwidth(self) -> float:
-        lo, hi = wilson(self.wins_a + self.draws / 2, self.games)
+        lo, hi = wilson(self.wins_a + self.draw_share, self.games)
         return (hi - lo) / 2
 
 
@@ -572,7 +578,11 @@ def _run(
             for chunk in round_chunks:
                 path = chunk_path(out, chunk)
                 if _chunk_key(out, path) in chunks:  # finished by an earlier run, and checked
-                    kept = pl.read_parquet(path, columns=["winner", "seats_swapped"])
+                    # What Tally.add reads (records from before `a_seat` have only
+                    # `seats_swapped`, and games of other games no `players`).
+                    names = pl.read_parquet_schema(path)
+                    wanted = ["winner", "seats_swapped", "a_seat", "players"]
+                    kept = pl.read_parquet(path, columns=[c for c in wanted if c in names])
                     tallies[chunk.cell.id].add(kept)
                     bar.update(chunk.count)
                 else:

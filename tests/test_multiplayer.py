@@ -106,3 +106,29 @@ def test_the_seat_experiment_answers_which_place_in_turn_order_is_favoured(tmp_p
     assert html.count('data-k="place3"') == 2 and html.count('data-k="place4"') == 1
     table = json.loads((tmp_path / "out" / "answer.json").read_text())["table"]
     assert {r["against"] for r in table if r["measure"] == "seats"} == {"50.0%", "33.3%", "25.0%"}
+
+
+def test_a_stopping_rule_at_three_players_resumes_to_the_same_records(tmp_path):
+    # Agent A moves round the table (seat 2 included); the stopping rule counts A's wins from
+    # `a_seat` and no-winner games as a third, on a resume as on the first run.
+    spec = {
+        "name": "until3",
+        "question": "Does greedy beat two random players?",
+        "seed": 5,
+        "rules": {"sweep": {"players": [3]}},
+        "matchups": [["greedy", "random"]],
+        "until": {"ci_halfwidth": 0.03, "max_games": 3000},
+        "chunk_size": 150,
+    }
+    out = tmp_path / "o"
+    whole = sim.run_experiment(spec, out, progress=False).records(decoded=False).sort("game")
+    assert 150 < whole.height < 3000 and set(whole["a_seat"]) == {0, 1, 2}
+    # Interrupted after its first chunks: the later ones lost, the run unfinished.
+    m = json.loads((out / "manifest.json").read_text())
+    for lost in sorted(m["chunks"])[2:]:
+        (out / "records" / lost).unlink()
+        del m["chunks"][lost]
+    del m["cells"]
+    (out / "manifest.json").write_text(json.dumps({**m, "status": "running"}))
+    resumed = sim.run_experiment(spec, out, progress=False)
+    assert resumed.records(decoded=False).sort("game").equals(whole)
