@@ -24,8 +24,12 @@ def usage(lf: pl.LazyFrame | pl.DataFrame, info: GameInfo) -> list[dict[str, Any
     kinds = [k for k in info.decisions if f"arose_{k}_p1" in names]
     if not kinds:
         return []
+    # Every seat the records have (P3, P4 at a larger table; empty seats have no agent).
+    seats = [
+        f"p{k}" for k in range(1, 5) if f"agent_p{k}" in names and f"arose_{kinds[0]}_p{k}" in names
+    ]
     per_seat = []
-    for p in ("p1", "p2"):
+    for p in seats:
         per_seat.append(
             lf.group_by(agent=pl.col(f"agent_{p}")).agg(
                 games=pl.len(),
@@ -38,7 +42,12 @@ def usage(lf: pl.LazyFrame | pl.DataFrame, info: GameInfo) -> list[dict[str, Any
             )
         )
     totals = (
-        pl.concat(per_seat).group_by("agent", maintain_order=True).sum().collect().sort("agent")
+        pl.concat(per_seat)
+        .filter(pl.col("agent").is_not_null())
+        .group_by("agent", maintain_order=True)
+        .sum()
+        .collect()
+        .sort("agent")
     )
     rows = []
     for r in totals.iter_rows(named=True):

@@ -132,3 +132,15 @@ def test_a_stopping_rule_at_three_players_resumes_to_the_same_records(tmp_path):
     (out / "manifest.json").write_text(json.dumps({**m, "status": "running"}))
     resumed = sim.run_experiment(spec, out, progress=False)
     assert resumed.records(decoded=False).sort("game").equals(whole)
+
+
+def test_the_usage_table_counts_every_seat():
+    from sim import games, usage
+
+    df = sim.play_games(200, ("greedy", "random"), seed=1, rules="players=3", swap_seats=True)
+    rows = usage.usage(df, games.game("houses"))
+    every_seat = sum(int(df[c].sum()) for c in df.columns if c.startswith("arose_"))
+    assert sum(r["arose"] for r in rows) == every_seat > 0
+    # Random sits in two seats of three: it meets about twice as many decisions as greedy.
+    arose = {a: sum(r["arose"] for r in rows if r["agent"] == a) for a in ("greedy", "random")}
+    assert 1.2 < arose["random"] / arose["greedy"] < 2.5
