@@ -24,6 +24,14 @@ GAMES_DIR = "games"
 
 def _pick(lf: pl.LazyFrame, cell: str, where: pl.Expr | None, longest: bool) -> dict | None:
     q = lf.filter(pl.col("cell") == cell)
+    if "players" in lf.collect_schema().names():
+        # A replay seats A in P1 and B in every other seat: a game that sat A elsewhere (three
+        # or four players, A moving round the table) would be another game.
+        q = q.filter(
+            (pl.col("a_seat") == 0)
+            | (pl.col("agent_p1") == pl.col("agent_p2"))
+            | (pl.col("players") == 2)
+        )
     if where is not None:
         q = q.filter(where)
     order = ["rounds", "game"] if longest else ["game"]
@@ -49,7 +57,8 @@ def _write(out: Path, cell: str, label: str, game: dict[str, Any]) -> str | None
 
 def write_samples(out: Path, lf: pl.LazyFrame, cells: list[str], kings: bool) -> dict[str, list]:
     """For each cell: [(label, relative link)] to its sample games, written under `out`."""
-    ks_deployed = pl.col("kings_p1").str.contains("KS") | pl.col("kings_p2").str.contains("KS")
+    # Read only where the game has Kings (Houses-Skirmish: four seats of King columns).
+    ks_deployed = pl.any_horizontal(pl.col(f"kings_p{k}").str.contains("KS") for k in range(1, 5))
     links: dict[str, list[tuple[str, str]]] = {}
     for cell in cells:
         picks = [("longest game", _pick(lf, cell, None, longest=True))]
