@@ -526,12 +526,19 @@ impl State {
         (s + k) % self.players.len()
     }
 
-    /// The opponents of `s` still in the game, in turn order starting after `s`.
-    pub fn opponents(&self, s: Seat) -> impl Iterator<Item = Seat> + '_ {
+    /// The opponents of `s` still in the game, in turn order starting after `s`. A small list
+    /// rather than a lazy chain: the move generators ask for it at every decision.
+    #[inline]
+    pub fn opponents(&self, s: Seat) -> arrayvec::IntoIter<Seat, { MAX_PLAYERS - 1 }> {
         let n = self.players.len();
-        (1..n)
-            .map(move |k| (s + k) % n)
-            .filter(|&o| !self.players[o].out)
+        let mut foes = arrayvec::ArrayVec::new();
+        for k in 1..n {
+            let o = if s + k >= n { s + k - n } else { s + k };
+            if !self.players[o].out {
+                foes.push(o);
+            }
+        }
+        foes.into_iter()
     }
 
     /// The seats still in the game.
@@ -576,6 +583,18 @@ impl State {
 
     /// Where is the unit named by `id` (any card of it)? (seat, rear?, index)
     pub fn find_unit(&self, id: Card) -> Option<(Seat, bool, usize)> {
+        if let [a, b] = &self.players[..] {
+            // The hot path: two players, a loop the compiler unrolls.
+            for (s, p) in [(0, a), (1, b)] {
+                if let Some(i) = p.front.iter().position(|u| u.has_card(id)) {
+                    return Some((s, false, i));
+                }
+                if let Some(i) = p.rear.iter().position(|u| u.has_card(id)) {
+                    return Some((s, true, i));
+                }
+            }
+            return None;
+        }
         for (s, p) in self.players.iter().enumerate() {
             if let Some(i) = p.front.iter().position(|u| u.has_card(id)) {
                 return Some((s, false, i));
