@@ -238,10 +238,6 @@ pub enum Target {
     Unit(Card),
 }
 
-impl Target {
-    /// The opponent of a two-player game, or the next seat after the chooser.
-    pub const NEXT_PLAYER: Target = Target::Player(1);
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Attack {
