@@ -238,7 +238,6 @@ pub enum Target {
     Unit(Card),
 }
 
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Attack {
     pub attacker: Card,
