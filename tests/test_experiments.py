@@ -10,26 +10,14 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from conftest import tiny_experiment
 
 from sim.experiment import ExperimentError, load
 from sim.report import build
 from sim.runner import run
 from sim.stats import wilson
 
-GOOD = """\
-name: tiny
-question: Does greedy beat random?
-seed: 3
-rules:
-  variants:
-    - name: base
-    - name: classic
-      options: {kings: classic}
-matchups:
-  - [greedy, random]
-games: 3000
-chunk_size: 1000
-"""
+GOOD = tiny_experiment(3000, 1000)
 
 
 def sim(*args, check=True, **kw):

@@ -7,23 +7,12 @@ import sys
 import types
 from pathlib import Path
 
+from conftest import tiny_experiment
+
 from sim.experiment import load
 from sim.runner import run, show_progress
 
-TINY = """\
-name: tiny
-question: Does greedy beat random?
-seed: 3
-rules:
-  variants:
-    - name: base
-    - name: classic
-      options: {kings: classic}
-matchups:
-  - [greedy, random]
-games: 400
-chunk_size: 200
-"""
+TINY = tiny_experiment(400, 200)
 
 
 def write(tmp_path: Path, text: str = TINY) -> Path:

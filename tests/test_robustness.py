@@ -14,6 +14,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 from click.testing import CliRunner
+from conftest import tiny_experiment
 
 import sim
 from sim.cli import main
@@ -203,20 +204,7 @@ def test_scenario_refuses_impossible_positions_in_one_line(tmp_path, text, messa
     assert (r.exit_code, r.stderr, r.stdout) == (2, f"error: {f}: {message}\n", "")
 
 
-GOOD = """\
-name: tiny
-question: Does greedy beat random?
-seed: 3
-rules:
-  variants:
-    - name: base
-    - name: classic
-      options: {kings: classic}
-matchups:
-  - [greedy, random]
-games: 300
-chunk_size: 100
-"""
+GOOD = tiny_experiment(300, 100)
 FIRST = "base__greedy-vs-random"
 
 
