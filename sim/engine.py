@@ -17,14 +17,25 @@ from sim import _core, games
 RECORD_SCHEMA: dict[str, pl.DataType] = games.game(games.DEFAULT).schema
 
 
+# The numpy type each record column arrives in: the engine sends numbers as little-endian
+# buffers of the column's own width, so reading them needs no cast.
+_BUFFER_TYPES: dict[pl.DataType, str] = {
+    pl.UInt64(): "<u8",
+    pl.UInt32(): "<u4",
+    pl.UInt16(): "<u2",
+    pl.UInt8(): "u1",
+    pl.Int32(): "<i4",
+    pl.Int8(): "i1",
+}
+
+
 def decode(cols: dict[str, Any], schema: dict[str, pl.DataType]) -> dict[str, Any]:
-    """The engine's columns as arrays: numbers arrive as little-endian 64-bit buffers (signed
-    where the schema's type is), text as lists."""
+    """The engine's columns as arrays: numbers arrive as little-endian buffers of the schema
+    type's width, text as lists."""
     out: dict[str, Any] = {}
     for name, values in cols.items():
         if isinstance(values, bytes):
-            signed = schema[name].is_signed_integer()
-            out[name] = np.frombuffer(values, dtype="<i8" if signed else "<u8")
+            out[name] = np.frombuffer(values, dtype=_BUFFER_TYPES[schema[name]])
         else:
             out[name] = values
     return out

@@ -577,24 +577,33 @@ impl State {
     }
 
     /// Where is the unit named by `id` (any card of it)? (seat, rear?, index)
+    #[inline]
     pub fn find_unit(&self, id: Card) -> Option<(Seat, bool, usize)> {
+        // Units are named by their leader almost everywhere (attacks, blocks, moves), so the
+        // leaders are compared first; cards are unique, so a leader match is the only match.
+        self.find_by(|u| u.cards.first().is_some_and(|c| c.card == id))
+            .or_else(|| self.find_by(|u| u.has_card(id)))
+    }
+
+    #[inline(always)]
+    fn find_by(&self, hit: impl Fn(&Unit) -> bool) -> Option<(Seat, bool, usize)> {
         if let [a, b] = &self.players[..] {
             // The hot path: two players, a loop the compiler unrolls.
             for (s, p) in [(0, a), (1, b)] {
-                if let Some(i) = p.front.iter().position(|u| u.has_card(id)) {
+                if let Some(i) = p.front.iter().position(&hit) {
                     return Some((s, false, i));
                 }
-                if let Some(i) = p.rear.iter().position(|u| u.has_card(id)) {
+                if let Some(i) = p.rear.iter().position(&hit) {
                     return Some((s, true, i));
                 }
             }
             return None;
         }
         for (s, p) in self.players.iter().enumerate() {
-            if let Some(i) = p.front.iter().position(|u| u.has_card(id)) {
+            if let Some(i) = p.front.iter().position(&hit) {
                 return Some((s, false, i));
             }
-            if let Some(i) = p.rear.iter().position(|u| u.has_card(id)) {
+            if let Some(i) = p.rear.iter().position(&hit) {
                 return Some((s, true, i));
             }
         }

@@ -59,15 +59,16 @@ pub trait Registered: Game {
     fn push(r: &Self::Record, cols: &mut Columns);
 }
 
-/// One column's values, of its engine type.
+/// One column's values, of its engine type: numbers as little-endian bytes of the column's
+/// own width (Python reads them with `numpy.frombuffer` in the schema's type, no cast), text
+/// as strings.
 enum Values {
-    Unsigned(Vec<u64>),
-    Signed(Vec<i64>),
+    Number { width: usize, bytes: Vec<u8> },
     Text(Vec<String>),
 }
 
 /// Column values, built record by record (each record pushes one value per column, in order)
-/// and handed to Python as lists.
+/// and handed to Python as `bytes` (numbers) and lists (text).
 pub struct Columns {
     cols: Vec<(String, Values)>,
     /// The column the next pushed value belongs to.
@@ -75,14 +76,24 @@ pub struct Columns {
 }
 
 impl Columns {
-    fn new(columns: &[(String, &'static str)]) -> Columns {
+    fn new(columns: &[(String, &'static str)], rows: usize) -> Columns {
         let cols = columns
             .iter()
             .map(|(name, ty)| {
-                let values = match *ty {
-                    "u64" | "u32" | "u16" | "u8" => Values::Unsigned(Vec::new()),
-                    "i32" | "i8" => Values::Signed(Vec::new()),
-                    _ => Values::Text(Vec::new()),
+                let width = match *ty {
+                    "u64" => 8,
+                    "u32" | "i32" => 4,
+                    "u16" => 2,
+                    "u8" | "i8" => 1,
+                    _ => 0,
+                };
+                let values = if width == 0 {
+                    Values::Text(Vec::with_capacity(rows))
+                } else {
+                    Values::Number {
+                        width,
+                        bytes: Vec::with_capacity(rows * width),
+                    }
                 };
                 (name.clone(), values)
             })
@@ -93,51 +104,43 @@ impl Columns {
         self.at = 0;
         self
     }
-    fn push(&mut self, v: Value) -> &mut Self {
-        let (name, values) = &mut self.cols[self.at];
-        match (values, v) {
-            (Values::Unsigned(x), Value::U(v)) => x.push(v),
-            (Values::Signed(x), Value::I(v)) => x.push(v),
-            (Values::Text(x), Value::S(v)) => x.push(v),
-            _ => panic!("column {name}: a value of another type"),
+    /// A number, cut to its column's width (two's complement for signed columns). Values
+    /// always fit: the engine's types are the columns' types.
+    #[inline]
+    fn number(&mut self, v: u64) -> &mut Self {
+        match &mut self.cols[self.at] {
+            (_, Values::Number { width, bytes }) => {
+                bytes.extend_from_slice(&v.to_le_bytes()[..*width]);
+            }
+            (name, Values::Text(_)) => panic!("column {name}: a number in a text column"),
         }
         self.at += 1;
         self
     }
     pub fn u(&mut self, v: u64) -> &mut Self {
-        self.push(Value::U(v))
+        self.number(v)
     }
     pub fn i(&mut self, v: i64) -> &mut Self {
-        self.push(Value::I(v))
+        self.number(v as u64)
     }
     pub fn s(&mut self, v: impl Into<String>) -> &mut Self {
-        self.push(Value::S(v.into()))
+        match &mut self.cols[self.at] {
+            (_, Values::Text(x)) => x.push(v.into()),
+            (name, Values::Number { .. }) => panic!("column {name}: text in a number column"),
+        }
+        self.at += 1;
+        self
     }
-    /// Numbers go to Python as little-endian 64-bit buffers (`bytes`), text as lists: a Python
-    /// int per value made building the records a fifth of a random batch's time.
     fn into_dict(self, py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
         let d = PyDict::new(py);
         for (name, values) in self.cols {
             match values {
-                Values::Unsigned(x) => {
-                    let b: Vec<u8> = x.iter().flat_map(|v| v.to_le_bytes()).collect();
-                    d.set_item(name, PyBytes::new(py, &b))?
-                }
-                Values::Signed(x) => {
-                    let b: Vec<u8> = x.iter().flat_map(|v| v.to_le_bytes()).collect();
-                    d.set_item(name, PyBytes::new(py, &b))?
-                }
+                Values::Number { bytes, .. } => d.set_item(name, PyBytes::new(py, &bytes))?,
                 Values::Text(x) => d.set_item(name, x)?,
             }
         }
         Ok(d)
     }
-}
-
-enum Value {
-    U(u64),
-    I(i64),
-    S(String),
 }
 
 /// Every column of a game's records: the common ones, the game's own, then the usage of each
@@ -168,19 +171,34 @@ fn push_usage<G: Registered>(u: &Usage, c: &mut Columns) {
     }
 }
 
+impl Columns {
+    /// Empty columns of game `G`'s records, room for `rows`.
+    fn of<G: Registered>(rows: usize) -> Columns {
+        Columns::new(&all_columns::<G>(), rows)
+    }
+    /// One game's record and usage, as the next row.
+    fn add<G: Registered>(&mut self, g: &Played<G::Record>) {
+        G::push(&g.record, self.next());
+        push_usage::<G>(&g.usage, self);
+    }
+}
+
 pub fn columns_of<'py, G: Registered>(
     py: Python<'py>,
     games: &[Played<G::Record>],
 ) -> PyResult<Bound<'py, PyDict>> {
-    let mut cols = Columns::new(&all_columns::<G>());
+    let mut cols = Columns::of::<G>(games.len());
     for g in games {
-        G::push(&g.record, cols.next());
-        push_usage::<G>(&g.usage, &mut cols);
+        cols.add::<G>(g);
     }
     cols.into_dict(py)
 }
 
+/// A set of cards as text (`KS,KH`); most sets in a record are empty.
 fn card_list(set: CardSet) -> String {
+    if set.is_empty() {
+        return String::new();
+    }
     Card::deck(true)
         .into_iter()
         .filter(|&c| set.contains(c))
@@ -427,18 +445,35 @@ fn play<'py, G: Registered>(
         G::parse_agent(&agents.0).map_err(bad)?,
         G::parse_agent(&agents.1).map_err(bad)?,
     ];
-    let recs = crate::signals::interruptible(py, || {
-        core::play_batch_played::<G>(
-            &rules,
-            [&specs[0], &specs[1]],
-            seed,
-            start,
-            count,
-            threads,
-            swap,
-        )
+    // Played in blocks turned into columns as they finish: a game's usage table is about a
+    // kilobyte, so holding every game of a large batch before converting touched far more
+    // memory than the columns need.
+    const BLOCK: u64 = 4096;
+    let mut cols = Columns::of::<G>(count as usize);
+    crate::signals::interruptible(py, || {
+        let mut at = start;
+        while at < start + count {
+            let n = BLOCK.min(start + count - at);
+            let played = core::play_batch_played::<G>(
+                &rules,
+                [&specs[0], &specs[1]],
+                seed,
+                at,
+                n,
+                threads,
+                swap,
+            );
+            let done = played.len() as u64;
+            for g in &played {
+                cols.add::<G>(g);
+            }
+            if done < n {
+                break; // stopped (Ctrl-C): the caller raises and throws the columns away
+            }
+            at += n;
+        }
     })?;
-    columns_of::<G>(py, &recs)
+    cols.into_dict(py)
 }
 
 fn replay<'py, G: Registered>(
