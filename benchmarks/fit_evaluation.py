@@ -1,12 +1,18 @@
 """Fit the search player's evaluation (crates/houses-engine/src/agents/evaluation.rs).
 
-Usage: .venv/bin/python benchmarks/fit_evaluation.py [GAMES] [SEED] [--write]
+Usage: .venv/bin/python benchmarks/fit_evaluation.py [GAMES] [SEED] [--players] [--write]
 
 Plays GAMES self-play games with `cargo run --release --example evaluation_data`, fits a
 logistic regression of "the deciding seat won" on the features of positions at the start of a
 turn (no intercept: every feature is a difference between the seats), checks it on held-out
 games, and prints the weights; `--write` puts them into `WEIGHTS` (then `cargo fmt`). Needs the
 dev dependencies (statsmodels). The shipped weights: `fit_evaluation.py 200000 1 --write`.
+
+With `--players`: GAMES games at three and at four players (seeds SEED and SEED + 1), one row
+per seat still in, and a conditional logit (the win shared out among the seats in proportion
+to `exp(weights . side)`, fitted by maximum likelihood) for `WEIGHTS_MULTI`, compared on
+held-out games with the two-player weights in the same form. The shipped weights:
+`fit_evaluation.py 100000 1 --players --write`.
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ import statsmodels.api as sm
 
 
 def main() -> None:
+    if "--players" in sys.argv:
+        return main_multiplayer()
     args = [a for a in sys.argv[1:] if a != "--write"]
     games = args[0] if args else "200000"
     seed = args[1] if len(args) > 1 else "1"
@@ -55,6 +63,102 @@ def main() -> None:
     if "--write" in sys.argv:
         path = Path(__file__).parent.parent / "crates/houses-engine/src/agents/evaluation.rs"
         text = re.sub(r"pub const WEIGHTS: \[f64; \d+\] = \[[^\]]*\];", weights, path.read_text())
+        path.write_text(text)
+        subprocess.run(["cargo", "fmt", "--all"], check=True)
+        print(f"written to {path}")
+
+
+def _positions(games: str, seed: int, players: int) -> pl.DataFrame:
+    out = subprocess.run(
+        ["cargo", "run", "--quiet", "--release", "-p", "houses-engine"]
+        + ["--example", "evaluation_data", "--", games, str(seed), str(players)],
+        check=True,
+        capture_output=True,
+    ).stdout
+    return pl.read_csv(io.BytesIO(out))
+
+
+Groups = list[tuple[np.ndarray, np.ndarray]]
+
+
+def _groups(data: pl.DataFrame, names: list[str]) -> Groups:
+    """Positions as arrays (positions, seats, features) and who won (positions, seats), one
+    pair per number of seats still in."""
+    sized = data.join(data.group_by("position").len(), on="position")
+    out = []
+    for k in (3, 4):
+        g = sized.filter(pl.col("len") == k).sort(["position", "seat"])
+        if g.height:
+            x = g.select(names).to_numpy().reshape(-1, k, len(names))
+            out.append((x, g["won"].to_numpy().reshape(-1, k)))
+    return out
+
+
+def _shares(w: np.ndarray, x: np.ndarray) -> np.ndarray:
+    s = x @ w
+    e = np.exp(s - s.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def _neg_log_likelihood(w: np.ndarray, groups: Groups) -> tuple[float, np.ndarray]:
+    total, grad = 0.0, np.zeros_like(w)
+    for x, y in groups:
+        p = _shares(w, x)
+        total -= np.log((p * y).sum(axis=1)).sum()
+        grad -= np.einsum("gk,gkf->f", y - p, x)
+    return total, grad
+
+
+def _standard_errors(w: np.ndarray, groups: Groups) -> np.ndarray:
+    h = np.zeros((len(w), len(w)))
+    for x, _ in groups:
+        p = _shares(w, x)
+        m = np.einsum("gk,gkf->gf", p, x)
+        h += np.einsum("gk,gkf,gkh->fh", p, x, x) - np.einsum("gf,gh->fh", m, m)
+    return np.sqrt(np.diag(np.linalg.inv(h)))
+
+
+def main_multiplayer() -> None:
+    from scipy.optimize import minimize
+
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    games = args[0] if args else "100000"
+    seed = int(args[1]) if len(args) > 1 else 1
+    sets = [_positions(games, seed + i, players) for i, players in enumerate((3, 4))]
+    names = [c for c in sets[0].columns if c not in ("position", "seat", "won")]
+    train: Groups = []
+    held: Groups = []
+    for data in sets:
+        # Positions are numbered game by game, so a cut by number keeps held-out games unseen.
+        cut = int(data["position"].max() * 0.8)
+        train += _groups(data.filter(pl.col("position") <= cut), names)
+        held += _groups(data.filter(pl.col("position") > cut), names)
+    path = Path(__file__).parent.parent / "crates/houses-engine/src/agents/evaluation.rs"
+    text = path.read_text()
+    two = re.search(r"pub const WEIGHTS: \[f64; \d+\] = \[([^\]]*)\];", text)
+    assert two, "WEIGHTS not found in evaluation.rs"
+    w2 = np.array([float(v) for v in two.group(1).replace("\n", " ").split(",") if v.strip()])
+    fit = minimize(_neg_log_likelihood, w2, args=(train,), jac=True, method="L-BFGS-B")
+    w = fit.x
+    se = _standard_errors(w, train)
+    print(f"{sum(len(y) for _, y in train):,} positions fitted")
+    for n, a, b, e in zip(names, w2, w, se, strict=True):
+        print(f"  {n:16s} two-player {a:+.4f}  fitted {b:+.4f} (se {e:.4f})")
+    for label, weights in (("two-player weights", w2), ("fitted weights", w)):
+        for x, y in held:
+            k = x.shape[1]
+            p = _shares(weights, x)
+            loss = -np.mean(np.log((p * y).sum(axis=1)))
+            top = np.mean(p.argmax(axis=1) == y.argmax(axis=1))
+            print(
+                f"  held out, {k} seats in, {label}: {len(y):,} positions, log loss "
+                f"{loss:.4f} (chance {np.log(k):.4f}), winner picked {top:.3f} (chance {1 / k:.3f})"
+            )
+    listed = ", ".join(f"{v:.4f}" for v in w)
+    weights = f"pub const WEIGHTS_MULTI: [f64; {len(names)}] = [{listed}];"
+    print(weights)
+    if "--write" in sys.argv:
+        text = re.sub(r"pub const WEIGHTS_MULTI: \[f64; \d+\] = \[[^\]]*\];", weights, text)
         path.write_text(text)
         subprocess.run(["cargo", "fmt", "--all"], check=True)
         print(f"written to {path}")

@@ -1,12 +1,19 @@
 //! Positions from self-play with who won, for fitting the search's evaluation
-//! (`benchmarks/fit_evaluation.py` runs this). Usage: `evaluation_data GAMES SEED > data.csv`.
+//! (`benchmarks/fit_evaluation.py` runs this). Usage: `evaluation_data GAMES SEED [PLAYERS]
+//! > data.csv`.
+//!
+//! With two players, a row is a position from the deciding seat's side (each feature that
+//! seat's value minus the opponent's). With three or four (`PLAYERS`), a position gives one
+//! row per seat still in, each with that seat's own values (`side`) and the position's number,
+//! for a model that shares the win out among the seats (`evaluation::evaluate`); positions
+//! with only two seats left are not recorded (the two-player model judges those).
 //!
 //! Games are played by the heuristic player with one move in ten at random (so that positions
 //! a strong player would reach are covered too), under a mix of the rule sets the experiments
 //! ask about. Half of the positions at the start of a turn (where the search evaluates) are recorded,
 //! from the deciding seat's side.
 
-use houses_engine::agents::evaluation::{features, FEATURES};
+use houses_engine::agents::evaluation::{features, side, FEATURES};
 use houses_engine::agents::{greedy_pick, Params};
 use houses_engine::observe::View;
 use houses_engine::rng::GameRng;
@@ -27,6 +34,10 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let games: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(10_000);
     let seed: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let players: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(2);
+    if players > 2 {
+        return multiplayer(games, seed, players);
+    }
     let mut rng = GameRng::new(seed);
     println!("{},won", FEATURES.join(","));
     let mut legal: Vec<Action> = Vec::new();
@@ -58,6 +69,59 @@ fn main() {
         for (seat, f) in rows {
             let f: Vec<String> = f.iter().map(|x| format!("{x:.4}")).collect();
             println!("{},{}", f.join(","), (seat == w) as u8);
+        }
+    }
+}
+
+/// Rule sets for three and four players: the two-player mix without `deck=suit_split` (refused
+/// at a larger table).
+const MULTI_RULE_SETS: &[&str] = &[
+    "",
+    "",
+    "kings=classic",
+    "kings=share_trait",
+    "extra_draw=from_round_6",
+    "front_ranks=3x3",
+    "jokers=true",
+];
+
+/// Rows `position,seat,<side features>,won` for every seat still in at the first decision of
+/// half of the turns, while at least three seats are in.
+fn multiplayer(games: u64, seed: u64, players: usize) {
+    let mut rng = GameRng::new(seed);
+    println!("position,seat,{},won", FEATURES.join(","));
+    let mut legal: Vec<Action> = Vec::new();
+    let params = Params::default();
+    let mut position = 0u64;
+    for g in 0..games {
+        let set = MULTI_RULE_SETS[g as usize % MULTI_RULE_SETS.len()];
+        let rules = Rules::parse(&format!("players={players},{set}")).expect("rule set");
+        let mut st = State::new_game(rules, rng.next_u64());
+        let mut rows: Vec<(u64, usize, [f64; 13])> = Vec::new();
+        let mut last_turn = 0;
+        while let Some(seat) = st.pending.decider().filter(|_| !st.is_over()) {
+            st.legal_actions_into(&mut legal);
+            let alive: Vec<usize> = st.alive().collect();
+            if st.turn != last_turn && alive.len() >= 3 && rng.below(2) == 0 {
+                position += 1;
+                rows.extend(alive.iter().map(|&s| (position, s, side(&st, s))));
+            }
+            let i = if legal.len() == 1 {
+                0
+            } else if rng.below(10) == 0 {
+                rng.below(legal.len())
+            } else {
+                greedy_pick(&View::new(&st, seat), &legal, &params, &mut rng)
+            };
+            last_turn = st.turn;
+            st.apply_unchecked(legal[i]);
+        }
+        let Some(w) = st.outcome.and_then(|o| o.winner) else {
+            continue;
+        };
+        for (pos, seat, f) in rows {
+            let f: Vec<String> = f.iter().map(|x| format!("{x:.4}")).collect();
+            println!("{pos},{seat},{},{}", f.join(","), (seat == w) as u8);
         }
     }
 }

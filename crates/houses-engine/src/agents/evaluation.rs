@@ -35,7 +35,7 @@ pub const WEIGHTS: [f64; 13] = [
 ];
 
 /// One seat's side of the features.
-fn side(st: &State, s: Seat) -> [f64; 13] {
+pub fn side(st: &State, s: Seat) -> [f64; 13] {
     let p: &Player = &st.players[s];
     let late = 1.0 - (st.deck.len() + st.deck_p2.len()) as f64 / 54.0;
     let life = p.life.max(0) as f64;
@@ -115,15 +115,37 @@ pub fn evaluate(st: &State, seat: Seat) -> f64 {
     if st.players[seat].out {
         return 0.0;
     }
+    let foes = st.opponents(seat).count();
+    if foes >= 2 {
+        return share_of_win(st, seat);
+    }
     let f = features(st, seat);
     let x: f64 = f.iter().zip(WEIGHTS).map(|(f, w)| f * w).sum();
-    let p = 1.0 / (1.0 + (-x).exp());
-    let foes = st.opponents(seat).count();
-    if foes <= 1 {
-        return p;
-    }
-    // With more than one opponent left: `p` is the chance of beating the average opponent;
-    // against each of them at those odds, the chance of being the best of the table (an even
-    // share at parity, as a drawn game is worth).
-    p / (p + foes as f64 * (1.0 - p))
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Weights for three or more seats still in, fitted on three- and four-player self-play
+/// (`benchmarks/fit_evaluation.py 100000 1 --players`): the win is shared out among the seats
+/// in proportion to `exp(WEIGHTS_MULTI . side)` (a conditional logit; with two seats it is the
+/// two-player model's form). Fitted on their own because the table changes what matters: a
+/// seat low on life is the next one out (`life_low` weighs three times as much), and damage
+/// dealt to one opponent helps every other seat too.
+pub const WEIGHTS_MULTI: [f64; 13] = [
+    0.4712, 2.8246, 0.6284, 0.3566, 0.1624, 0.2075, 0.5537, 0.1438, 0.0837, 0.4952, 0.2255, 0.4303,
+    -0.2194,
+];
+
+/// `seat`'s share of the win among three or more seats still in (see `WEIGHTS_MULTI`).
+fn share_of_win(st: &State, seat: Seat) -> f64 {
+    let score = |s: Seat| -> f64 {
+        side(st, s)
+            .iter()
+            .zip(WEIGHTS_MULTI)
+            .map(|(f, w)| f * w)
+            .sum()
+    };
+    let mine = score(seat);
+    // Relative to `seat`'s own score, so that the exponentials stay in range.
+    let others: f64 = st.opponents(seat).map(|o| (score(o) - mine).exp()).sum();
+    1.0 / (1.0 + others)
 }

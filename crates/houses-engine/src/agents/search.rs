@@ -52,4 +52,20 @@ impl Searchable for State {
     fn turn(&self) -> u32 {
         self.turn
     }
+
+    /// At a table of three or four, a leaf is judged once the heuristic player has finished
+    /// its turn. The evaluation is fitted on positions between turns; judged half-way through
+    /// one, an attack counts its exhausted attackers before its damage lands, and at three or
+    /// four players the searchers stopped attacking (89-96% of four-player search games ended
+    /// with no winner, and one greedy player among three searchers won 33% against an even
+    /// 25%). With two players the search judged mid-turn leaves well enough (it beats greedy
+    /// about 67-72%) and finishing every leaf's turn costs about three times the time, so the
+    /// two-player search is unchanged (`search_strong` finishes turns at every table).
+    fn leaf_turns(&self) -> u32 {
+        if self.seats() > 2 {
+            1
+        } else {
+            0
+        }
+    }
 }

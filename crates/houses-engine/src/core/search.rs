@@ -36,6 +36,12 @@ pub trait Searchable: Game + Clone {
     fn turn(&self) -> u32 {
         self.actions_taken()
     }
+    /// The fewest turns the play-out policy finishes after the new node before `evaluate`
+    /// judges it (the search's `rollout` raised to it): a game whose evaluation only judges
+    /// positions between turns well says 1.
+    fn leaf_turns(&self) -> u32 {
+        0
+    }
 }
 
 /// How hard the search thinks.
@@ -376,9 +382,10 @@ impl<G: Searchable> Mcts<G> {
             st.apply_unchecked(self.legal[bi]);
             self.path.push(node);
         }
-        let stop = st.turn() + self.params.rollout;
+        let rollout = self.params.rollout.max(st.leaf_turns());
+        let stop = st.turn() + rollout;
         let mut moves = 0;
-        while self.params.rollout > 0 && st.turn() < stop && moves < super::MAX_ACTIONS {
+        while rollout > 0 && st.turn() < stop && moves < super::MAX_ACTIONS {
             if st.decider().is_none() {
                 break;
             }
