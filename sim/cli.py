@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import textwrap
 import time
@@ -404,14 +405,16 @@ def scenario_cmd(file: Path) -> None:
 
 
 def _decisions(df: pl.DataFrame) -> int:
-    return int((df["decisions_p1"] + df["decisions_p2"]).sum())
+    """Decisions made by every seat (zero in the columns of seats a table does not have)."""
+    seats = [c for c in df.columns if re.fullmatch(r"decisions_p\d", c)]
+    return int(df.select(pl.sum_horizontal(seats).sum()).item())
 
 
 def _timed(
-    games: int, pair: tuple[str, str], seed: int, rules: str, threads: int
+    games: int, pair: tuple[str, str], seed: int, rules: str, threads: int, game: str
 ) -> tuple[pl.DataFrame, float]:
     t0 = time.perf_counter()
-    df = play_games(games, pair, seed, rules, threads=threads)
+    df = play_games(games, pair, seed, rules, threads=threads, game=game)
     return df, time.perf_counter() - t0
 
 
@@ -426,16 +429,24 @@ def _timed(
     callback=THREADS,
     help=f"0: all cores; at most {MAX_THREADS}.",
 )
-@click.option("--rules", default="")
+@click.option(
+    "--rules",
+    default="",
+    help="Rule options, e.g. 'players=4' (Houses-Skirmish at a table of four).",
+)
 @click.option("--seed", type=int, default=0, callback=SEED)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def bench_cmd(games: int, agents: str, threads: int, rules: str, seed: int, as_json: bool) -> None:
+@GAME_OPTION
+def bench_cmd(
+    games: int, agents: str, threads: int, rules: str, seed: int, as_json: bool, game: str
+) -> None:
     """Measure games per second (after a short warm-up)."""
-    pair = _agents(agents)
-    canon = _rules(rules)
+    pair = _game_agents(agents, game)
+    canon = _rules(rules, game)
     threads = threads or os.cpu_count() or 1
-    play_games(min(1000, games), pair, (seed + 1) % 2**64, canon, threads=threads)  # warm-up
-    df, dt = _timed(games, pair, seed, canon, threads)
+    # Warm-up.
+    play_games(min(1000, games), pair, (seed + 1) % 2**64, canon, threads=threads, game=game)
+    df, dt = _timed(games, pair, seed, canon, threads, game)
     result = {
         "games": games,
         "seconds": round(dt, 4),
@@ -449,7 +460,9 @@ def bench_cmd(games: int, agents: str, threads: int, rules: str, seed: int, as_j
             a: round(_decisions(d) / t, 1)
             for a in dict.fromkeys(pair)
             for d, t in [
-                (df, dt) if pair[0] == pair[1] else _timed(games, (a, a), seed, canon, threads)
+                (df, dt)
+                if pair[0] == pair[1]
+                else _timed(games, (a, a), seed, canon, threads, game)
             ]
         },
         "mean_turns": round(df.select(pl.col("turns").mean()).item(), 2),

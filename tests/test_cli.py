@@ -7,6 +7,8 @@ import sys
 
 import pytest
 
+from sim import play_games
+
 
 def sim(*args, check=True):
     return subprocess.run(
@@ -64,6 +66,18 @@ def test_bench_prints_one_json_object():
     r = json.loads(sim("bench", "--games", "2000", "--json").stdout)
     assert r["games"] == 2000 and r["threads"] == 1
     assert r["games_per_second"] > 0 and r["seconds"] > 0
+
+
+def test_bench_measures_each_game_and_counts_every_seats_decisions():
+    r = json.loads(sim("bench", "--games", "200", "--game", "battle_cards", "--json").stdout)
+    assert r["rules"].startswith("battle_cards(") and r["games"] == 200
+    # At a table of three, the decisions of the third seat count too: the rate times the
+    # time is every seat's decisions in the same games (seed 0, as `sim bench` plays them).
+    r = json.loads(sim("bench", "--games", "300", "--rules", "players=3", "--json").stdout)
+    games = play_games(300, ("random", "random"), 0, "players=3", threads=1)
+    every_seat = int(sum(games[f"decisions_p{k}"].sum() for k in (1, 2, 3)))
+    assert games["decisions_p3"].sum() > 0
+    assert abs(r["decisions_per_second"] * r["seconds"] / every_seat - 1) < 0.01
 
 
 def test_rules_lists_every_option_and_preset_as_json():
