@@ -118,6 +118,19 @@ def _standard_errors(w: np.ndarray, groups: Groups) -> np.ndarray:
     return np.sqrt(np.diag(np.linalg.inv(h)))
 
 
+def _average_opponent(w: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """Search version 3's judgement at three or four: each seat's two-player odds against the
+    average opponent, `p / (p + foes (1 - p))`. Those do not add up to one over the seats (a
+    search comparing one seat's moves does not need them to), so they are scaled to do so here:
+    unscaled, a log loss would reward them for promising every seat more than the table has."""
+    k = x.shape[1]
+    total = x.sum(axis=1, keepdims=True)
+    against = x - (total - x) / (k - 1)
+    p = 1 / (1 + np.exp(-(against @ w)))
+    v = p / (p + (k - 1) * (1 - p))
+    return v / v.sum(axis=1, keepdims=True)
+
+
 def main_multiplayer() -> None:
     from scipy.optimize import minimize
 
@@ -139,15 +152,24 @@ def main_multiplayer() -> None:
     assert two, "WEIGHTS not found in evaluation.rs"
     w2 = np.array([float(v) for v in two.group(1).replace("\n", " ").split(",") if v.strip()])
     fit = minimize(_neg_log_likelihood, w2, args=(train,), jac=True, method="L-BFGS-B")
+    if not fit.success:
+        sys.exit(f"the fit did not converge: {fit.message}")
     w = fit.x
+    # Rows of one game share its winner, so these understate the uncertainty somewhat.
     se = _standard_errors(w, train)
-    print(f"{sum(len(y) for _, y in train):,} positions fitted")
+    rows = sum(y.size for _, y in train)
+    print(f"{sum(len(y) for _, y in train):,} positions fitted ({rows:,} seat rows)")
     for n, a, b, e in zip(names, w2, w, se, strict=True):
         print(f"  {n:16s} two-player {a:+.4f}  fitted {b:+.4f} (se {e:.4f})")
-    for label, weights in (("two-player weights", w2), ("fitted weights", w)):
+    models = (
+        ("search@v3 (two-player weights, average opponent)", lambda x: _average_opponent(w2, x)),
+        ("two-player weights shared out", lambda x: _shares(w2, x)),
+        ("fitted weights shared out", lambda x: _shares(w, x)),
+    )
+    for label, shares in models:
         for x, y in held:
             k = x.shape[1]
-            p = _shares(weights, x)
+            p = shares(x)
             loss = -np.mean(np.log((p * y).sum(axis=1)))
             top = np.mean(p.argmax(axis=1) == y.argmax(axis=1))
             print(
@@ -158,7 +180,10 @@ def main_multiplayer() -> None:
     weights = f"pub const WEIGHTS_MULTI: [f64; {len(names)}] = [{listed}];"
     print(weights)
     if "--write" in sys.argv:
-        text = re.sub(r"pub const WEIGHTS_MULTI: \[f64; \d+\] = \[[^\]]*\];", weights, text)
+        pattern = r"pub const WEIGHTS_MULTI: \[f64; \d+\] = \[[^\]]*\];"
+        if not re.search(pattern, text):
+            sys.exit(f"WEIGHTS_MULTI not found in {path}")
+        text = re.sub(pattern, weights, text)
         path.write_text(text)
         subprocess.run(["cargo", "fmt", "--all"], check=True)
         print(f"written to {path}")

@@ -301,18 +301,26 @@ fn at_three_or_four_players_the_evaluation_shares_the_win_out_and_a_seat_low_on_
             (total - 1.0).abs() < 1e-9,
             "{players} players: shares {values:?}"
         );
-        assert!(values[1] < values[0] && values[1] < values[2], "{values:?}");
-        // The seats on full life and equal otherwise get equal shares.
-        assert!((values[2] - values[players - 1]).abs() < 1e-9, "{values:?}");
+        // P2, on 5 life, gets less than every other seat.
+        assert!(
+            (0..players).all(|s| s == 1 || values[1] < values[s]),
+            "{values:?}"
+        );
+        // At four, P3 and P4 (not to move, on full life, equal otherwise) get equal shares.
+        assert!(
+            players == 3 || (values[2] - values[3]).abs() < 1e-9,
+            "{values:?}"
+        );
     }
 }
 
 #[test]
 fn at_three_players_a_lone_greedy_player_does_not_beat_two_searchers() {
     // Search version 3 judged leaves half-way through a turn and, at three or four players,
-    // stopped attacking: one greedy player among searchers then won more than its even share
-    // (39% at three players over 200 games, 33% against 25% at four). Version 4 judges a leaf
-    // once its turn is over. 45 games, the greedy player in each seat in turn.
+    // hardly attacked: one greedy player among three searchers won 33% against an even 25%
+    // (200 games); on these deals, with leaves judged mid-turn, the greedy player scores 49.6%
+    // against two. Version 4 judges a leaf once the next turn has begun. 45 games, the greedy
+    // player in each seat in turn.
     let rules = Rules::parse("players=3").unwrap();
     let search = AgentSpec::parse("search(iterations=250,worlds=16)").unwrap();
     let recs =

@@ -86,7 +86,9 @@ pub fn side(st: &State, s: Seat) -> [f64; 13] {
     ]
 }
 
-/// The features of `st` from `seat`'s side: each is `seat`'s value minus the opponent's.
+/// The features of `st` from `seat`'s side: each is `seat`'s value minus the opponent's (with
+/// more than one opponent still in, the average opponent's; `evaluate` judges those positions
+/// with `share_of_win` instead).
 pub fn features(st: &State, seat: Seat) -> [f64; 13] {
     let a = side(st, seat);
     // With more than two players: against the average opponent still in.
@@ -125,10 +127,10 @@ pub fn evaluate(st: &State, seat: Seat) -> f64 {
 }
 
 /// Weights for three or more seats still in, fitted on three- and four-player self-play
-/// (`benchmarks/fit_evaluation.py 100000 1 --players`): the win is shared out among the seats
-/// in proportion to `exp(WEIGHTS_MULTI . side)` (a conditional logit; with two seats it is the
-/// two-player model's form). Fitted on their own because the table changes what matters: a
-/// seat low on life is the next one out (`life_low` weighs three times as much), and damage
+/// (`benchmarks/fit_evaluation.py 100000 1 --players --write`): the win is shared out among the
+/// seats in proportion to `exp(WEIGHTS_MULTI . side)` (a conditional logit; with two seats it
+/// is the two-player model's form). Fitted on their own because the table changes what
+/// matters: low life counts for more (the seat lowest on life is the next one out), and damage
 /// dealt to one opponent helps every other seat too.
 pub const WEIGHTS_MULTI: [f64; 13] = [
     0.4712, 2.8246, 0.6284, 0.3566, 0.1624, 0.2075, 0.5537, 0.1438, 0.0837, 0.4952, 0.2255, 0.4303,
