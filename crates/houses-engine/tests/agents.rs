@@ -319,7 +319,7 @@ fn at_three_players_a_lone_greedy_player_does_not_beat_two_searchers() {
     // Search version 3 judged leaves half-way through a turn and, at three or four players,
     // hardly attacked: one greedy player among three searchers won 33% against an even 25%
     // (200 games); on these deals, with leaves judged mid-turn, the greedy player scores 49.6%
-    // against two. Version 4 judges a leaf once the next turn has begun. 45 games, the greedy
+    // against two. Version 4 judges a leaf at the start of a turn. 45 games, the greedy
     // player in each seat in turn.
     let rules = Rules::parse("players=3").unwrap();
     let search = AgentSpec::parse("search(iterations=250,worlds=16)").unwrap();

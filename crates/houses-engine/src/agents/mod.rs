@@ -46,7 +46,7 @@ fn number(agent: &str, k: &str, v: &str) -> Result<f64, String> {
 /// Greedy version 3: an Option 2 King of Hearts trade is scored by what the two fights gain (it
 /// was never taken). Search version 3: information-set search over one tree with a fitted
 /// evaluation (`core::search`, issue #13). Search version 4: at three or four players, an
-/// evaluation fitted at those tables and leaves judged at the end of their turn (two-player
+/// evaluation fitted at those tables and leaves judged at the start of a turn (two-player
 /// games play exactly as version 3).
 pub const RANDOM_VERSION: u32 = 1;
 pub const GREEDY_VERSION: u32 = 3;

@@ -53,8 +53,8 @@ impl Searchable for State {
         self.turn
     }
 
-    /// At a table of three or four, a leaf is judged once the heuristic player has played on
-    /// to the next turn. The evaluation is fitted on positions between turns; judged half-way
+    /// At a table of three or four, a leaf is judged at the start of a turn (the heuristic
+    /// player plays on to it when the leaf's move left its turn under way). The evaluation is fitted on positions between turns; judged half-way
     /// through one, an attack counts its exhausted attackers before its damage lands, and at
     /// three or four players the searchers hardly attacked (94% of four-player mirror games
     /// ended with no winner, and one greedy player among three searchers won 33% against an

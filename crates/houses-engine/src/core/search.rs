@@ -36,9 +36,11 @@ pub trait Searchable: Game + Clone {
     fn turn(&self) -> u32 {
         self.actions_taken()
     }
-    /// The fewest turns the play-out policy finishes after the new node before `evaluate`
-    /// judges it (the search's `rollout` raised to it): a game whose evaluation only judges
-    /// positions between turns well says 1.
+    /// How many turns must have begun since the new node's move before `evaluate` judges the
+    /// position (the play-out policy plays on until then; the search's `rollout` may ask for
+    /// more): a game whose evaluation only judges positions at the start of a turn well says 1,
+    /// so that a leaf half-way through a turn is played to the next one, and a leaf whose move
+    /// ended the turn is judged as it stands.
     fn leaf_turns(&self) -> u32 {
         0
     }
@@ -303,6 +305,8 @@ impl<G: Searchable> Mcts<G> {
         self.path.clear();
         self.path.push(0);
         let mut node = 0u32;
+        // The turn in which the new node's move was played (`leaf_turns` counts from it).
+        let mut leaf_turn = st.turn();
         while let Some(seat) = st.decider() {
             st.legal_into(&mut self.legal);
             if self.legal.len() == 1 {
@@ -359,6 +363,7 @@ impl<G: Searchable> Mcts<G> {
                     self.nodes[k as usize].avail += 1;
                 }
                 self.kid_lists[start + i] = new;
+                leaf_turn = st.turn();
                 st.apply_unchecked(a);
                 self.path.push(new);
                 break;
@@ -382,10 +387,11 @@ impl<G: Searchable> Mcts<G> {
             st.apply_unchecked(self.legal[bi]);
             self.path.push(node);
         }
-        let rollout = self.params.rollout.max(st.leaf_turns());
-        let stop = st.turn() + rollout;
+        // `rollout` turns after the new node; and at least until the game's `leaf_turns`
+        // turns have begun since its move (a move that ended its turn needs none more).
+        let stop = (st.turn() + self.params.rollout).max(leaf_turn + st.leaf_turns());
         let mut moves = 0;
-        while rollout > 0 && st.turn() < stop && moves < super::MAX_ACTIONS {
+        while st.turn() < stop && moves < super::MAX_ACTIONS {
             if st.decider().is_none() {
                 break;
             }
