@@ -637,15 +637,18 @@ def ladder_cmd(
             resolve(n, game)
         except ValueError as e:
             _fail(str(e))
-    result = ladder(
-        names,
-        games,
-        seed,
-        _rules(rules, game),
-        threads=workers or None,
-        chunk=chunk or None,
-        progress=sys.stderr.isatty(),
-    )
+    try:
+        result = ladder(
+            names,
+            games,
+            seed,
+            _rules(rules, game),
+            threads=workers or None,
+            chunk=chunk or None,
+            progress=sys.stderr.isatty(),
+        )
+    except ValueError as e:
+        _fail(f"--rules: {e}")
     if as_json:
         click.echo(json.dumps(result, indent=2))
     else:

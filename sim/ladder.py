@@ -10,7 +10,8 @@ from typing import Any
 import numpy as np
 from tqdm.auto import tqdm
 
-from sim.engine import play_games
+from sim.engine import canonical_rules, play_games, table_size
+from sim.games import game_of
 from sim.stats import bradley_terry, wilson
 
 
@@ -27,6 +28,13 @@ def ladder(
     """With `chunk`, each pair plays chunks of that many games until its head-to-head interval
     excludes 50% or it reaches `games` (lopsided pairs stop early; close pairs play on). With
     `progress`, a progress bar counts the games (its total is the most that may be played)."""
+    players = table_size(canonical_rules(rules or "", game_of(rules or "")))
+    if players != 2:
+        raise ValueError(
+            f"the ladder rates agents head to head, in two-player games; the rules ask for "
+            f"players={players} (at three or four, compare agents in an experiment: agent A in "
+            f"one seat, B in the others, as in experiments/seats_3p_4p.yaml)"
+        )
     pairs: list[dict[str, Any]] = []
     combos = list(itertools.combinations(agents, 2))
     bar = tqdm(total=len(combos) * games, unit="game", disable=not progress, desc="ladder")

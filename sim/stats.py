@@ -19,22 +19,24 @@ def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 
 def summary_lines(df: pl.DataFrame) -> list[str]:
-    """Win rates of P1 and P2 (draws as half) with intervals, plus length and endings."""
+    """Win rates of each seat (a game with no winner counting an even share, a half with two
+    players) with intervals, plus length and endings."""
     n = df.height
-    p1 = int((df["winner"] == 0).sum())
-    p2 = int((df["winner"] == 1).sum())
-    draws = n - p1 - p2
-    lines = [
-        f"games: {n}  P1 ({df['agent_p1'][0]}) wins {p1}  P2 ({df['agent_p2'][0]}) wins {p2}"
-        f"  draws {draws}"
-    ]
-    for name, w in (("P1", p1), ("P2", p2)):
-        rate = (w + draws / 2) / n
-        lo, hi = wilson(w + draws / 2, n)
-        lines.append(f"{name} win rate {rate:.3f}  95% CI [{lo:.3f}, {hi:.3f}]")
+    players = int(df["players"][0]) if "players" in df.columns else 2
+    share = 1 / players
+    wins = [int((df["winner"] == s).sum()) for s in range(players)]
+    draws = n - sum(wins)
+    seats = "  ".join(
+        f"P{s + 1} ({df[f'agent_p{s + 1}'][0]}) wins {w}" for s, w in enumerate(wins)
+    )
+    lines = [f"games: {n}  {seats}  draws {draws}"]
+    for s, w in enumerate(wins):
+        rate = (w + draws * share) / n
+        lo, hi = wilson(w + draws * share, n)
+        lines.append(f"P{s + 1} win rate {rate:.3f}  95% CI [{lo:.3f}, {hi:.3f}]")
     first_wins = int((df["winner"] == df["first_player"].cast(pl.Int8)).sum())
-    lo, hi = wilson(first_wins + draws / 2, n)
-    rate = (first_wins + draws / 2) / n
+    lo, hi = wilson(first_wins + draws * share, n)
+    rate = (first_wins + draws * share) / n
     lines.append(f"first player win rate {rate:.3f}  95% CI [{lo:.3f}, {hi:.3f}]")
     median, mean = df.select(m=pl.col("turns").median(), a=pl.col("turns").mean()).row(0)
     lines.append(f"turns: median {median:.0f}, mean {mean:.1f}")

@@ -144,6 +144,31 @@ def test_ladder_orders_random_below_greedy_with_intervals():
     assert pair["wins_a"] + pair["wins_b"] + pair["draws"] == 300
 
 
+def test_play_summary_counts_every_seat_of_a_larger_table():
+    # At three players the summary used to count the third seat's wins as draws, half to P1.
+    out = sim("play", "--games", "200", "--agents", "greedy,random", "--rules", "players=3")
+    lines = out.stdout.splitlines()
+    games = play_games(200, ("greedy", "random"), 0, "players=3", threads=1)
+    wins = [int((games["winner"] == s).sum()) for s in range(3)]
+    draws = 200 - sum(wins)
+    assert lines[0] == (
+        f"games: 200  P1 (greedy) wins {wins[0]}  P2 (random) wins {wins[1]}  "
+        f"P3 (random) wins {wins[2]}  draws {draws}"
+    )
+    assert wins[2] > 0
+    assert lines[3].startswith(f"P3 win rate {(wins[2] + draws / 3) / 200:.3f}")
+
+
+def test_ladder_refuses_a_table_of_three_instead_of_miscounting_its_wins():
+    # The ladder counts wins by two seats; at three players it used to call a third-seat win a
+    # draw and report greedy beating random 60%.
+    r = sim(
+        "ladder", "--agents", "random,greedy", "--games", "30", "--rules", "players=3", check=False
+    )
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "in two-player games; the rules ask for players=3" in r.stderr, r.stderr
+
+
 def test_ladder_rates_the_agents_of_another_game():
     out = json.loads(
         sim(
