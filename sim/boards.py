@@ -17,6 +17,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from sim.analysis import MAX_SEATS
+
 
 def seat_name(seat: int) -> str:
     return f"P{seat + 1}"
@@ -90,7 +92,7 @@ def _rank(units: list[dict[str, Any]]) -> Text:
 class Houses(Board):
     def terminal(self, obs: dict[str, Any], agents: tuple[str, str]) -> RenderableType:
         me = int(obs["seat"][1]) - 1
-        them = 1 - me
+        seats = len(obs["players"])
         grid = _grid()
 
         def player(s: int, label: str) -> None:
@@ -99,17 +101,25 @@ class Houses(Board):
                 hand = Text(" ".join(p["hand"]) or "-", style="bold green")
             else:
                 known = f" (known: {' '.join(p['hand'])})" if p["hand"] else ""
-                n = len(p["hand"]) + obs["opponent_hidden_cards"]
+                # Each seat's unseen cards; older observations give the opponents' total.
+                hidden = obs.get("hidden_cards", {}).get(seat_name(s))
+                n = len(p["hand"]) + (obs["opponent_hidden_cards"] if hidden is None else hidden)
                 hand = Text(f"{n} card{'s' if n != 1 else ''}{known}")
-            grid.add_row(Text(seat_name(s), style="bold"), Text(f"{label}   life {p['life']}"))
+            out = "   out" if p.get("out") else ""
+            grid.add_row(Text(seat_name(s), style="bold"), Text(f"{label}   life {p['life']}{out}"))
             grid.add_row("hand", hand)
 
         def ranks(s: int, order: tuple[str, ...]) -> None:
             for r in order:
                 grid.add_row(r, _rank(obs["units"][seat_name(s)][r]))
 
-        player(them, f"{agents[them]}")
-        ranks(them, ("rear", "front"))
+        # The opponents top down, the last to play before this seat nearest to it; agent A sits
+        # in P1 and agent B in every other seat.
+        for k, them in enumerate((me + j) % seats for j in range(1, seats)):
+            if k:
+                grid.add_row("", Rule(style="dim", characters="·"))
+            player(them, f"{agents[min(them, 1)]}")
+            ranks(them, ("rear", "front"))
         grid.add_row("", Rule(style="dim"))
         ranks(me, ("front", "rear"))
         player(me, "you")
@@ -136,17 +146,20 @@ class Houses(Board):
         return Panel(grid, title=title, subtitle="units: cards attack/defence", expand=False)
 
     def public_lines(self, lines: list[str], seat: int) -> list[str]:
-        """The opponent's draws and hand, and the cards the Queen of Spades' player keeps and
+        """The opponents' draws and hands, and the cards a Queen of Spades' player keeps and
         puts back, are hidden; the turn's board line is left out (the board is drawn)."""
-        me, them = seat_name(seat), seat_name(1 - seat)
+        me = seat_name(seat)
+        them = [seat_name(s) for s in range(MAX_SEATS) if s != seat]
+        hands = tuple(f"{p} hand: " for p in [me, *them])
         out = []
         for line in lines:
-            if line.startswith(("seed ", "board: ", f"{me} hand: ", f"{them} hand: ")):
+            if line.startswith(("seed ", "board: ", *hands)):
                 continue
-            if line.startswith(f"draw: {them} draws "):
-                line = f"draw: {them} draws a card"
-            elif line.startswith(f"{them}: keep "):
-                line = f"{them}: keep (the cards are hidden)"
+            for p in them:
+                if line.startswith(f"draw: {p} draws "):
+                    line = f"draw: {p} draws a card"
+                elif line.startswith(f"{p}: keep "):
+                    line = f"{p}: keep (the cards are hidden)"
             out.append(line)
         return out
 

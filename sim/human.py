@@ -29,6 +29,7 @@ from rich.text import Text
 
 from sim import _core, boards, games, python_agents, replays
 from sim.boards import seat_name
+from sim.engine import table_size
 
 HUMAN = "human"
 COMMANDS = ("undo", "quit", "help")
@@ -137,6 +138,11 @@ class Seating:
     def __post_init__(self) -> None:
         self.game = self._replay()
 
+    @property
+    def seat_agents(self) -> list[str]:
+        """Each seat's agent: A in P1, B in every other seat (three or four players)."""
+        return [self.agents[min(s, 1)] for s in range(table_size(self.rules))]
+
     def _replay(self) -> _core.Game:
         """The game from its seed with `chosen` played again (the opponent replays too)."""
         specs = tuple(
@@ -148,9 +154,9 @@ class Seating:
             python_agents._make(a, _core.game_seed(self.seed, s + 1))
             if python_agents.is_python(a)
             else None
-            for s, a in enumerate(self.agents)
+            for s, a in enumerate(self.seat_agents)
         ]
-        self.read_to = [0, 0]
+        self.read_to = [0] * len(self.bots)
         self._bots_play()
         for seat, move, _ in self.chosen:
             assert self.game.decider == seat, "a replayed game must reach the same decisions"
@@ -252,7 +258,7 @@ def play(
         console.print(Text("You left the game before its end.", style="yellow"))
     else:
         who = outcome["winner"]
-        humans = [seat_name(s) for s, a in enumerate(agents) if a == HUMAN]
+        humans = [seat_name(s) for s, a in enumerate(table.seat_agents) if a == HUMAN]
         if who == "draw":
             verdict = "a draw"
         elif len(humans) == 1:

@@ -229,3 +229,48 @@ def test_the_other_games_hide_the_opponents_hand_in_what_the_player_reads():
         "== game 1 of 4 (4 suits)",
         "P2: aside (hidden)",
     ]
+
+
+def test_a_three_player_game_at_the_terminal_shows_every_opponent_and_hides_their_cards(tmp_path):
+    saved = tmp_path / "game.json"
+    child = _spawn(tmp_path, ["--rules", "players=3"], saved)
+
+    def answer(text: str) -> str:
+        child.sendline(text)
+        child.expect([PROMPT, pexpect.EOF])
+        return _text(child.before)
+
+    child.expect(PROMPT)
+    screen, seen = _text(child.before), ""
+    board = _board(screen)
+    # Both opponents are drawn, each with its own count of cards in hand.
+    rules = canonical_rules("players=3")
+    assert re.search(r"P2 +random", board) and re.search(r"P3 +random", board), board
+    same = _core.Game(rules, _core.game_seed(3, 0), (None, "random"))
+    hidden = json.loads(same.observation(0))["hidden_cards"]
+    for p in ("P2", "P3"):
+        n = hidden[p]
+        block = board[board.index(f"{p} ") :]
+        assert re.search(rf"hand +{n} cards?", block), (p, n, board)
+    decisions = 0
+    while "Game over" not in screen:
+        seen += screen
+        screen = answer("1")
+        decisions += 1
+        assert decisions < 500, "the game should end"
+    child.expect(pexpect.EOF)
+    screen += _text(child.before)
+    child.close()
+    assert child.exitstatus == 0
+    over = re.search(
+        r"Game over \((\w+)\): winner (P1|P2|P3|draw), (you win|you lose|a draw)", screen
+    )
+    assert over, screen[-2000:]
+    # What the player read never showed an opponent's hand or draw.
+    assert not re.search(r"P[23] hand: |draw: P[23] draws [0-9AJQK]", seen + screen)
+    data = json.loads(saved.read_text())
+    assert data["finished"] and data["winner"] == over.group(2)
+    shown = subprocess.run(
+        [SIM, "replay", "--file", str(saved)], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert shown[-1] == f"winner: {over.group(2)}"

@@ -601,6 +601,11 @@ impl Stepped for State {
         let obs = houses_engine::observe::View::new(self, seat).observation();
         let mut v = houses_engine::position::state_json(&obs.state);
         v["opponent_hidden_cards"] = obs.opponent_hidden.into();
+        // Each seat's unseen cards (hand sizes are public; at three or four players the
+        // total alone does not say whose they are).
+        for s in 0..self.seats() {
+            v["hidden_cards"][format!("P{}", s + 1).as_str()] = obs.hidden[s].into();
+        }
         v["deck_size"] = obs.deck_len.into();
         v["units"] = houses_engine::position::unit_stats(&obs.state, seat);
         v
