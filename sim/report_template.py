@@ -25,6 +25,7 @@ TEMPLATE = r"""<!doctype html>
   table.measures td, table.measures th { white-space: normal; }
   table.measures td.l { overflow-wrap: break-word; }
   table.measures td.size { white-space: nowrap; }
+  table.measures tr.group th { background: #f1f6fb; font-style: italic; font-weight: 600; }
   caption { text-align: left; font-size: .85rem; color: #5a6573; padding: .2rem 0; }
   th { white-space: normal; vertical-align: bottom; }
   details.section { margin-top: 1.1rem; }
@@ -62,8 +63,10 @@ TEMPLATE = r"""<!doctype html>
 </div>
 {% set cols = opening.columns %}<div class="scroll"><table class="measures" id="measures">
 {% if opening.caption %}<caption>{{ opening.caption }}</caption>{% endif %}
-<tr>{% if cols.measure %}<th class="l">measure</th>{% endif %}<th class="l">variant</th>{% if cols.matchup %}<th class="l">match-up</th>{% endif %}<th>value [95% CI]</th><th>against</th><th class="l">size</th></tr>
-{% for m in opening.table %}<tr>{% if cols.measure %}<td class="l">{{ m.label }}</td>{% endif %}<td class="l">{{ m.variant|wbr }}</td>{% if cols.matchup %}<td class="l">{{ m.matchup }}</td>{% endif %}
+<tr><th class="l">variant</th>{% if cols.matchup %}<th class="l">match-up</th>{% endif %}<th>value [95% CI]</th><th>against</th><th class="l">size</th></tr>
+{# With several measures, each one's rows follow a row naming it (a column repeating it on every row made the table twice as long on a phone). #}
+{% for m in opening.table %}{% if cols.measure and (loop.first or m.label != opening.table[loop.index0 - 1].label) %}<tr class="group"><th class="l" colspan="{{ 5 if cols.matchup else 4 }}">{{ m.label }}</th></tr>
+{% endif %}<tr><td class="l">{{ m.variant|wbr }}</td>{% if cols.matchup %}<td class="l">{{ m.matchup }}</td>{% endif %}
 <td>{{ m.value }}</td><td>{{ m.against }}</td><td class="l size size-{{ m.size|replace(' ', '-') }}">{{ m.size }}</td></tr>
 {% endfor %}</table></div>
 <p class="note">The smallest difference that matters here: {{ '%g'|format(opening.matters.points) }} point{{ '' if opening.matters.points == 1 else 's' }} of win

@@ -26,9 +26,7 @@ def summary_lines(df: pl.DataFrame) -> list[str]:
     share = 1 / players
     wins = [int((df["winner"] == s).sum()) for s in range(players)]
     draws = n - sum(wins)
-    seats = "  ".join(
-        f"P{s + 1} ({df[f'agent_p{s + 1}'][0]}) wins {w}" for s, w in enumerate(wins)
-    )
+    seats = "  ".join(f"P{s + 1} ({df[f'agent_p{s + 1}'][0]}) wins {w}" for s, w in enumerate(wins))
     lines = [f"games: {n}  {seats}  draws {draws}"]
     for s, w in enumerate(wins):
         rate = (w + draws * share) / n
