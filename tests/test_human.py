@@ -51,15 +51,38 @@ def _legal(screen: str) -> list[str]:
     return [m for _, m in sorted(found, key=lambda x: int(x[0]))]
 
 
-def test_a_full_game_at_the_terminal_with_a_refusal_and_an_undo(tmp_path):
-    saved = tmp_path / "game.json"
-    child = _spawn(tmp_path, [], saved)
+def _answerer(child: pexpect.spawn):
+    """A function that sends an answer and returns the screen up to the next prompt (or to
+    the end of the game)."""
 
     def answer(text: str) -> str:
-        """Send an answer; the screen up to the next prompt (or to the end of the game)."""
         child.sendline(text)
         child.expect([PROMPT, pexpect.EOF])
         return _text(child.before)
+
+    return answer
+
+
+def _to_the_end(child: pexpect.spawn, screen: str) -> str:
+    """Answer the first legal move at every decision until the game is over; everything shown
+    from `screen` on, and the process gone with exit status 0."""
+    answer, shown, decisions = _answerer(child), screen, 0
+    while "Game over" not in screen:
+        screen = answer("1")
+        shown += screen
+        decisions += 1
+        assert decisions < 500, "the game should end"
+    child.expect(pexpect.EOF)
+    shown += _text(child.before)
+    child.close()
+    assert child.exitstatus == 0
+    return shown
+
+
+def test_a_full_game_at_the_terminal_with_a_refusal_and_an_undo(tmp_path):
+    saved = tmp_path / "game.json"
+    child = _spawn(tmp_path, [], saved)
+    answer = _answerer(child)
 
     child.expect(PROMPT)
     first = _text(child.before)
@@ -81,15 +104,7 @@ def test_a_full_game_at_the_terminal_with_a_refusal_and_an_undo(tmp_path):
     assert _board(undone) == _board(first)
     assert _legal(undone) == first_legal
 
-    screen, decisions = undone, 0
-    while "Game over" not in screen:
-        screen = answer("1")  # always the first legal move
-        decisions += 1
-        assert decisions < 500, "the game should end"
-    child.expect(pexpect.EOF)
-    screen += _text(child.before)
-    child.close()
-    assert child.exitstatus == 0
+    screen = _to_the_end(child, undone)  # always the first legal move
     over = re.search(r"Game over \((\w+)\): winner (P1|P2|draw), (you win|you lose|a draw)", screen)
     assert over, screen[-2000:]
     assert f"replay saved: {saved}" in screen.replace("\n", "")
@@ -157,11 +172,7 @@ def test_the_other_games_at_the_terminal_with_a_refusal_and_an_undo(tmp_path, ga
     refused_move, figures = OTHER_GAMES[game]
     saved = tmp_path / "game.json"
     child = _spawn(tmp_path, ["--game", game], saved)
-
-    def answer(text: str) -> str:
-        child.sendline(text)
-        child.expect([PROMPT, pexpect.EOF])
-        return _text(child.before)
+    answer = _answerer(child)
 
     child.expect(PROMPT)
     first = _text(child.before)
@@ -186,15 +197,7 @@ def test_the_other_games_at_the_terminal_with_a_refusal_and_an_undo(tmp_path, ga
     assert "Undone: back to your previous decision." in undone
     assert _board(undone) == _board(first) and _legal(undone) == first_legal
 
-    screen, decisions = undone, 0
-    while "Game over" not in screen:
-        screen = answer("1")
-        decisions += 1
-        assert decisions < 500, "the game should end"
-    child.expect(pexpect.EOF)
-    screen += _text(child.before)
-    child.close()
-    assert child.exitstatus == 0
+    screen = _to_the_end(child, undone)
     over = re.search(
         rf"Game over \((\w+)\): winner (P1|P2|draw), (you win|you lose|a draw)\. {figures}: P1 ",
         screen,
@@ -234,14 +237,8 @@ def test_the_other_games_hide_the_opponents_hand_in_what_the_player_reads():
 def test_a_three_player_game_at_the_terminal_shows_every_opponent_and_hides_their_cards(tmp_path):
     saved = tmp_path / "game.json"
     child = _spawn(tmp_path, ["--rules", "players=3"], saved)
-
-    def answer(text: str) -> str:
-        child.sendline(text)
-        child.expect([PROMPT, pexpect.EOF])
-        return _text(child.before)
-
     child.expect(PROMPT)
-    screen, seen = _text(child.before), ""
+    screen = _text(child.before)
     board = _board(screen)
     # Both opponents are drawn, each with its own count of cards in hand.
     rules = canonical_rules("players=3")
@@ -252,22 +249,13 @@ def test_a_three_player_game_at_the_terminal_shows_every_opponent_and_hides_thei
         n = hidden[p]
         block = board[board.index(f"{p} ") :]
         assert re.search(rf"hand +{n} cards?", block), (p, n, board)
-    decisions = 0
-    while "Game over" not in screen:
-        seen += screen
-        screen = answer("1")
-        decisions += 1
-        assert decisions < 500, "the game should end"
-    child.expect(pexpect.EOF)
-    screen += _text(child.before)
-    child.close()
-    assert child.exitstatus == 0
+    screen = _to_the_end(child, screen)
     over = re.search(
         r"Game over \((\w+)\): winner (P1|P2|P3|draw), (you win|you lose|a draw)", screen
     )
     assert over, screen[-2000:]
     # What the player read never showed an opponent's hand or draw.
-    assert not re.search(r"P[23] hand: |draw: P[23] draws [0-9AJQK]", seen + screen)
+    assert not re.search(r"P[23] hand: |draw: P[23] draws [0-9AJQK]", screen)
     data = json.loads(saved.read_text())
     assert data["finished"] and data["winner"] == over.group(2)
     shown = subprocess.run(

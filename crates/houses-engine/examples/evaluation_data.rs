@@ -40,30 +40,16 @@ fn main() {
     }
     let mut rng = GameRng::new(seed);
     println!("{},won", FEATURES.join(","));
-    let mut legal: Vec<Action> = Vec::new();
-    let params = Params::default();
     for g in 0..games {
         let rules = Rules::parse(RULE_SETS[g as usize % RULE_SETS.len()]).expect("rule set");
-        let mut st = State::new_game(rules, rng.next_u64());
         let mut rows: Vec<(usize, [f64; 13])> = Vec::new();
-        let mut last_turn = 0;
-        while let Some(seat) = st.pending.decider().filter(|_| !st.is_over()) {
-            st.legal_actions_into(&mut legal);
-            // Positions between turns: the first decision of a turn (the search evaluates there).
-            if st.turn != last_turn && rng.below(2) == 0 {
-                rows.push((seat, features(&st, seat)));
+        // Positions between turns: the first decision of a turn (the search evaluates there).
+        let winner = self_play(rules, &mut rng, |st, seat, rng| {
+            if rng.below(2) == 0 {
+                rows.push((seat, features(st, seat)));
             }
-            let i = if legal.len() == 1 {
-                0
-            } else if rng.below(10) == 0 {
-                rng.below(legal.len())
-            } else {
-                greedy_pick(&View::new(&st, seat), &legal, &params, &mut rng)
-            };
-            last_turn = st.turn;
-            st.apply_unchecked(legal[i]);
-        }
-        let Some(w) = st.outcome.and_then(|o| o.winner) else {
+        });
+        let Some(w) = winner else {
             continue;
         };
         for (seat, f) in rows {
@@ -71,6 +57,36 @@ fn main() {
             println!("{},{}", f.join(","), (seat == w) as u8);
         }
     }
+}
+
+/// Play one game from `rules` (dealt from `rng`) by the heuristic player with one move in ten
+/// at random, calling `at_turn` at the first decision of every turn with the deciding seat;
+/// the winner, if any.
+fn self_play(
+    rules: Rules,
+    rng: &mut GameRng,
+    mut at_turn: impl FnMut(&State, usize, &mut GameRng),
+) -> Option<usize> {
+    let mut st = State::new_game(rules, rng.next_u64());
+    let mut legal: Vec<Action> = Vec::new();
+    let params = Params::default();
+    let mut last_turn = 0;
+    while let Some(seat) = st.pending.decider().filter(|_| !st.is_over()) {
+        st.legal_actions_into(&mut legal);
+        if st.turn != last_turn {
+            at_turn(&st, seat, rng);
+        }
+        let i = if legal.len() == 1 {
+            0
+        } else if rng.below(10) == 0 {
+            rng.below(legal.len())
+        } else {
+            greedy_pick(&View::new(&st, seat), &legal, &params, rng)
+        };
+        last_turn = st.turn;
+        st.apply_unchecked(legal[i]);
+    }
+    st.outcome.and_then(|o| o.winner)
 }
 
 /// Rule sets for three and four players: the two-player mix without `deck=suit_split` (refused
@@ -90,33 +106,19 @@ const MULTI_RULE_SETS: &[&str] = &[
 fn multiplayer(games: u64, seed: u64, players: usize) {
     let mut rng = GameRng::new(seed);
     println!("position,seat,{},won", FEATURES.join(","));
-    let mut legal: Vec<Action> = Vec::new();
-    let params = Params::default();
     let mut position = 0u64;
     for g in 0..games {
         let set = MULTI_RULE_SETS[g as usize % MULTI_RULE_SETS.len()];
         let rules = Rules::parse(&format!("players={players},{set}")).expect("rule set");
-        let mut st = State::new_game(rules, rng.next_u64());
         let mut rows: Vec<(u64, usize, [f64; 13])> = Vec::new();
-        let mut last_turn = 0;
-        while let Some(seat) = st.pending.decider().filter(|_| !st.is_over()) {
-            st.legal_actions_into(&mut legal);
+        let winner = self_play(rules, &mut rng, |st, _, rng| {
             let alive: Vec<usize> = st.alive().collect();
-            if st.turn != last_turn && alive.len() >= 3 && rng.below(2) == 0 {
+            if alive.len() >= 3 && rng.below(2) == 0 {
                 position += 1;
-                rows.extend(alive.iter().map(|&s| (position, s, side(&st, s))));
+                rows.extend(alive.iter().map(|&s| (position, s, side(st, s))));
             }
-            let i = if legal.len() == 1 {
-                0
-            } else if rng.below(10) == 0 {
-                rng.below(legal.len())
-            } else {
-                greedy_pick(&View::new(&st, seat), &legal, &params, &mut rng)
-            };
-            last_turn = st.turn;
-            st.apply_unchecked(legal[i]);
-        }
-        let Some(w) = st.outcome.and_then(|o| o.winner) else {
+        });
+        let Some(w) = winner else {
             continue;
         };
         for (pos, seat, f) in rows {
