@@ -339,3 +339,35 @@ fn at_three_players_a_lone_greedy_player_does_not_beat_two_searchers() {
         "the greedy player scored {score:.3} against two searchers"
     );
 }
+
+#[test]
+fn the_evaluation_of_every_seat_at_once_is_each_seats_evaluation_bit_for_bit() {
+    use houses_engine::agents::evaluation::{evaluate, evaluate_all};
+    use houses_engine::rng::GameRng;
+    let mut rng = GameRng::new(5);
+    let mut checked = 0;
+    for players in [2, 3, 4] {
+        let rules = Rules::parse(&format!("players={players}")).unwrap();
+        for seed in 0..20 {
+            let mut st = State::new_game(rules.clone(), seed);
+            loop {
+                let mut all = [0.0; 4];
+                evaluate_all(&st, &mut all[..players]);
+                for (s, &v) in all[..players].iter().enumerate() {
+                    assert_eq!(
+                        v.to_bits(),
+                        evaluate(&st, s).to_bits(),
+                        "seat {s} of {players}"
+                    );
+                }
+                checked += 1;
+                if st.is_over() {
+                    break;
+                }
+                let legal = st.legal_actions();
+                st.apply_unchecked(legal[rng.below(legal.len())]);
+            }
+        }
+    }
+    assert!(checked > 5000);
+}

@@ -3,7 +3,7 @@
 //! opponent's hidden hand and the deck), its evaluation of a position, and the heuristic player
 //! as the play-out policy. It reads nothing but its `View`.
 
-use super::evaluation::evaluate;
+use super::evaluation::{evaluate, evaluate_all};
 use super::greedy::{self, Params};
 use super::Agent;
 use crate::action::Action;
@@ -42,6 +42,10 @@ impl Searchable for State {
 
     fn evaluate(&self, seat: Seat) -> f64 {
         evaluate(self, seat)
+    }
+
+    fn evaluate_all(&self, values: &mut [f64]) {
+        evaluate_all(self, values);
     }
 
     fn playout_choice(&self, legal: &[Action], rng: &mut GameRng) -> usize {

@@ -25,6 +25,13 @@ pub trait Searchable: Game + Clone {
     /// How likely `seat` is to win from here, in 0..=1 (a draw is worth one half); exact once
     /// the game is over.
     fn evaluate(&self, seat: Seat) -> f64;
+    /// `evaluate` for seats `0 .. values.len()`, into `values` (a game may share the work
+    /// between the seats).
+    fn evaluate_all(&self, values: &mut [f64]) {
+        for (s, v) in values.iter_mut().enumerate() {
+            *v = self.evaluate(s);
+        }
+    }
     /// The move a play-out plays (cheap: it runs thousands of times per decision). Uniform
     /// random unless the game has a better quick policy.
     fn playout_choice(&self, legal: &[Self::Action], rng: &mut GameRng) -> usize {
@@ -412,9 +419,7 @@ impl<G: Searchable> Mcts<G> {
             values[0] = st.evaluate(0);
             values[1] = 1.0 - values[0];
         } else {
-            for (s, v) in values.iter_mut().enumerate().take(seats) {
-                *v = st.evaluate(s);
-            }
+            st.evaluate_all(&mut values[..seats]);
         }
         for &n in &self.path {
             let n = &mut self.nodes[n as usize];
