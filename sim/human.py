@@ -29,7 +29,7 @@ from rich.text import Text
 
 from sim import _core, boards, games, python_agents, replays
 from sim.boards import seat_name
-from sim.engine import table_size
+from sim.engine import canonical_rules, table_size
 
 HUMAN = "human"
 COMMANDS = ("undo", "quit", "help")
@@ -141,7 +141,8 @@ class Seating:
     @property
     def seat_agents(self) -> list[str]:
         """Each seat's agent: A in P1, B in every other seat (three or four players)."""
-        return [self.agents[min(s, 1)] for s in range(table_size(self.rules))]
+        seats = table_size(canonical_rules(self.rules, games.game_of(self.rules)))
+        return [self.agents[min(s, 1)] for s in range(seats)]
 
     def _replay(self) -> _core.Game:
         """The game from its seed with `chosen` played again (the opponent replays too)."""
