@@ -34,13 +34,7 @@ def main() -> None:
     args = [a for a in sys.argv[1:] if a != "--write"]
     games = args[0] if args else "200000"
     seed = args[1] if len(args) > 1 else "1"
-    out = subprocess.run(
-        ["cargo", "run", "--quiet", "--release", "-p", "houses-engine"]
-        + ["--example", "evaluation_data", "--", games, seed],
-        check=True,
-        capture_output=True,
-    ).stdout
-    data = pl.read_csv(io.BytesIO(out))
+    data = _positions(games, int(seed), 2)
     names = [c for c in data.columns if c != "won"]
     x = data.select(names).to_numpy()
     y = data["won"].to_numpy()
@@ -61,14 +55,25 @@ def main() -> None:
     weights = f"pub const WEIGHTS: [f64; {len(names)}] = [{listed}];"
     print(weights)
     if "--write" in sys.argv:
-        path = Path(__file__).parent.parent / "crates/houses-engine/src/agents/evaluation.rs"
-        text = re.sub(r"pub const WEIGHTS: \[f64; \d+\] = \[[^\]]*\];", weights, path.read_text())
-        path.write_text(text)
-        subprocess.run(["cargo", "fmt", "--all"], check=True)
-        print(f"written to {path}")
+        _write("WEIGHTS", weights)
+
+
+EVALUATION = Path(__file__).parent.parent / "crates/houses-engine/src/agents/evaluation.rs"
+
+
+def _write(name: str, line: str) -> None:
+    """Replace the constant `name` in evaluation.rs with `line`, then `cargo fmt`."""
+    pattern = rf"pub const {name}: \[f64; \d+\] = \[[^\]]*\];"
+    text = EVALUATION.read_text()
+    if not re.search(pattern, text):
+        sys.exit(f"{name} not found in {EVALUATION}")
+    EVALUATION.write_text(re.sub(pattern, line, text))
+    subprocess.run(["cargo", "fmt", "--all"], check=True)
+    print(f"written to {EVALUATION}")
 
 
 def _positions(games: str, seed: int, players: int) -> pl.DataFrame:
+    """The example's rows: from the deciding seat's side (two players), or one row per seat."""
     out = subprocess.run(
         ["cargo", "run", "--quiet", "--release", "-p", "houses-engine"]
         + ["--example", "evaluation_data", "--", games, str(seed), str(players)],
@@ -146,9 +151,7 @@ def main_multiplayer() -> None:
         cut = int(data["position"].max() * 0.8)
         train += _groups(data.filter(pl.col("position") <= cut), names)
         held += _groups(data.filter(pl.col("position") > cut), names)
-    path = Path(__file__).parent.parent / "crates/houses-engine/src/agents/evaluation.rs"
-    text = path.read_text()
-    two = re.search(r"pub const WEIGHTS: \[f64; \d+\] = \[([^\]]*)\];", text)
+    two = re.search(r"pub const WEIGHTS: \[f64; \d+\] = \[([^\]]*)\];", EVALUATION.read_text())
     assert two, "WEIGHTS not found in evaluation.rs"
     w2 = np.array([float(v) for v in two.group(1).replace("\n", " ").split(",") if v.strip()])
     fit = minimize(_neg_log_likelihood, w2, args=(train,), jac=True, method="L-BFGS-B")
@@ -180,13 +183,7 @@ def main_multiplayer() -> None:
     weights = f"pub const WEIGHTS_MULTI: [f64; {len(names)}] = [{listed}];"
     print(weights)
     if "--write" in sys.argv:
-        pattern = r"pub const WEIGHTS_MULTI: \[f64; \d+\] = \[[^\]]*\];"
-        if not re.search(pattern, text):
-            sys.exit(f"WEIGHTS_MULTI not found in {path}")
-        text = re.sub(pattern, weights, text)
-        path.write_text(text)
-        subprocess.run(["cargo", "fmt", "--all"], check=True)
-        print(f"written to {path}")
+        _write("WEIGHTS_MULTI", weights)
 
 
 if __name__ == "__main__":
