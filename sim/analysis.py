@@ -97,6 +97,7 @@ def cells(lf: pl.LazyFrame, info: GameInfo) -> dict[str, dict[str, Any]]:
         lf.group_by("cell").agg(
             *ends,
             *pace,
+            *_chooser_counts(names),
             games=pl.len(),
             players=players(names).max(),
             wins_a=pl.col("a_won").sum(),
@@ -126,11 +127,38 @@ def cells(lf: pl.LazyFrame, info: GameInfo) -> dict[str, dict[str, Any]]:
         # number says less than the order of play.
         r["seats"] = [interval(r[f"order_wins_{k}"] + share, n) for k in range(r["players"])]
         r["ends"] = {e: r[f"by_{e}"] for e in info.end_reasons}
+        chose = r.get("chooser_games") or 0
+        if chose:
+            # The advantage draw's winner: how often it deferred, and how it fared.
+            r["chooser"] = interval(r["chooser_wins"] + r["chooser_draws"] / r["players"], chose)
+            r["deferred"] = r["chooser_deferred"] / chose
         if info.has("pace"):
             total = r["turns_total"]
             r["low_hand_share"] = r["low_hand_turns"] / total if total else 0
         result[r["cell"]] = r
     return result
+
+
+def _chooser_counts(names: list[str]) -> list[pl.Expr]:
+    """Games in which a seat won the advantage draw and chose to start or defer (the `defer`
+    decision arose for it), the chooser's wins and no-winner games, and how often it
+    deferred; none for records without that decision (other games)."""
+    seats = seat_columns(names, "arose_defer")
+    if not seats:
+        return []
+    winner = pl.col("winner").cast(pl.Int64)
+    chose = [pl.col(f"arose_defer_p{k + 1}") > 0 for k in seats]
+    any_chose = pl.any_horizontal(chose)
+    return [
+        any_chose.sum().alias("chooser_games"),
+        pl.sum_horizontal([(c & (winner == k)) for c, k in zip(chose, seats, strict=True)])
+        .sum()
+        .alias("chooser_wins"),
+        (any_chose & (winner == -1)).sum().alias("chooser_draws"),
+        pl.sum_horizontal([pl.col(f"taken_defer_p{k + 1}") > 0 for k in seats])
+        .sum()
+        .alias("chooser_deferred"),
+    ]
 
 
 def lengths(lf: pl.LazyFrame) -> pl.DataFrame:
@@ -496,12 +524,11 @@ def card_id(card: str) -> int:
     return CARDS.index(card.upper())
 
 
-def card_value(lf: pl.LazyFrame, cell: str, without: str, card: str) -> dict[str, Any] | None:
-    """The causal value of `card` to the player who draws it: in the games of `cell` where one
-    player drew it, that player's result (a win 1, a draw 1/2) minus the same seat's result on
-    the same deal in `without` (the card taken out: a blank, or forbidden). Mean difference,
-    its 95% interval and p-value (normal approximation), the number of such deals, and the
-    share of them in which the drawer deployed or played it (`used`)."""
+def _drawer_gains(lf: pl.LazyFrame, cell: str, without: str, card: str) -> pl.LazyFrame:
+    """Per deal played in both `cell` and `without` (the card taken out): `d`, the result of the
+    player who drew `card` in `cell` (a win 1, no winner an even share) minus the same seat's
+    result on the same deal in `without` (null when no one drew it; `v` and `b` are the two
+    results), and `used`, whether the drawer deployed or played it."""
     bit = 1 << card_id(card)
     names = lf.collect_schema().names()
     seats = seat_columns(names, "drawn_mask")
@@ -519,18 +546,32 @@ def card_value(lf: pl.LazyFrame, cell: str, without: str, card: str) -> dict[str
     a = (
         lf.filter(pl.col("cell") == cell)
         .with_columns(holder=holder)
-        .filter(pl.col("holder").is_not_null())
         .select("game", "holder", v=seat_score(names, pl.col("holder")), used=used)
     )
     b = lf.filter(pl.col("cell") == without).select("game", w=pl.col("winner"), share=share)
+    without_result = (
+        pl.when(pl.col("w") == -1)
+        .then(pl.col("share"))
+        .otherwise((pl.col("w").cast(pl.Int64) == pl.col("holder")).cast(pl.Float64))
+    )
+    return a.join(b, on="game").select(
+        "game",
+        "used",
+        v=pl.when(pl.col("holder").is_not_null()).then(pl.col("v")),
+        b=without_result,
+        d=pl.when(pl.col("holder").is_not_null()).then(pl.col("v") - without_result),
+    )
+
+
+def card_value(lf: pl.LazyFrame, cell: str, without: str, card: str) -> dict[str, Any] | None:
+    """The causal value of `card` to the player who draws it: in the games of `cell` where one
+    player drew it, that player's result (a win 1, a draw 1/2) minus the same seat's result on
+    the same deal in `without` (the card taken out: a blank, or forbidden). Mean difference,
+    its 95% interval and p-value (normal approximation), the number of such deals, and the
+    share of them in which the drawer deployed or played it (`used`)."""
     d = _collect(
-        a.join(b, on="game")
-        .with_columns(
-            b=pl.when(pl.col("w") == -1)
-            .then(pl.col("share"))
-            .otherwise((pl.col("w").cast(pl.Int64) == pl.col("holder")).cast(pl.Float64))
-        )
-        .with_columns(d=pl.col("v") - pl.col("b"))
+        _drawer_gains(lf, cell, without, card)
+        .filter(pl.col("d").is_not_null())
         .select(
             n=pl.len(),
             mean=pl.col("d").mean(),
@@ -551,4 +592,56 @@ def card_value(lf: pl.LazyFrame, cell: str, without: str, card: str) -> dict[str
         "used": d["used"],
         "value": d["mean"],
         **_mean_interval(d["mean"], d["sd"], n),
+    }
+
+
+def card_value_change(
+    lf: pl.LazyFrame,
+    cells: tuple[str, str],
+    base_cells: tuple[str, str],
+    card: str,
+) -> dict[str, Any] | None:
+    """How much more `card` is worth to its drawer under one variant than under the baseline:
+    `cells` and `base_cells` are each a variant's (with the card, without it), all four played
+    on the same deals. The difference of the two card values over the deals all four played,
+    with a 95% interval from each deal's share of both values (the delta method for a ratio of
+    means: deals where the card was drawn under one variant and not the other count too), so
+    that the common deals' shared luck cancels out."""
+    a = _drawer_gains(lf, *cells, card).select("game", da="d")
+    b = _drawer_gains(lf, *base_cells, card).select("game", db="d")
+    joined = a.join(b, on="game").select(
+        ia=pl.col("da").is_not_null().cast(pl.Float64),
+        ib=pl.col("db").is_not_null().cast(pl.Float64),
+        da=pl.col("da").fill_null(0.0),
+        db=pl.col("db").fill_null(0.0),
+    )
+    sums = _collect(
+        joined.select(
+            n=pl.len(),
+            sa=pl.col("da").sum(),
+            na=pl.col("ia").sum(),
+            sb=pl.col("db").sum(),
+            nb=pl.col("ib").sum(),
+        )
+    ).row(0, named=True)
+    n, na, nb = sums["n"], sums["na"], sums["nb"]
+    if not n or not na or not nb:
+        return None
+    value, base = sums["sa"] / na, sums["sb"] / nb
+    # Each deal's influence on the difference of the two means (each over its own deals).
+    influence = (pl.col("da") - value * pl.col("ia")) / (na / n) - (
+        pl.col("db") - base * pl.col("ib")
+    ) / (nb / n)
+    sd = _collect(joined.select(sd=influence.std())).item()
+    diff = value - base
+    return {
+        "card": card,
+        # The deals the verdict rests on: those where the card was drawn, under the variant
+        # with fewer of them (`deals`: every deal the four cells share).
+        "n": int(min(na, nb)),
+        "deals": n,
+        "value": value,
+        "base": base,
+        "diff": diff,
+        **_mean_interval(diff, sd, n),
     }

@@ -25,6 +25,12 @@ MEASURES: dict[str, tuple[str, str]] = {
     "house": ("a House's win rate (suit-split decks)", "points"),
     "seats": ("win rate by place in turn order", "points"),
 }
+# Rows of the answer's table that belong to a measure without being one: a card's value under
+# each variant against the baseline's (read with `card_value`).
+ROW_LABELS: dict[str, str] = {
+    **{m: label for m, (label, _) in MEASURES.items()},
+    "card_change": "a card's value against its value under the baseline",
+}
 # The smallest difference that matters, by unit: 1 point of win rate, a quarter of a round.
 MATTERS: dict[str, float] = {"points": 1.0, "rounds": 0.25}
 ANSWER_KEYS = ("measures", "matters", "matchup")
@@ -125,6 +131,7 @@ class Facts:
         plain: list[str],
         never_taken: list[dict[str, Any]] | None = None,
         variants: dict[str, str] | None = None,
+        card_changes: list[dict[str, Any]] | None = None,
     ):
         self.measures: list[str] = spec["measures"]
         self.matters: dict[str, float] = {**MATTERS, **spec.get("matters", {})}
@@ -132,6 +139,8 @@ class Facts:
         self.rows = [r for r in rows if r["variant"] in plain]
         self.comparisons = comparisons
         self.card_values = card_values
+        # Each card's value under a variant against the same card's under the baseline.
+        self.card_changes = card_changes or []
         self.houses = houses
         self.baseline = baseline
         self.plain = plain
@@ -147,6 +156,8 @@ class Facts:
             c["size"] = size(c["diff"], c["lo"], c["hi"], c["noise"], c["n"], m)
         for v in card_values:
             v["size"] = size(v["value"], v["lo"], v["hi"], v["noise"], v["n"], points)
+        for c in self.card_changes:
+            c["size"] = size(c["diff"], c["lo"], c["hi"], c["noise"], c["n"], points)
 
     def pairs(self, measure: str) -> list[tuple[str, str]]:
         """The match-ups a measure is read from, the one the sentences use first: A's win rate
@@ -289,7 +300,54 @@ def _first_player(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     if not pairs:
         return [], table
     cells = f.cells(pairs[0])
-    return _first_player_lead(f, cells, pairs[0], m) + _outright(cells), table
+    return (
+        _first_player_lead(f, cells, pairs[0], m)
+        + _outright(cells)
+        + _chooser(f, cells, pairs[0], m),
+        table,
+    )
+
+
+# The share of advantage draws after which the winner deferred from which the first player is
+# said to be chosen (the first player's rate then mixes the seat with that choice).
+DEFERRED_OFTEN = 0.05
+
+
+def _chooser(f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: float) -> list[str]:
+    """Where the winner of the advantage draw chooses to start or defer: how often it deferred,
+    and how it fared against an even share (what winning the draw is worth). Said where the
+    experiment asks how the start is chosen (it varies `starting_player`), or where the winner
+    often deferred: the first player is then often the side the chooser judged weaker, and its
+    win rate is no longer the seat's alone."""
+    often = any(r.get("deferred", 0) >= DEFERRED_OFTEN for r in cells)
+    if "starting_player" not in f.varied and not often:
+        return []
+    chose = [r for r in cells if r.get("chooser")]
+    if not chose:
+        return []
+
+    def won(r: dict[str, Any]) -> str:
+        size = _rate_size(r["chooser"], r["chooser"]["n"], m, r.get("fair", 0.5))
+        return f"{_rate(r['chooser'])} ({size})"
+
+    lead = f"The winner of the advantage draw chooses who moves first ({_pair(*pair)})"
+    if often:
+        lead += ", so the first player's rate mixes the seat with that choice"
+    # The choice comes before any rule a variant changes, so it is often the same in every
+    # variant (the same deals): then it is said once.
+    said = {(_pct(r["deferred"]), r["chooser"]["n"]) for r in chose}
+    if len(chose) > 1 and len(said) == 1:
+        deferred, n = said.pop()
+        rates = "; ".join(f"'{r['variant']}' {won(r)}" for r in chose)
+        return [
+            f"{lead}: it deferred in {deferred} of {n:,} games under every variant and won {rates}."
+        ]
+    parts = [
+        (f" under '{r['variant']}'" if len(cells) > 1 else "")
+        + f" it deferred in {_pct(r['deferred'])} of {r['chooser']['n']:,} games and won {won(r)}"
+        for r in chose
+    ]
+    return [lead + ":" + ";".join(parts) + "."]
 
 
 def _outright(cells: list[dict[str, Any]]) -> list[str]:
@@ -565,7 +623,65 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                 f"{'it' if len(unused) == 1 else 'them'}"
             )
         text.append(f"Under '{variant}': {'; '.join(parts)}.")
-    return text, table
+    changed, rows = _card_changes(f, pair, method)
+    return text + changed, table + rows
+
+
+def _card_changes(
+    f: Facts, pair: tuple[str, str], method: str
+) -> tuple[list[str], list[dict[str, Any]]]:
+    """Does a variant change what a card is worth? Each card's value under each variant
+    against its value under the baseline, on the same deals: the sentence leads with a verdict
+    over all of them, then the largest changes."""
+    changes = [
+        c for c in f.card_changes if (c["agent_a"], c["agent_b"]) == pair and c["method"] == method
+    ]
+    if not changes:
+        return [], []
+    order = {name: i for i, name in enumerate(f.plain)}
+    table = [
+        {
+            "measure": "card_change",
+            "variant": c["variant"],
+            "matchup": _pair(*pair),
+            "value": f"{c['card']} {_pts(c['diff'])} {_ci(c['lo'], c['hi'], pct=False)}",
+            "size": c["size"],
+            # The baseline is named in the sentence above the table (a long name would widen
+            # the column on a phone).
+            "against": "the baseline",
+        }
+        for c in sorted(changes, key=lambda c: (order.get(c["variant"], 0), -abs(c["diff"])))
+    ]
+    m = f.matters["points"]
+    sizes = {c["size"] for c in changes}
+    real = [c for c in changes if c["size"] in ("small", "large")]
+    if sizes == {"too few games"}:
+        lead = "too few deals to tell whether a variant moves a card's value"
+    elif sizes == {"negligible"}:
+        lead = f"no variant moves any card's value by {m:g} point or more"
+    elif not real:
+        # Some within noise (or too few deals): not shown to move, which is not "no effect".
+        lead = f"no variant is shown to move a card's value by {m:g} point or more"
+    elif len(changes) == 1:
+        lead = "the card's value changes"
+    else:
+        verb = "changes" if len(real) == 1 else "change"
+        lead = f"{len(real)} of the {len(changes)} values {verb} by {m:g} point or more"
+    # The changes that matter first, then the largest of the rest.
+    shown = sorted(real, key=lambda c: -abs(c["diff"])) + sorted(
+        (c for c in changes if c not in real), key=lambda c: -abs(c["diff"])
+    )
+    listed = "; ".join(
+        f"{c['card']} under '{c['variant']}' {_pts(c['diff'])} points "
+        f"{_ci(c['lo'], c['hi'], pct=False)} ({c['size']})"
+        for c in shown[:4]
+    )
+    if len(shown) > 4:
+        listed += f" (all {len(shown)} in the table below)"
+    return [
+        f"Against its value under '{f.baseline}' on the same deals ({_pair(*pair)}), "
+        f"{lead}: {listed}."
+    ], table
 
 
 # A card deployed or played in fewer than this share of the games where it was drawn is
@@ -578,7 +694,19 @@ def _card_verdict(values: list[dict[str, Any]], matters: float) -> str:
     cannot be told apart."""
     top = values[0]
     if top["size"] not in ("small", "large"):
-        return f"none is worth {matters:g} point or more"
+        if len(values) == 1:
+            return top["size"]
+        sizes = {v["size"] for v in values}
+        real = [v for v in values if v["size"] in ("small", "large")]  # all below zero here
+        if sizes == {"negligible"}:
+            return f"none is worth {matters:g} point or more"
+        if sizes == {"too few games"}:
+            return "too few deals to say"
+        # Intervals that still hold values that matter: not "worth nothing".
+        said = f"none is shown to be worth {matters:g} point or more"
+        return said + (
+            f"; {_listing([v['card'] for v in real])} clearly below zero" if real else ""
+        )
     if len(values) == 1:
         return top["size"]
     tied = [v["card"] for v in values if v["hi"] >= top["lo"]]
@@ -693,7 +821,7 @@ def answer(f: Facts) -> dict[str, Any]:
         table += rows
     sentences += _untested(f)
     for row in table:
-        row["label"] = MEASURES[row["measure"]][0]
+        row["label"] = ROW_LABELS[row["measure"]]
     # Columns that hold one value for every row go into the table's caption instead.
     labels = list(dict.fromkeys(r["label"] for r in table))
     matchups = list(dict.fromkeys(r["matchup"] for r in table))

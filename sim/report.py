@@ -387,7 +387,9 @@ def build(out: Path) -> Path:
             ),
             None,
         )
-        value = with_card and analysis.card_value(lf, with_card["cell"], r["cell"], card)
+        if with_card is None:
+            continue
+        value = analysis.card_value(lf, with_card["cell"], r["cell"], card)
         if value:
             card_values.append(
                 {
@@ -396,8 +398,10 @@ def build(out: Path) -> Path:
                     "method": method,
                     "agent_a": r["agent_a"],
                     "agent_b": r["agent_b"],
+                    "cells": (with_card["cell"], r["cell"]),
                 }
             )
+    card_changes = _card_changes(lf, card_values, baseline)
     comparisons = []
     for r in rows:
         if r["variant"] == baseline or r["variant"] in impact:
@@ -472,7 +476,7 @@ def build(out: Path) -> Path:
                 # Above an even share: a half with two players, a third with three.
                 best["dominant"] = best["lo"] > 1 / (best.get("players") or 2)
     # One family of tests for the whole report: every comparison and every card value.
-    answer.holm(comparisons + card_values)
+    answer.holm(comparisons + card_values + card_changes)
     houses = analysis.houses(cells, manifest) if game.has("house_matrix") else []
     decisions = usage.usage(lf, game)
     # A variant that changes the winner of hardly any deal: a "within noise" verdict on it says
@@ -529,6 +533,7 @@ def build(out: Path) -> Path:
             plain,
             usage.never_taken(decisions),
             config["variants"],
+            card_changes,
         )
     )
     env = Environment(autoescape=True)
@@ -558,6 +563,7 @@ def build(out: Path) -> Path:
             comparisons, king_rows, rows, houses, baseline, robustness, decisions, card_values
         ),
         card_values=card_values,
+        card_changes=card_changes,
         card_min=analysis.CARD_MIN_GAMES,
         decisions=decisions,
         never=usage.never_taken(decisions),
@@ -567,6 +573,43 @@ def build(out: Path) -> Path:
     path = out / "index.html"
     _write(path, html)
     return path
+
+
+def _card_changes(
+    lf: pl.LazyFrame, card_values: list[dict[str, Any]], baseline: str
+) -> list[dict[str, Any]]:
+    """Each card's value under each variant against its value under the baseline (the same
+    card, way of taking it out and match-up), on the same deals: does a rule make a card worth
+    more? Cards the drawer hardly used under either are left out (their value is zero by
+    construction)."""
+    changes = []
+    for v in card_values:
+        if v["variant"] == baseline:
+            continue
+        key = (v["card"], v["method"], v["agent_a"], v["agent_b"])
+        base = next(
+            (
+                b
+                for b in card_values
+                if b["variant"] == baseline
+                and (b["card"], b["method"], b["agent_a"], b["agent_b"]) == key
+            ),
+            None,
+        )
+        if base is None or min(v["used"], base["used"]) < answer.UNUSED:
+            continue
+        change = analysis.card_value_change(lf, v["cells"], base["cells"], v["card"])
+        if change:
+            changes.append(
+                {
+                    **change,
+                    "variant": v["variant"],
+                    "method": v["method"],
+                    "agent_a": v["agent_a"],
+                    "agent_b": v["agent_b"],
+                }
+            )
+    return changes
 
 
 def _write(path: Path, text: str) -> None:

@@ -57,8 +57,12 @@ def _write(out: Path, cell: str, label: str, game: dict[str, Any]) -> str | None
 
 def write_samples(out: Path, lf: pl.LazyFrame, cells: list[str], kings: bool) -> dict[str, list]:
     """For each cell: [(label, relative link)] to its sample games, written under `out`."""
-    # Read only where the game has Kings (Houses-Skirmish: four seats of King columns).
-    ks_deployed = pl.any_horizontal(pl.col(f"kings_p{k}").str.contains("KS") for k in range(1, 5))
+    # Read only where the game has Kings: one King column a seat (records written before the
+    # three- and four-player engine have two).
+    names = lf.collect_schema().names()
+    ks_deployed = pl.any_horizontal(
+        pl.col(c).str.contains("KS") for c in names if re.fullmatch(r"kings_p\d", c)
+    )
     links: dict[str, list[tuple[str, str]]] = {}
     for cell in cells:
         picks = [("longest game", _pick(lf, cell, None, longest=True))]

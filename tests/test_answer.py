@@ -46,7 +46,16 @@ def _cell(variant, a, b, games, first, draws=0, win_a=(0.5, 0.49, 0.51), rounds=
     }
 
 
-def _facts(rows, measures, comparisons=(), card_values=(), houses=(), plain=None):
+def _facts(
+    rows,
+    measures,
+    comparisons=(),
+    card_values=(),
+    houses=(),
+    plain=None,
+    variants=None,
+    card_changes=(),
+):
     plain = plain or list(dict.fromkeys(r["variant"] for r in rows))
     return Facts(
         {"measures": measures},
@@ -56,6 +65,9 @@ def _facts(rows, measures, comparisons=(), card_values=(), houses=(), plain=None
         list(houses),
         plain[0] if plain else "",
         plain,
+        None,
+        variants,
+        list(card_changes),
     )
 
 
@@ -170,3 +182,140 @@ def test_card_values_rank_the_cards_and_say_whether_the_first_stands_out():
     cards[1].update(value=0.007, lo=0.005, hi=0.009)
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
     assert got[1].endswith("; none is worth 1 point or more.")
+
+
+def _value(variant, card, v, lo, hi, noise=False, **more):
+    return {
+        "variant": variant,
+        "agent_a": "greedy",
+        "agent_b": "greedy",
+        "method": "forbid",
+        "card": card,
+        "value": v,
+        "lo": lo,
+        "hi": hi,
+        "noise": noise,
+        "n": 6_000,
+        **more,
+    }
+
+
+def test_an_interval_that_holds_values_that_matter_is_not_called_worth_nothing():
+    rows = [_cell("old", "search", "search", 4_000, (0.5, 0.48, 0.52))]
+    cards = [_value("old", "JC", 0.005, -0.018, 0.028, noise=True)]
+    cards[0].update(agent_a="search", agent_b="search")
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
+    assert got[1] == "Under 'old': JC +0.5 [-1.8, +2.8]; within noise."
+    cards.append(_value("old", "QC", 0.002, -0.004, 0.008))
+    cards[1].update(agent_a="search", agent_b="search")
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
+    assert got[1] == (
+        "Under 'old': JC +0.5 [-1.8, +2.8], QC +0.2 [-0.4, +0.8]; none is shown to be worth 1 "
+        "point or more."
+    )
+    # A card clearly worth less than nothing is named, even below a top card that is not.
+    cards.append(_value("old", "QS", -0.04, -0.05, -0.03))
+    cards[2].update(agent_a="search", agent_b="search", size="large")
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
+    assert got[1].endswith("; none is shown to be worth 1 point or more; QS clearly below zero.")
+
+
+def test_a_cards_value_under_each_variant_is_compared_with_the_baseline():
+    rows = [
+        _cell("new", "greedy", "greedy", 40_000, (0.5, 0.49, 0.51)),
+        _cell("old", "greedy", "greedy", 40_000, (0.5, 0.49, 0.51)),
+    ]
+    cards = [_value("new", "JC", 0.079, 0.073, 0.085), _value("old", "JC", 0.04, 0.03, 0.05)]
+    change = _value("old", "JC", 0.04, 0.03, 0.05)
+    change.update(diff=-0.039, lo=-0.047, hi=-0.031, n=40_000)
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_changes=[change]))
+    assert got["sentences"][-1] == (
+        "Against its value under 'new' on the same deals (greedy v greedy), the card's value "
+        "changes: JC under 'old' -3.9 points [-4.7, -3.1] (large)."
+    )
+    row = got["table"][-1]
+    assert (row["measure"], row["value"], row["against"]) == (
+        "card_change",
+        "JC -3.9 [-4.7, -3.1]",
+        "the baseline",
+    )
+    assert row["label"] == "a card's value against its value under the baseline"
+    # Several cards, none moved by a point or more: the verdict says so before the list.
+    small = [
+        dict(change, card=c, diff=d, lo=d - 0.004, hi=d + 0.004, noise=noise)
+        for c, d, noise in (("7S", -0.006, False), ("7H", 0.002, True))
+    ]
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_changes=small))
+    assert got["sentences"][-1].startswith(
+        "Against its value under 'new' on the same deals (greedy v greedy), no variant moves "
+        "any card's value by 1 point or more: 7S under 'old' -0.6 points"
+    )
+    # One that cannot be told from zero while its interval still holds a point: not settled.
+    small[0].update(diff=-0.009, lo=-0.02, hi=0.002, noise=True)
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_changes=small))
+    assert (
+        "no variant is shown to move a card's value by 1 point or more: 7S under 'old' -0.9"
+        in (got["sentences"][-1])
+    )
+    # With one real change among them, it is named first, and counted.
+    got = answer.answer(
+        _facts(rows, ["card_value"], card_values=cards, card_changes=[*small, change])
+    )
+    assert (
+        "1 of the 3 values changes by 1 point or more: JC under 'old' -3.9"
+        in (got["sentences"][-1])
+    )
+    # Too few deals where the card was drawn: no verdict either way.
+    few = [dict(c, n=150) for c in small]
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_changes=few))
+    assert "too few deals to tell whether a variant moves a card's value: " in got["sentences"][-1]
+
+
+def _rules(start):
+    return f"houses(life=40,starting_player={start},players=2)"
+
+
+def test_the_advantage_draws_winner_is_reported_where_the_start_rule_is_varied():
+    rows = [
+        _cell("draw", "search", "search", 4_000, (0.527, 0.512, 0.543)),
+        _cell("coin", "search", "search", 4_000, (0.517, 0.502, 0.532)),
+    ]
+    rows[0].update(chooser={"rate": 0.528, "lo": 0.512, "hi": 0.543, "n": 4_000}, deferred=0.1125)
+    variants = {"draw": _rules("advantage_draw"), "coin": _rules("coin")}
+    got = answer.answer(_facts(rows, ["first_player"], variants=variants))["sentences"]
+    assert got[-1] == (
+        "The winner of the advantage draw chooses who moves first (search v search), so the "
+        "first player's rate mixes the seat with that choice: under 'draw' it deferred in "
+        "11.2% of 4,000 games and won 52.8% [51.2%, 54.3%] (small)."
+    )
+    # Where the start rule is not the question, the draw's winner is part of the answer only
+    # when it often deferred (the first player's rate is then not the seat's alone).
+    same = {"draw": _rules("advantage_draw"), "coin": _rules("advantage_draw")}
+    got = answer.answer(_facts(rows, ["first_player"], variants=same))["sentences"]
+    assert got[-1].startswith("The winner of the advantage draw chooses who moves first")
+    rows[0]["deferred"] = 0.01
+    got = answer.answer(_facts(rows, ["first_player"], variants=same))["sentences"]
+    assert not any("advantage draw" in s for s in got)
+    got = answer.answer(_facts(rows, ["first_player"], variants=variants))["sentences"]
+    assert got[-1] == (
+        "The winner of the advantage draw chooses who moves first (search v search): under "
+        "'draw' it deferred in 1.0% of 4,000 games and won 52.8% [51.2%, 54.3%] (small)."
+    )
+
+
+def test_a_choice_made_alike_in_every_variant_is_said_once():
+    rows = [
+        _cell("a", "search", "search", 4_000, (0.433, 0.418, 0.448)),
+        _cell("b", "search", "search", 4_000, (0.431, 0.416, 0.446)),
+    ]
+    for r, rate in zip(rows, (0.518, 0.511), strict=True):
+        r.update(chooser={"rate": rate, "lo": rate - 0.015, "hi": rate + 0.015, "n": 4_000})
+        r.update(deferred=0.341)
+    variants = {"a": _rules("advantage_draw"), "b": _rules("advantage_draw")}
+    got = answer.answer(_facts(rows, ["first_player"], variants=variants))["sentences"]
+    assert got[-1] == (
+        "The winner of the advantage draw chooses who moves first (search v search), so the "
+        "first player's rate mixes the seat with that choice: it deferred in 34.1% of 4,000 "
+        "games under every variant and won 'a' 51.8% [50.3%, 53.3%] (small); 'b' 51.1% "
+        "[49.6%, 52.6%] (within noise)."
+    )

@@ -647,6 +647,23 @@ def test_impact_plays_each_variant_again_without_each_card_and_reports_its_value
     value = sum(diffs) / len(diffs)
     row = re.search(r'data-value="classic\|greedy\|KS\|blank\|([-0-9.]+)\|(\d+)"', html)
     assert row and int(row[2]) == len(diffs) and float(row[1]) == pytest.approx(value, abs=1e-6)
+    # And against the same card's value under the baseline, on the same deals: the answer's
+    # last sentence gives the difference of the two values.
+    base_with = df.filter(mirror, pl.col("variant") == "base").sort("game")
+    base_without = df.filter(mirror, pl.col("variant") == "base | blank KS").sort("game")
+    base_holder = [
+        0 if p1 & bit else 1 if p2 & bit else None
+        for p1, p2 in zip(base_with["drawn_mask_p1"], base_with["drawn_mask_p2"], strict=True)
+    ]
+    base_diffs = [
+        score(a, h) - score(b, h)
+        for a, b, h in zip(base_with["winner"], base_without["winner"], base_holder, strict=True)
+        if h is not None
+    ]
+    change = value - sum(base_diffs) / len(base_diffs)
+    said = json.loads((out / "answer.json").read_text())["sentences"][-1]
+    assert said.startswith("Against its value under 'base' on the same deals (greedy v greedy)")
+    assert f"KS under 'classic' {round(100 * change, 1) + 0.0:+.1f} points" in said
     assert "What a card is worth" in html and "worth to the player who draws it" in html
     # The blank variants are not compared with the baseline as rule variants.
     assert "Under 'base | blank KS'" not in html

@@ -393,3 +393,19 @@ def test_each_cell_links_games_to_watch_that_replay_its_records(report):
     data = json.loads(re.search(r'id="data">(.*?)</script>', page, re.S)[1])
     winner = {0: "P1", 1: "P2", -1: "draw"}[rec["winner"]]
     assert data["steps"][-1]["outcome"]["winner"] == winner
+
+
+def test_sample_games_are_found_in_records_from_before_the_four_seat_columns(report, tmp_path):
+    """Records written before three- and four-player games have King columns for P1 and P2
+    only; the report's sample games (one where the King of Spades was deployed) must still be
+    found in them, not crash `sim report`."""
+    from sim import analysis, samples
+
+    lf = analysis.scan(report)
+    old = lf.drop(
+        [c for c in lf.collect_schema().names() if re.fullmatch(r".*_p[34]|players|a_seat", c)]
+    )
+    cells = old.select("cell").unique().collect()["cell"].sort().to_list()
+    links = samples.write_samples(tmp_path, old, cells, kings=True)
+    assert links == samples.write_samples(tmp_path, lf, cells, kings=True)
+    assert any(label.startswith("King of Spades deployed") for c in links for label, _ in links[c])

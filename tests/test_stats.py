@@ -9,7 +9,7 @@ import statsmodels.api as sm
 from statsmodels.stats.proportion import proportion_confint
 from statsmodels.stats.weightstats import DescrStatsW, ztest
 
-from sim.analysis import paired_difference
+from sim.analysis import card_id, card_value, card_value_change, paired_difference
 from sim.ladder import ratings_with_intervals
 from sim.stats import bradley_terry, wilson
 
@@ -103,3 +103,104 @@ def test_paired_difference_matches_a_z_test_on_the_differences():
     assert got["diff"] == pytest.approx(d.mean)
     assert (got["lo"], got["hi"]) == pytest.approx((lo, hi), abs=1e-3)
     assert got["p"] == pytest.approx(p, rel=1e-3)
+
+
+def _card_records(deal, cell, card, drawn_share, edge):
+    """Two-player records of one cell on the shared deals `deal`: the card drawn by the deal's
+    seat where the deal's draw number is under `drawn_share` (always deployed); the deal's luck
+    decides the winner, the drawer's chance raised by `edge`; a few deals end with no winner.
+    Every cell reads the same deals, as an experiment's cells do (common random numbers)."""
+    games = len(deal["seat"])
+    bit = 1 << card_id(card)
+    holder = np.where(deal["drawn"] < drawn_share, deal["seat"], -1)
+    p1_wins = np.where(holder == -1, 0.5, np.where(holder == 0, 0.5 + edge, 0.5 - edge))
+    winner = np.where(deal["luck"] < p1_wins, 0, 1)
+    winner[deal["tie"] < 0.05] = -1
+    mask = [np.where(holder == s, bit, 0).astype(np.uint64) for s in (0, 1)]
+    return pl.DataFrame(
+        {
+            "game": np.arange(games, dtype=np.uint64),
+            "cell": [cell] * games,
+            "winner": winner.astype(np.int8),
+            "drawn_mask_p1": mask[0],
+            "drawn_mask_p2": mask[1],
+            "deployed_mask_p1": mask[0],
+            "deployed_mask_p2": mask[1],
+        }
+    )
+
+
+def test_a_cards_change_of_value_between_variants_matches_a_bootstrap_over_the_deals():
+    rng = np.random.default_rng(5)
+    games, card = 6000, "7S"
+    deal = {
+        "seat": rng.integers(0, 2, games),
+        "drawn": rng.random(games),
+        "luck": rng.random(games),
+        "tie": rng.random(games),
+    }
+    frames = [
+        _card_records(deal, "a", card, 0.6, 0.20),  # variant A with the card
+        _card_records(deal, "a_out", card, 0.6, 0.0),  # and without it
+        _card_records(deal, "b", card, 0.5, 0.12),  # the baseline with it
+        _card_records(deal, "b_out", card, 0.5, 0.0),
+    ]
+    lf = pl.concat(frames).lazy()
+    got = card_value_change(lf, ("a", "a_out"), ("b", "b_out"), card)
+    a = card_value(lf, "a", "a_out", card)
+    b = card_value(lf, "b", "b_out", card)
+    assert got["diff"] == pytest.approx(a["value"] - b["value"], abs=1e-12)
+    assert got["deals"] == games and got["n"] == min(a["n"], b["n"])
+
+    # The reference: resample the deals (the same ones in all four cells) and recompute both
+    # card values from scratch.
+    def gains(with_card, without):
+        holder = np.where(
+            with_card["drawn_mask_p1"].to_numpy() > 0,
+            0,
+            np.where(with_card["drawn_mask_p2"].to_numpy() > 0, 1, -1),
+        )
+
+        def score(w):
+            return np.where(w == -1, 0.5, (w == holder).astype(float))
+
+        d = score(with_card["winner"].to_numpy()) - score(without["winner"].to_numpy())
+        return np.where(holder >= 0, d, 0.0), (holder >= 0).astype(float)
+
+    da, ia = gains(frames[0], frames[1])
+    db, ib = gains(frames[2], frames[3])
+    diffs = []
+    for _ in range(2000):
+        i = rng.integers(0, games, games)
+        diffs.append(da[i].sum() / ia[i].sum() - db[i].sum() / ib[i].sum())
+    boot_se = np.std(diffs)
+    se = (got["hi"] - got["lo"]) / (2 * 1.96)
+    assert se == pytest.approx(boot_se, rel=0.1)
+    # The shared deals make the two values move together: treated as independent, their
+    # difference would look much less certain than it is (so the check above can tell).
+    independent = math.hypot(a["hi"] - a["value"], b["hi"] - b["value"]) / 1.96
+    assert independent > 1.3 * boot_se
+
+
+def test_the_advantage_draws_winner_is_counted_from_the_defer_decision():
+    from sim.analysis import _chooser_counts
+
+    # Game 0: P1 won the draw, started and won. Game 1: P2 won it, deferred and lost. Game 2:
+    # P2 won it, started, no winner. Game 3: a coin decided (no choice).
+    frame = pl.DataFrame(
+        {
+            "winner": [0, 0, -1, 1],
+            "arose_defer_p1": [1, 0, 0, 0],
+            "arose_defer_p2": [0, 1, 1, 0],
+            "taken_defer_p1": [0, 0, 0, 0],
+            "taken_defer_p2": [0, 1, 0, 0],
+        }
+    )
+    got = frame.select(*_chooser_counts(frame.columns)).row(0, named=True)
+    assert got == {
+        "chooser_games": 3,
+        "chooser_wins": 1,
+        "chooser_draws": 1,
+        "chooser_deferred": 1,
+    }
+    assert _chooser_counts(["winner"]) == []
