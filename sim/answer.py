@@ -22,15 +22,11 @@ MEASURES: dict[str, tuple[str, str]] = {
     "no_winner": ("games with no winner", "points"),
     "rounds": ("rounds per game", "rounds"),
     "card_value": ("a card's value to the player who draws it", "points"),
+    "card_change": ("a card's value against its value under the baseline", "points"),
     "house": ("a House's win rate (suit-split decks)", "points"),
     "seats": ("win rate by place in turn order", "points"),
 }
-# Rows of the answer's table that belong to a measure without being one: a card's value under
-# each variant against the baseline's (read with `card_value`).
-ROW_LABELS: dict[str, str] = {
-    **{m: label for m, (label, _) in MEASURES.items()},
-    "card_change": "a card's value against its value under the baseline",
-}
+ROW_LABELS: dict[str, str] = {m: label for m, (label, _) in MEASURES.items()}
 # The smallest difference that matters, by unit: 1 point of win rate, a quarter of a round.
 MATTERS: dict[str, float] = {"points": 1.0, "rounds": 0.25}
 ANSWER_KEYS = ("measures", "matters", "matchup")
@@ -40,6 +36,9 @@ MIN_GAMES = 200
 LARGE = 3.0
 # The family-wise error rate of the report's comparisons (Holm).
 ALPHA = 0.05
+# The share of advantage draws after which the winner deferred from which the first player is
+# said to be chosen (the first player's rate then mixes the seat with that choice).
+DEFERRED_OFTEN = 0.05
 
 
 def default_measures(config: dict[str, Any], game: Any) -> list[str]:
@@ -48,7 +47,8 @@ def default_measures(config: dict[str, Any], game: Any) -> list[str]:
     mirror = any(a == b for a, b in pairs)
     variants = config.get("variants", {})
     if config.get("impact"):
-        return ["card_value"]
+        # With several variants, also whether a rule moves a card's value.
+        return ["card_value"] + (["card_change"] if len(variants) > 1 else [])
     if any("deck=suit_split" in r for r in variants.values()) and game.has("house_matrix"):
         return ["house"]
     measures = ["first_player" if mirror else "a_wins"]
@@ -211,7 +211,7 @@ def _seats(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     m = f.matters["points"]
     sentences, table = [], []
     for pair in pairs[:1]:
-        for r in f.cells(pair):
+        for r in _larger_tables_first(f.cells(pair)):
             places, n, fair = r["seats"], r["games"], r["fair"]
             sizes = [_rate_size(w, n, m, fair) for w in places]
             for k, w in enumerate(places):
@@ -226,14 +226,31 @@ def _seats(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     }
                 )
             at = f"At {r['players']} players ('{r['variant']}', {_pair(*pair)}, {n:,} games)"
-            sentences.append(f"{at} {_seat_verdict(r, m)}{_no_winner_share(r)}.")
+            sentences.append(f"{at} {_seat_verdict(r, m)}{_no_winner_share(r)}{_seat_choice(r)}.")
     for pair in pairs[1:]:
         parts = [
             f"at {r['players']} players {_seat_verdict(r, m, short=True)}{_no_winner_share(r)}"
-            for r in f.cells(pair)
+            f"{_seat_choice(r)}"
+            for r in _larger_tables_first(f.cells(pair))
         ]
         sentences.append(f"With {_pair(*pair)}: {'; '.join(parts)}.")
     return sentences, table
+
+
+def _larger_tables_first(cells: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The question is about the larger tables: two players, where there, comes last."""
+    return sorted(cells, key=lambda r: r.get("players", 2) == 2)
+
+
+def _seat_choice(r: dict[str, Any]) -> str:
+    """Where the advantage draw's winner often deferred, the later places are partly its
+    choice (it moves to the last place), not the seat alone: say so."""
+    if r.get("deferred", 0) < DEFERRED_OFTEN:
+        return ""
+    return (
+        f" (the advantage draw's winner deferred in {_pct(r['deferred'])} of the games, taking "
+        "the last place by choice, so the places mix seat and choice)"
+    )
 
 
 def _seat_verdict(r: dict[str, Any], m: float, short: bool = False) -> str:
@@ -300,17 +317,15 @@ def _first_player(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     if not pairs:
         return [], table
     cells = f.cells(pairs[0])
+    lead = _first_player_lead(f, cells, pairs[0], m)
+    if f.measures[0] != "first_player":
+        # Another measure answers the question: a "Yes:" or "No:" here would read as its
+        # answer, so the sentence says what it is about instead.
+        lead[0] = re.sub(r"^(Yes|No): ", "Seat balance: ", lead[0])
     return (
-        _first_player_lead(f, cells, pairs[0], m)
-        + _outright(cells)
-        + _chooser(f, cells, pairs[0], m),
+        lead + _outright(cells) + _chooser(f, cells, pairs[0], m),
         table,
     )
-
-
-# The share of advantage draws after which the winner deferred from which the first player is
-# said to be chosen (the first player's rate then mixes the seat with that choice).
-DEFERRED_OFTEN = 0.05
 
 
 def _chooser(f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: float) -> list[str]:
@@ -623,16 +638,22 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                 f"{'it' if len(unused) == 1 else 'them'}"
             )
         text.append(f"Under '{variant}': {'; '.join(parts)}.")
-    changed, rows = _card_changes(f, pair, method)
-    return text + changed, table + rows
+    return text, table
 
 
-def _card_changes(
-    f: Facts, pair: tuple[str, str], method: str
-) -> tuple[list[str], list[dict[str, Any]]]:
+def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     """Does a variant change what a card is worth? Each card's value under each variant
-    against its value under the baseline, on the same deals: the sentence leads with a verdict
-    over all of them, then the largest changes."""
+    against its value under the baseline, on the same deals, read from the same match-up and
+    way of taking the card out as `card_value`: the sentence leads with a verdict over all of
+    them, then the largest changes."""
+    pairs = list(dict.fromkeys((c["agent_a"], c["agent_b"]) for c in f.card_changes))
+    if f.chosen in pairs:
+        pairs.remove(f.chosen)
+        pairs.insert(0, f.chosen)
+    if not pairs:
+        return [], []
+    pair = pairs[0]
+    method = next(c["method"] for c in f.card_changes if (c["agent_a"], c["agent_b"]) == pair)
     changes = [
         c for c in f.card_changes if (c["agent_a"], c["agent_b"]) == pair and c["method"] == method
     ]
@@ -805,6 +826,7 @@ WRITERS = {
     "no_winner": _no_winner,
     "rounds": _rounds,
     "card_value": _card_value,
+    "card_change": _card_change,
     "house": _house,
     "seats": _seats,
 }

@@ -59,9 +59,10 @@ def write_samples(out: Path, lf: pl.LazyFrame, cells: list[str], kings: bool) ->
     """For each cell: [(label, relative link)] to its sample games, written under `out`."""
     # Read only where the game has Kings: one King column a seat (records written before the
     # three- and four-player engine have two).
-    names = lf.collect_schema().names()
-    ks_deployed = pl.any_horizontal(
-        pl.col(c).str.contains("KS") for c in names if re.fullmatch(r"kings_p\d", c)
+    king_columns = [c for c in lf.collect_schema().names() if re.fullmatch(r"kings_p\d", c)]
+    kings = kings and bool(king_columns)
+    ks_deployed = (
+        pl.any_horizontal(pl.col(c).str.contains("KS") for c in king_columns) if kings else None
     )
     links: dict[str, list[tuple[str, str]]] = {}
     for cell in cells:

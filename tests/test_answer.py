@@ -228,11 +228,27 @@ def test_a_cards_value_under_each_variant_is_compared_with_the_baseline():
     cards = [_value("new", "JC", 0.079, 0.073, 0.085), _value("old", "JC", 0.04, 0.03, 0.05)]
     change = _value("old", "JC", 0.04, 0.03, 0.05)
     change.update(diff=-0.039, lo=-0.047, hi=-0.031, n=40_000)
-    got = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_changes=[change]))
+    got = answer.answer(
+        _facts(rows, ["card_value", "card_change"], card_values=cards, card_changes=[change])
+    )
     assert got["sentences"][-1] == (
         "Against its value under 'new' on the same deals (greedy v greedy), the card's value "
         "changes: JC under 'old' -3.9 points [-4.7, -3.1] (large)."
     )
+    # Asked first, the comparison opens the answer.
+    first = answer.answer(
+        Facts(
+            {"measures": ["card_change", "card_value"]},
+            rows,
+            [],
+            cards,
+            [],
+            "new",
+            ["new", "old"],
+            card_changes=[change],
+        )
+    )
+    assert first["sentences"][0] == got["sentences"][-1]
     row = got["table"][-1]
     assert (row["measure"], row["value"], row["against"]) == (
         "card_change",
@@ -245,21 +261,27 @@ def test_a_cards_value_under_each_variant_is_compared_with_the_baseline():
         dict(change, card=c, diff=d, lo=d - 0.004, hi=d + 0.004, noise=noise)
         for c, d, noise in (("7S", -0.006, False), ("7H", 0.002, True))
     ]
-    got = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_changes=small))
+    got = answer.answer(
+        _facts(rows, ["card_value", "card_change"], card_values=cards, card_changes=small)
+    )
     assert got["sentences"][-1].startswith(
         "Against its value under 'new' on the same deals (greedy v greedy), no variant moves "
         "any card's value by 1 point or more: 7S under 'old' -0.6 points"
     )
     # One that cannot be told from zero while its interval still holds a point: not settled.
     small[0].update(diff=-0.009, lo=-0.02, hi=0.002, noise=True)
-    got = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_changes=small))
+    got = answer.answer(
+        _facts(rows, ["card_value", "card_change"], card_values=cards, card_changes=small)
+    )
     assert (
         "no variant is shown to move a card's value by 1 point or more: 7S under 'old' -0.9"
         in (got["sentences"][-1])
     )
     # With one real change among them, it is named first, and counted.
     got = answer.answer(
-        _facts(rows, ["card_value"], card_values=cards, card_changes=[*small, change])
+        _facts(
+            rows, ["card_value", "card_change"], card_values=cards, card_changes=[*small, change]
+        )
     )
     assert (
         "1 of the 3 values changes by 1 point or more: JC under 'old' -3.9"
@@ -267,7 +289,9 @@ def test_a_cards_value_under_each_variant_is_compared_with_the_baseline():
     )
     # Too few deals where the card was drawn: no verdict either way.
     few = [dict(c, n=150) for c in small]
-    got = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_changes=few))
+    got = answer.answer(
+        _facts(rows, ["card_value", "card_change"], card_values=cards, card_changes=few)
+    )
     assert "too few deals to tell whether a variant moves a card's value: " in got["sentences"][-1]
 
 
@@ -319,3 +343,14 @@ def test_a_choice_made_alike_in_every_variant_is_said_once():
         "games under every variant and won 'a' 51.8% [50.3%, 53.3%] (small); 'b' 51.1% "
         "[49.6%, 52.6%] (within noise)."
     )
+
+
+def test_the_first_players_yes_or_no_is_not_read_as_the_answer_to_another_question():
+    rows = [
+        _cell("a", "greedy", "greedy", 40_000, (0.433, 0.428, 0.438)),
+        _cell("b", "greedy", "greedy", 40_000, (0.431, 0.426, 0.436)),
+    ]
+    got = answer.answer(_facts(rows, ["first_player"]))["sentences"][0]
+    assert got.startswith("No: under every variant the second player has the edge")
+    got = answer.answer(_facts(rows, ["rounds", "first_player"]))["sentences"]
+    assert got[1].startswith("Seat balance: under every variant the second player has the edge")
