@@ -120,7 +120,7 @@ BAD = [
         13,
         "key 'answer.measures[0]': unknown measure 'first_playr' (did you mean "
         "'first_player'?); valid measures: first_player, a_wins, no_winner, rounds, card_value, "
-        "house",
+        "card_change, house",
     ),
     (
         GOOD + "answer: {measures: [rounds], matters: {rounds: -1}}\n",

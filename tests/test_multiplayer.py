@@ -90,14 +90,15 @@ def test_the_seat_experiment_answers_which_place_in_turn_order_is_favoured(tmp_p
     )
     draws = (recs["winner"] == -1).sum()
     assert round((second.sum() + draws / 3) / recs.height, 4) == three["place2_win_rate"]
-    # The answer names, per table size, the favoured place against an even share.
+    # The answer names, per table size, the favoured place against an even share: the larger
+    # tables (the question) first, two players last.
     sentences = results.answer["sentences"]
     assert [s.split(" (")[0] for s in sentences[:3]] == [
-        "At 2 players",
         "At 3 players",
         "At 4 players",
+        "At 2 players",
     ]
-    assert "even share of 33.3%" in sentences[1] or "(even share 33.3%" in sentences[1]
+    assert "even share of 33.3%" in sentences[0] or "(even share 33.3%" in sentences[0]
     # Win rates are not compared across table sizes (their even shares differ); length is.
     measures = {c["measure"] for c in results.answer["comparisons"]}
     assert measures == {"rounds"}
