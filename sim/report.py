@@ -564,6 +564,8 @@ def build(out: Path) -> Path:
         ),
         card_values=card_values,
         card_changes=card_changes,
+        # A card its drawer (almost) never used is worth zero by construction: said so.
+        unused=answer.UNUSED,
         card_min=analysis.CARD_MIN_GAMES,
         decisions=decisions,
         never=usage.never_taken(decisions),

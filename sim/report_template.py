@@ -161,7 +161,7 @@ that same seat's win rate on the same deal without it (draws half), with a 95% i
 <tr class="{{ 'noise' if v.noise else 'real' }}" data-value="{{ v.variant }}|{{ v.agent_a }}|{{ v.card }}|{{ v.method }}|{{ '%.6f'|format(v.value) }}|{{ v.n }}"><td class="l">{{ v.variant }}</td><td class="l">{{ v.agent_a }} v {{ v.agent_b }}</td>
 <td class="l">{{ v.card }}</td><td class="l">{{ 'a blank' if v.method == 'blank' else 'forbidden' }}</td>
 <td>{{ v.with|pct }}</td><td>{{ v.without|pct }}</td><td>{{ v.value|points }} [{{ v.lo|points }}, {{ v.hi|points }}]</td><td>{{ v.n }}</td>
-<td class="l size-{{ v.size|replace(' ', '-') }}">{{ v.size }}</td></tr>
+{% if v.get('used', 1) < unused %}<td class="l size-never-played">never played ({{ v.used|pct }} of the deals)</td>{% else %}<td class="l size-{{ v.size|replace(' ', '-') }}">{{ v.size }}</td>{% endif %}</tr>
 {% endfor %}
 </table></div>
 </details>

@@ -893,3 +893,20 @@ def test_a_damaged_manifest_is_one_line_on_run_and_report(tmp_path, content, wha
         assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
         assert r.stderr.startswith(f"error: {out}/manifest.json: {what}"), r.stderr
         assert r.stderr.endswith(f"; {fix}\n") and r.stderr.count("\n") == 1, r.stderr
+
+
+def test_a_card_its_drawer_never_played_is_shown_as_never_played_not_valued(tmp_path):
+    """Greedy never plays the old Jack of Clubs: its 'value' is zero by construction, so the
+    report's card table says it was never played instead of calling it negligible."""
+    text = (
+        tiny_experiment(400, 400)
+        .replace("options: {kings: classic}", "options: {jack_of_clubs: discard_random}")
+        .replace("[greedy, random]", "[greedy, greedy]")
+    )
+    text += "impact: {cards: [JC], methods: [forbid]}\n"
+    out = tmp_path / "out"
+    run(load(write(tmp_path, text), out), workers=1, quiet=True)
+    html = build(out).read_text()
+    rows = re.findall(r'data-value="([^|]+)\|greedy\|JC\|forbid\|[^"]+">(.*?)</tr>', html, re.S)
+    said = {variant: "never played (0.0% of the deals)" in row for variant, row in rows}
+    assert said == {"base": False, "classic": True}
