@@ -26,7 +26,6 @@ MEASURES: dict[str, tuple[str, str]] = {
     "house": ("a House's win rate (suit-split decks)", "points"),
     "seats": ("win rate by place in turn order", "points"),
 }
-ROW_LABELS: dict[str, str] = {m: label for m, (label, _) in MEASURES.items()}
 # The smallest difference that matters, by unit: 1 point of win rate, a quarter of a round.
 MATTERS: dict[str, float] = {"points": 1.0, "rounds": 0.25}
 ANSWER_KEYS = ("measures", "matters", "matchup")
@@ -332,7 +331,7 @@ def _chooser(f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: fl
     """Where the winner of the advantage draw chooses to start or defer: how often it deferred,
     and how it fared against an even share (what winning the draw is worth). Said where the
     experiment asks how the start is chosen (it varies `starting_player`), or where the winner
-    often deferred: the first player is then often the side the chooser judged weaker, and its
+    often deferred: who moves first then depends on the chooser's hand, so the first player's
     win rate is no longer the seat's alone."""
     often = any(r.get("deferred", 0) >= DEFERRED_OFTEN for r in cells)
     if "starting_player" not in f.varied and not often:
@@ -718,16 +717,21 @@ def _card_verdict(values: list[dict[str, Any]], matters: float) -> str:
         if len(values) == 1:
             return top["size"]
         sizes = {v["size"] for v in values}
-        real = [v for v in values if v["size"] in ("small", "large")]  # all below zero here
+        real = [v for v in values if v["size"] in ("small", "large")]
+        above = [v["card"] for v in real if v["value"] > 0]
+        below = [v["card"] for v in real if v["value"] < 0]
         if sizes == {"negligible"}:
             return f"none is worth {matters:g} point or more"
         if sizes == {"too few games"}:
             return "too few deals to say"
-        # Intervals that still hold values that matter: not "worth nothing".
-        said = f"none is shown to be worth {matters:g} point or more"
-        return said + (
-            f"; {_listing([v['card'] for v in real])} clearly below zero" if real else ""
+        # Intervals that still hold values that matter: not "worth nothing". A card shown to
+        # matter below an uncertain top card is named.
+        said = (
+            f"only {_listing(above)} shown to be worth {matters:g} point or more"
+            if above
+            else f"none is shown to be worth {matters:g} point or more"
         )
+        return said + (f"; {_listing(below)} clearly below zero" if below else "")
     if len(values) == 1:
         return top["size"]
     tied = [v["card"] for v in values if v["hi"] >= top["lo"]]
@@ -843,7 +847,7 @@ def answer(f: Facts) -> dict[str, Any]:
         table += rows
     sentences += _untested(f)
     for row in table:
-        row["label"] = ROW_LABELS[row["measure"]]
+        row["label"] = MEASURES[row["measure"]][0]
     # Columns that hold one value for every row go into the table's caption instead.
     labels = list(dict.fromkeys(r["label"] for r in table))
     matchups = list(dict.fromkeys(r["matchup"] for r in table))

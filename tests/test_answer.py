@@ -218,6 +218,11 @@ def test_an_interval_that_holds_values_that_matter_is_not_called_worth_nothing()
     cards[2].update(agent_a="search", agent_b="search", size="large")
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
     assert got[1].endswith("; none is shown to be worth 1 point or more; QS clearly below zero.")
+    # A card shown to matter below an uncertain top card is named, not denied.
+    cards[0].update(value=0.03, lo=-0.005, hi=0.065)
+    cards[1].update(value=0.02, lo=0.015, hi=0.025)
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
+    assert got[1].endswith("; only QC shown to be worth 1 point or more; QS clearly below zero.")
 
 
 def test_a_cards_value_under_each_variant_is_compared_with_the_baseline():
