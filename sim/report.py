@@ -475,7 +475,8 @@ def build(out: Path) -> Path:
                 best["best"] = True
                 # Above an even share: a half with two players, a third with three.
                 best["dominant"] = best["lo"] > 1 / (best.get("players") or 2)
-    # One family of tests for the whole report: every comparison and every card value.
+    # One family of tests for the whole report: every comparison, every card value and every
+    # change of a card's value across variants.
     answer.holm(comparisons + card_values + card_changes)
     houses = analysis.houses(cells, manifest) if game.has("house_matrix") else []
     decisions = usage.usage(lf, game)
