@@ -609,20 +609,21 @@ def card_value_change(
     that the common deals' shared luck cancels out."""
     a = _drawer_gains(lf, *cells, card).select("game", da="d")
     b = _drawer_gains(lf, *base_cells, card).select("game", db="d")
-    joined = a.join(b, on="game").select(
-        ia=pl.col("da").is_not_null().cast(pl.Float64),
-        ib=pl.col("db").is_not_null().cast(pl.Float64),
-        da=pl.col("da").fill_null(0.0),
-        db=pl.col("db").fill_null(0.0),
-    )
-    sums = _collect(
-        joined.select(
-            n=pl.len(),
-            sa=pl.col("da").sum(),
-            na=pl.col("ia").sum(),
-            sb=pl.col("db").sum(),
-            nb=pl.col("ib").sum(),
+    # Four numbers a deal: read the records once, then work on them in memory.
+    joined = _collect(
+        a.join(b, on="game").select(
+            ia=pl.col("da").is_not_null().cast(pl.Float64),
+            ib=pl.col("db").is_not_null().cast(pl.Float64),
+            da=pl.col("da").fill_null(0.0),
+            db=pl.col("db").fill_null(0.0),
         )
+    )
+    sums = joined.select(
+        n=pl.len(),
+        sa=pl.col("da").sum(),
+        na=pl.col("ia").sum(),
+        sb=pl.col("db").sum(),
+        nb=pl.col("ib").sum(),
     ).row(0, named=True)
     n, na, nb = sums["n"], sums["na"], sums["nb"]
     if not n or not na or not nb:
@@ -632,7 +633,7 @@ def card_value_change(
     influence = (pl.col("da") - value * pl.col("ia")) / (na / n) - (
         pl.col("db") - base * pl.col("ib")
     ) / (nb / n)
-    sd = _collect(joined.select(sd=influence.std())).item()
+    sd = joined.select(sd=influence.std()).item()
     diff = value - base
     return {
         "card": card,

@@ -576,19 +576,29 @@ def _rounds(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     return text, table
 
 
-def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
-    pairs = list(dict.fromkeys((v["agent_a"], v["agent_b"]) for v in f.card_values))
+def _impact_read(
+    f: Facts, items: list[dict[str, Any]]
+) -> tuple[tuple[str, str], str, list[dict[str, Any]]] | None:
+    """The match-up (the chosen one first) and the way of taking a card out that the card
+    sentences read, and the items (card values or their changes) of those."""
+    pairs = list(dict.fromkeys((v["agent_a"], v["agent_b"]) for v in items))
     if f.chosen in pairs:
         pairs.remove(f.chosen)
         pairs.insert(0, f.chosen)
     if not pairs:
-        return [], []
+        return None
     pair = pairs[0]
-    method = next(v["method"] for v in f.card_values if (v["agent_a"], v["agent_b"]) == pair)
+    method = next(v["method"] for v in items if (v["agent_a"], v["agent_b"]) == pair)
+    read = [v for v in items if (v["agent_a"], v["agent_b"]) == pair and v["method"] == method]
+    return pair, method, read
+
+
+def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
+    found = _impact_read(f, f.card_values)
+    if found is None:
+        return [], []
+    pair, method, chosen = found
     table = []
-    chosen = [
-        v for v in f.card_values if (v["agent_a"], v["agent_b"]) == pair and v["method"] == method
-    ]
     order = {name: i for i, name in enumerate(f.plain)}
     for v in sorted(chosen, key=lambda v: (order.get(v["variant"], 0), -v["value"])):
         unused = v.get("used", 1.0) < UNUSED
@@ -608,16 +618,7 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         f"{how} on the same deals ({_pair(*pair)}):"
     ]
     for variant in f.plain:
-        values = sorted(
-            (
-                v
-                for v in f.card_values
-                if v["variant"] == variant
-                and (v["agent_a"], v["agent_b"]) == pair
-                and v["method"] == method
-            ),
-            key=lambda v: -v["value"],
-        )
+        values = sorted((v for v in chosen if v["variant"] == variant), key=lambda v: -v["value"])
         if not values:
             continue
         # A card the drawer never played is worth zero by construction: say so instead.
@@ -645,19 +646,10 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     against its value under the baseline, on the same deals, read from the same match-up and
     way of taking the card out as `card_value`: the sentence leads with a verdict over all of
     them, then the largest changes."""
-    pairs = list(dict.fromkeys((c["agent_a"], c["agent_b"]) for c in f.card_changes))
-    if f.chosen in pairs:
-        pairs.remove(f.chosen)
-        pairs.insert(0, f.chosen)
-    if not pairs:
+    found = _impact_read(f, f.card_changes)
+    if found is None:
         return [], []
-    pair = pairs[0]
-    method = next(c["method"] for c in f.card_changes if (c["agent_a"], c["agent_b"]) == pair)
-    changes = [
-        c for c in f.card_changes if (c["agent_a"], c["agent_b"]) == pair and c["method"] == method
-    ]
-    if not changes:
-        return [], []
+    pair, _, changes = found
     order = {name: i for i, name in enumerate(f.plain)}
     table = [
         {
