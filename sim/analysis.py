@@ -161,6 +161,62 @@ def _chooser_counts(names: list[str]) -> list[pl.Expr]:
     ]
 
 
+def choice_value(lf: pl.LazyFrame, cell: str, coin_cell: str) -> dict[str, Any] | None:
+    """What the advantage draw's choice is worth to the seat that won the draw: in the games of
+    `cell` where a seat chose to start or defer, that seat's result (a win 1, no winner an even
+    share) minus the same seat's on the same deal in `coin_cell` (the same rules with a coin
+    deciding who starts). The hands are the same deal in both; only who starts (and so what
+    follows) differs. Mean difference, 95% interval and p-value (normal approximation), the
+    number of such deals, and how often the seat deferred."""
+    names = lf.collect_schema().names()
+    seats = seat_columns(names, "arose_defer")
+    if not seats:
+        return None
+    chooser = pl.lit(None, dtype=pl.Int64)
+    deferred = pl.lit(False)
+    for k in reversed(seats):
+        chose = pl.col(f"arose_defer_p{k + 1}") > 0
+        chooser = pl.when(chose).then(k).otherwise(chooser)
+        deferred = pl.when(chose).then(pl.col(f"taken_defer_p{k + 1}") > 0).otherwise(deferred)
+    a = (
+        lf.filter(pl.col("cell") == cell)
+        .with_columns(chooser=chooser, deferred=deferred)
+        .filter(pl.col("chooser").is_not_null())
+        .select("game", "chooser", "deferred", v=seat_score(names, pl.col("chooser")))
+    )
+    b = lf.filter(pl.col("cell") == coin_cell).select(
+        "game", w=pl.col("winner"), share=1.0 / players(names)
+    )
+    coin_result = (
+        pl.when(pl.col("w") == -1)
+        .then(pl.col("share"))
+        .otherwise((pl.col("w").cast(pl.Int64) == pl.col("chooser")).cast(pl.Float64))
+    )
+    d = _collect(
+        a.join(b, on="game")
+        .with_columns(b=coin_result)
+        .select(
+            n=pl.len(),
+            mean=(pl.col("v") - pl.col("b")).mean(),
+            sd=(pl.col("v") - pl.col("b")).std(),
+            v=pl.col("v").mean(),
+            b=pl.col("b").mean(),
+            deferred=pl.col("deferred").mean(),
+        )
+    ).row(0, named=True)
+    n = d["n"]
+    if not n:
+        return None
+    return {
+        "n": n,
+        "value": d["v"],
+        "base": d["b"],
+        "deferred": d["deferred"],
+        "diff": d["mean"],
+        **_mean_interval(d["mean"], d["sd"], n),
+    }
+
+
 def lengths(lf: pl.LazyFrame) -> pl.DataFrame:
     """Games per (cell, rounds): the game-length distributions."""
     return _collect(lf.group_by("cell", "rounds").len()).sort("cell", "rounds")
@@ -603,15 +659,28 @@ def card_value_change(
 ) -> dict[str, Any] | None:
     """How much more `card` is worth to its drawer under one variant than under the baseline:
     `cells` and `base_cells` are each a variant's (with the card, without it), all four played
-    on the same deals. The difference of the two card values over the deals all four played,
-    with a 95% interval from each deal's share of both values (the delta method for a ratio of
-    means: deals where the card was drawn under one variant and not the other count too), so
-    that the common deals' shared luck cancels out."""
-    a = _drawer_gains(lf, *cells, card).select("game", da="d")
-    b = _drawer_gains(lf, *base_cells, card).select("game", db="d")
+    on the same deals. See `card_value_gap`."""
+    return card_value_gap(lf, (cells, card), (base_cells, card))
+
+
+def card_value_gap(
+    lf: pl.LazyFrame,
+    a: tuple[tuple[str, str], str],
+    b: tuple[tuple[str, str], str],
+) -> dict[str, Any] | None:
+    """One card value minus another, on the same deals: `a` and `b` are each ((the cells with
+    the card, without it), the card). The same card under two variants (`card_value_change`),
+    or two cards under one variant (is the King of Diamonds worth more than the King of
+    Spades?). The difference of the two card values over the deals all the cells played, with
+    a 95% interval from each deal's share of both values (the delta method for a ratio of
+    means: deals where one card was drawn and not the other count too), so that the common
+    deals' shared luck cancels out."""
+    (cells, card), (base_cells, base_card) = a, b
+    gains_a = _drawer_gains(lf, *cells, card).select("game", da="d")
+    gains_b = _drawer_gains(lf, *base_cells, base_card).select("game", db="d")
     # Four numbers a deal: read the records once, then work on them in memory.
     joined = _collect(
-        a.join(b, on="game").select(
+        gains_a.join(gains_b, on="game").select(
             ia=pl.col("da").is_not_null().cast(pl.Float64),
             ib=pl.col("db").is_not_null().cast(pl.Float64),
             da=pl.col("da").fill_null(0.0),
@@ -637,8 +706,9 @@ def card_value_change(
     diff = value - base
     return {
         "card": card,
-        # The deals the verdict rests on: those where the card was drawn, under the variant
-        # with fewer of them (`deals`: every deal the four cells share).
+        "other": base_card,
+        # The deals the verdict rests on: those where the card was drawn, on the side with
+        # fewer of them (`deals`: every deal the cells share).
         "n": int(min(na, nb)),
         "deals": n,
         "value": value,

@@ -131,6 +131,8 @@ class Facts:
         never_taken: list[dict[str, Any]] | None = None,
         variants: dict[str, str] | None = None,
         card_changes: list[dict[str, Any]] | None = None,
+        card_gaps: list[dict[str, Any]] | None = None,
+        choice_values: list[dict[str, Any]] | None = None,
     ):
         self.measures: list[str] = spec["measures"]
         self.matters: dict[str, float] = {**MATTERS, **spec.get("matters", {})}
@@ -140,6 +142,12 @@ class Facts:
         self.card_values = card_values
         # Each card's value under a variant against the same card's under the baseline.
         self.card_changes = card_changes or []
+        # Two cards' values against each other under one variant, on the same deals (the
+        # `card_value` sentence's ranking; see `sim.report._card_gaps`).
+        self.card_gaps = card_gaps or []
+        # What the advantage draw's choice is worth to its winner against a coin on the same
+        # deals (`analysis.choice_value`), per cell that has a coin counterpart.
+        self.choice_values = choice_values or []
         self.houses = houses
         self.baseline = baseline
         self.plain = plain
@@ -155,7 +163,7 @@ class Facts:
             c["size"] = size(c["diff"], c["lo"], c["hi"], c["noise"], c["n"], m)
         for v in card_values:
             v["size"] = size(v["value"], v["lo"], v["hi"], v["noise"], v["n"], points)
-        for c in self.card_changes:
+        for c in self.card_changes + self.card_gaps + self.choice_values:
             c["size"] = size(c["diff"], c["lo"], c["hi"], c["noise"], c["n"], points)
 
     def pairs(self, measure: str) -> list[tuple[str, str]]:
@@ -321,10 +329,12 @@ def _first_player(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         # Another measure answers the question: a "Yes:" or "No:" here would read as its
         # answer, so the sentence says what it is about instead.
         lead[0] = re.sub(r"^(Yes|No): ", "Seat balance: ", lead[0])
-    return (
-        lead + _outright(cells) + _chooser(f, cells, pairs[0], m),
-        table,
-    )
+    chooser = _chooser(f, cells, pairs[0], m)
+    if chooser and any((c["agent_a"], c["agent_b"]) == pairs[0] for c in f.choice_values):
+        # What the choice is worth answers the advantage draw's half of the question: it
+        # follows the rates at once.
+        return lead[:1] + chooser + lead[1:] + _outright(cells), table
+    return lead + _outright(cells) + chooser, table
 
 
 def _chooser(f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: float) -> list[str]:
@@ -341,8 +351,25 @@ def _chooser(f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: fl
         return []
 
     def won(r: dict[str, Any]) -> str:
-        size = _rate_size(r["chooser"], r["chooser"]["n"], m, r.get("fair", 0.5))
-        return f"{_rate(r['chooser'])} ({size})"
+        value = next(
+            (
+                c
+                for c in f.choice_values
+                if c["variant"] == r["variant"] and (c["agent_a"], c["agent_b"]) == pair
+            ),
+            None,
+        )
+        if value is None:
+            size = _rate_size(r["chooser"], r["chooser"]["n"], m, r.get("fair", 0.5))
+            return f"{_rate(r['chooser'])} ({size})"
+        # With a coin on the same deals the same hands meet: the choice's own worth, the
+        # answer to "is the draw worth more than a coin?" (its rate against an even share
+        # also holds the deals' luck).
+        return (
+            f"{_rate(r['chooser'])}, {_pts(value['diff'])} points "
+            f"{_ci(value['lo'], value['hi'], pct=False)} against the same seat with "
+            f"'{value['coin']}' on the same deals ({value['size']})"
+        )
 
     lead = f"The winner of the advantage draw chooses who moves first ({_pair(*pair)})"
     if often:
@@ -576,15 +603,15 @@ def _rounds(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     return text, table
 
 
-def _impact_read(
-    f: Facts, items: list[dict[str, Any]]
+def impact_read(
+    chosen: tuple[str, ...] | None, items: list[dict[str, Any]]
 ) -> tuple[tuple[str, str], str, list[dict[str, Any]]] | None:
-    """The match-up (the chosen one first) and the way of taking a card out that the card
+    """The match-up (the `chosen` one first) and the way of taking a card out that the card
     sentences read, and the items (card values or their changes) of those."""
     pairs = list(dict.fromkeys((v["agent_a"], v["agent_b"]) for v in items))
-    if f.chosen in pairs:
-        pairs.remove(f.chosen)
-        pairs.insert(0, f.chosen)
+    if chosen in pairs:
+        pairs.remove(chosen)
+        pairs.insert(0, chosen)
     if not pairs:
         return None
     pair = pairs[0]
@@ -594,10 +621,15 @@ def _impact_read(
 
 
 def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
-    found = _impact_read(f, f.card_values)
+    found = impact_read(f.chosen, f.card_values)
     if found is None:
         return [], []
     pair, method, chosen = found
+    gaps = {
+        (g["card"], g["other"], g["variant"]): g
+        for g in f.card_gaps
+        if (g["agent_a"], g["agent_b"]) == pair and g["method"] == method
+    }
     table = []
     order = {name: i for i, name in enumerate(f.plain)}
     for v in sorted(chosen, key=lambda v: (order.get(v["variant"], 0), -v["value"])):
@@ -629,7 +661,22 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             listed = ", ".join(
                 f"{v['card']} {_pts(v['value'])} {_ci(v['lo'], v['hi'], pct=False)}" for v in values
             )
-            parts.append(f"{listed}; {_card_verdict(values, f.matters['points'])}")
+            ranked = {(a, b): g for (a, b, var), g in gaps.items() if var == variant}
+            parts.append(f"{listed}; {_card_verdict(values, f.matters['points'], ranked)}")
+            # The top card against each other one, on the same deals, under the values.
+            table += [
+                {
+                    "measure": "card_value",
+                    "label": "the top card's value against each other card's, same deals",
+                    "variant": variant,
+                    "matchup": _pair(*pair),
+                    "value": f"{g['card']} {_pts(g['diff'])} {_ci(g['lo'], g['hi'], pct=False)}",
+                    "size": g["size"],
+                    "against": g["other"],
+                }
+                for v in values[1:]
+                if (g := ranked.get((values[0]["card"], v["card"])))
+            ]
         if unused:
             names = ", ".join(v["card"] for v in unused)
             parts.append(
@@ -646,7 +693,7 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     against its value under the baseline, on the same deals, read from the same match-up and
     way of taking the card out as `card_value`: the sentence leads with a verdict over all of
     them, then the largest changes."""
-    found = _impact_read(f, f.card_changes)
+    found = impact_read(f.chosen, f.card_changes)
     if found is None:
         return [], []
     pair, _, changes = found
@@ -701,9 +748,15 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
 UNUSED = 0.01
 
 
-def _card_verdict(values: list[dict[str, Any]], matters: float) -> str:
-    """Which cards stand out, ranked by value: the ones whose intervals overlap the top card's
-    cannot be told apart."""
+def _card_verdict(
+    values: list[dict[str, Any]],
+    matters: float,
+    gaps: dict[tuple[str, str], dict[str, Any]] | None = None,
+) -> str:
+    """Which cards stand out, ranked by value. The top card is compared with each other card
+    on the same deals (`gaps`, keyed by (higher card, lower card)): a gap of a point or more
+    beyond noise sets the other card apart, anything else leaves the two untold apart. Without
+    a gap for a pair, overlapping intervals leave them untold apart."""
     top = values[0]
     if top["size"] not in ("small", "large"):
         if len(values) == 1:
@@ -726,12 +779,28 @@ def _card_verdict(values: list[dict[str, Any]], matters: float) -> str:
         return said + (f"; {_listing(below)} clearly below zero" if below else "")
     if len(values) == 1:
         return top["size"]
-    tied = [v["card"] for v in values if v["hi"] >= top["lo"]]
-    rest = [v["card"] for v in values if v["hi"] < top["lo"]]
+    gaps = gaps or {}
+
+    def apart(v: dict[str, Any]) -> bool:
+        gap = gaps.get((top["card"], v["card"]))
+        if gap is None:
+            return v["hi"] < top["lo"]
+        return gap["size"] in ("small", "large") and gap["diff"] > 0
+
+    tied = [top["card"]] + [v["card"] for v in values[1:] if not apart(v)]
+    rest = [v for v in values[1:] if apart(v)]
     if len(tied) == 1:
-        return f"{top['card']} clearly the most"
+        said = f"{top['card']} clearly the most"
+        gap = gaps.get((top["card"], rest[0]["card"]))
+        if gap is not None:
+            # The narrowest lead, on the same deals: how much "the most" is.
+            said += (
+                f", {_pts(gap['diff'])} points {_ci(gap['lo'], gap['hi'], pct=False)} ahead "
+                f"of {rest[0]['card']} on the same deals"
+            )
+        return said
     said = f"{_listing(tied)} cannot be told apart"
-    return said + (f"; {_listing(rest)} clearly less" if rest else "")
+    return said + (f"; {_listing([v['card'] for v in rest])} clearly less" if rest else "")
 
 
 def _listing(names: list[str]) -> str:
@@ -839,7 +908,7 @@ def answer(f: Facts) -> dict[str, Any]:
         table += rows
     sentences += _untested(f)
     for row in table:
-        row["label"] = MEASURES[row["measure"]][0]
+        row.setdefault("label", MEASURES[row["measure"]][0])
     # Columns that hold one value for every row go into the table's caption instead.
     labels = list(dict.fromkeys(r["label"] for r in table))
     matchups = list(dict.fromkeys(r["matchup"] for r in table))

@@ -402,6 +402,14 @@ def build(out: Path) -> Path:
                 }
             )
     card_changes = _card_changes(lf, card_values, baseline)
+    spec = manifest.get("answer") or {}
+    if not spec.get("measures"):
+        spec = {**spec, "measures": answer.default_measures(config, game)}
+    card_gaps = (
+        _card_gaps(lf, card_values, tuple(spec.get("matchup") or ()) or None)
+        if "card_value" in spec["measures"]
+        else []
+    )
     comparisons = []
     for r in rows:
         if r["variant"] == baseline or r["variant"] in impact:
@@ -429,6 +437,7 @@ def build(out: Path) -> Path:
                 comparisons.append(
                     {**d, "variant": r["variant"], "agent_a": r["agent_a"], "agent_b": r["agent_b"]}
                 )
+    choice_values = _choice_values(lf, rows, impact)
     # King and card impact compare players, so they are read from mirror match-ups (the same
     # agent in both seats) when the experiment has any: otherwise agent strength confounds them.
     mirror = [
@@ -475,9 +484,10 @@ def build(out: Path) -> Path:
                 best["best"] = True
                 # Above an even share: a half with two players, a third with three.
                 best["dominant"] = best["lo"] > 1 / (best.get("players") or 2)
-    # One family of tests for the whole report: every comparison, every card value and every
-    # change of a card's value across variants.
-    answer.holm(comparisons + card_values + card_changes)
+    # One family of tests for the whole report: every comparison, every card value, every
+    # change of a card's value across variants, every pair of cards the answer ranks and
+    # every value of the advantage draw's choice.
+    answer.holm(comparisons + card_values + card_changes + card_gaps + choice_values)
     houses = analysis.houses(cells, manifest) if game.has("house_matrix") else []
     decisions = usage.usage(lf, game)
     # A variant that changes the winner of hardly any deal: a "within noise" verdict on it says
@@ -520,9 +530,6 @@ def build(out: Path) -> Path:
         plots["kings"] = plot_kings(kings_df, plain)
     if any(t["variant"] == baseline for t in top):
         plots["cards"] = plot_cards([t for t in top if t["variant"] == baseline], baseline)
-    spec = manifest.get("answer") or {}
-    if not spec.get("measures"):
-        spec = {**spec, "measures": answer.default_measures(config, game)}
     opening = answer.answer(
         answer.Facts(
             spec,
@@ -535,6 +542,8 @@ def build(out: Path) -> Path:
             usage.never_taken(decisions),
             config["variants"],
             card_changes,
+            card_gaps,
+            choice_values,
         )
     )
     env = Environment(autoescape=True)
@@ -565,6 +574,8 @@ def build(out: Path) -> Path:
         ),
         card_values=card_values,
         card_changes=card_changes,
+        card_gaps=card_gaps,
+        choice_values=choice_values,
         # A card its drawer (almost) never used is worth zero by construction: said so.
         unused=answer.UNUSED,
         card_min=analysis.CARD_MIN_GAMES,
@@ -613,6 +624,77 @@ def _card_changes(
                 }
             )
     return changes
+
+
+def _choice_values(
+    lf: pl.LazyFrame, rows: list[dict[str, Any]], impact: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """For each cell where the advantage draw's winner chooses who starts and the experiment
+    also has the same rules and match-up with a coin: what the choice is worth to the draw's
+    winner on the same deals (`analysis.choice_value`)."""
+    draw, coin = "starting_player=advantage_draw", "starting_player=coin"
+    values = []
+    for r in rows:
+        if r["variant"] in impact or draw not in r["rules"]:
+            continue
+        with_coin = next(
+            (
+                b
+                for b in rows
+                if b["rules"] == r["rules"].replace(draw, coin)
+                and (b["agent_a"], b["agent_b"]) == (r["agent_a"], r["agent_b"])
+            ),
+            None,
+        )
+        if with_coin is None:
+            continue
+        value = analysis.choice_value(lf, r["cell"], with_coin["cell"])
+        if value:
+            values.append(
+                {
+                    **value,
+                    "variant": r["variant"],
+                    "coin": with_coin["variant"],
+                    "agent_a": r["agent_a"],
+                    "agent_b": r["agent_b"],
+                }
+            )
+    return values
+
+
+def _card_gaps(
+    lf: pl.LazyFrame, card_values: list[dict[str, Any]], chosen: tuple[str, ...] | None
+) -> list[dict[str, Any]]:
+    """Every pair of cards the answer ranks (the match-up and way of taking a card out it
+    reads, each variant on its own), the higher value first, compared on the same deals: is
+    the King of Diamonds worth more than the King of Spades? Cards the drawer hardly used are
+    left out (their value is zero by construction)."""
+    found = answer.impact_read(chosen, card_values)
+    if found is None:
+        return []
+    (agent_a, agent_b), method, read = found
+    gaps = []
+    for variant in dict.fromkeys(v["variant"] for v in read):
+        values = sorted(
+            (v for v in read if v["variant"] == variant and v["used"] >= answer.UNUSED),
+            key=lambda v: -v["value"],
+        )
+        for i, high in enumerate(values):
+            for low in values[i + 1 :]:
+                gap = analysis.card_value_gap(
+                    lf, (high["cells"], high["card"]), (low["cells"], low["card"])
+                )
+                if gap:
+                    gaps.append(
+                        {
+                            **gap,
+                            "variant": variant,
+                            "method": method,
+                            "agent_a": agent_a,
+                            "agent_b": agent_b,
+                        }
+                    )
+    return gaps
 
 
 def _write(path: Path, text: str) -> None:

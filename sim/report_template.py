@@ -73,7 +73,7 @@ TEMPLATE = r"""<!doctype html>
 rate, {{ '%g'|format(opening.matters.rounds) }} rounds. A difference is <i>negligible</i> when its
 95% interval lies within that (or it is real but smaller), <i>small</i> up to three times it,
 <i>large</i> beyond; <i>within noise</i> when, after a Holm correction for the report's
-{{ comparisons|length + card_values|length + card_changes|length }} comparisons, it cannot be told from zero while its
+{{ comparisons|length + card_values|length + card_changes|length + card_gaps|length + choice_values|length }} comparisons, it cannot be told from zero while its
 interval still holds differences that matter; below {{ min_games }} games there is no verdict.
 The intervals themselves are not adjusted, so an interval that just excludes zero can still be
 within noise once the number of comparisons is counted.</p>

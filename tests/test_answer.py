@@ -55,6 +55,8 @@ def _facts(
     plain=None,
     variants=None,
     card_changes=(),
+    card_gaps=(),
+    choice_values=(),
 ):
     plain = plain or list(dict.fromkeys(r["variant"] for r in rows))
     return Facts(
@@ -68,6 +70,8 @@ def _facts(
         None,
         variants,
         list(card_changes),
+        list(card_gaps),
+        list(choice_values),
     )
 
 
@@ -182,6 +186,60 @@ def test_card_values_rank_the_cards_and_say_whether_the_first_stands_out():
     cards[1].update(value=0.007, lo=0.005, hi=0.009)
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
     assert got[1].endswith("; none is worth 1 point or more.")
+
+
+def test_the_top_card_is_set_apart_by_its_gap_on_the_same_deals_not_by_intervals():
+    def value(card, v, lo, hi):
+        return {
+            "variant": "classic",
+            "agent_a": "search",
+            "agent_b": "search",
+            "method": "blank",
+            "card": card,
+            "value": v,
+            "lo": lo,
+            "hi": hi,
+            "noise": False,
+            "n": 2_600,
+        }
+
+    def gap(card, other, diff, lo, hi, noise=False):
+        return {
+            **value(card, 0, 0, 0),
+            "other": other,
+            "diff": diff,
+            "lo": lo,
+            "hi": hi,
+            "noise": noise,
+        }
+
+    rows = [_cell("classic", "search", "search", 6_000, (0.5, 0.49, 0.51))]
+    # Overlapping intervals, but the shared deals' luck cancels in the gap: KD stands out.
+    cards = [value("KD", 0.184, 0.150, 0.218), value("KS", 0.132, 0.112, 0.152)]
+    gaps = [gap("KD", "KS", 0.052, 0.022, 0.081)]
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_gaps=gaps))
+    assert got["sentences"][1] == (
+        "Under 'classic': KD +18.4 [+15.0, +21.8], KS +13.2 [+11.2, +15.2]; KD clearly the "
+        "most, +5.2 points [+2.2, +8.1] ahead of KS on the same deals."
+    )
+    assert got["table"][-1] == {
+        "measure": "card_value",
+        "label": "the top card's value against each other card's, same deals",
+        "variant": "classic",
+        "matchup": "search v search",
+        "value": "KD +5.2 [+2.2, +8.1]",
+        "size": "large",
+        "against": "KS",
+    }
+    # Without the gap the same values could not be told apart.
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards))
+    assert got["sentences"][1].endswith("; KD and KS cannot be told apart.")
+    # A gap within noise leaves them untold apart, even with intervals that do not overlap.
+    cards[1].update(value=0.10, lo=0.09, hi=0.11)
+    gaps = [gap("KD", "KS", 0.084, -0.01, 0.18, noise=True)]
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_gaps=gaps))
+    assert got["sentences"][1].endswith("; KD and KS cannot be told apart.")
+    assert got["table"][-1]["size"] == "within noise"
 
 
 def _value(variant, card, v, lo, hi, noise=False, **more):
@@ -330,6 +388,42 @@ def test_the_advantage_draws_winner_is_reported_where_the_start_rule_is_varied()
         "The winner of the advantage draw chooses who moves first (search v search): under "
         "'draw' it deferred in 1.0% of 4,000 games and won 52.8% [51.2%, 54.3%] (small)."
     )
+
+
+def test_the_advantage_draws_choice_is_valued_against_a_coin_second():
+    rows = [
+        _cell("draw", "search", "search", 4_000, (0.433, 0.418, 0.448)),
+        _cell("coin", "search", "search", 4_000, (0.493, 0.477, 0.508)),
+    ]
+    rows[0].update(chooser={"rate": 0.518, "lo": 0.503, "hi": 0.534, "n": 4_000}, deferred=0.341)
+    variants = {"draw": _rules("advantage_draw"), "coin": _rules("coin")}
+    choice = {
+        "variant": "draw",
+        "coin": "coin",
+        "agent_a": "search",
+        "agent_b": "search",
+        "diff": 0.011,
+        "lo": -0.007,
+        "hi": 0.029,
+        "noise": True,
+        "n": 4_000,
+    }
+    got = answer.answer(_facts(rows, ["first_player"], variants=variants, choice_values=[choice]))[
+        "sentences"
+    ]
+    # The first player's 43.3% is read at once against what the choice is worth.
+    assert got[1] == (
+        "The winner of the advantage draw chooses who moves first (search v search), so the "
+        "first player's rate mixes the seat with that choice: under 'draw' it deferred in "
+        "34.1% of 4,000 games and won 51.8% [50.3%, 53.4%], +1.1 points [-0.7, +2.9] against "
+        "the same seat with 'coin' on the same deals (within noise)."
+    )
+    # Without a coin counterpart for its match-up, the rate is judged against an even share.
+    choice["agent_a"] = choice["agent_b"] = "greedy"
+    got = answer.answer(_facts(rows, ["first_player"], variants=variants, choice_values=[choice]))[
+        "sentences"
+    ]
+    assert got[-1].endswith("won 51.8% [50.3%, 53.4%] (small).")
 
 
 def test_a_choice_made_alike_in_every_variant_is_said_once():

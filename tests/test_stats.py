@@ -9,7 +9,13 @@ import statsmodels.api as sm
 from statsmodels.stats.proportion import proportion_confint
 from statsmodels.stats.weightstats import DescrStatsW, ztest
 
-from sim.analysis import card_id, card_value, card_value_change, paired_difference
+from sim.analysis import (
+    card_id,
+    card_value,
+    card_value_change,
+    card_value_gap,
+    paired_difference,
+)
 from sim.ladder import ratings_with_intervals
 from sim.stats import bradley_terry, wilson
 
@@ -180,6 +186,104 @@ def test_a_cards_change_of_value_between_variants_matches_a_bootstrap_over_the_d
     # difference would look much less certain than it is (so the check above can tell).
     independent = math.hypot(a["hi"] - a["value"], b["hi"] - b["value"]) / 1.96
     assert independent > 1.3 * boot_se
+
+
+def test_two_cards_values_are_compared_on_the_same_deals():
+    """Two Kings in one variant, each against its own blank: the gap is the difference of the
+    two values, and its interval matches a bootstrap over the shared deals."""
+    rng = np.random.default_rng(11)
+    games = 6000
+    seat_a, seat_b = rng.integers(0, 2, games), rng.integers(0, 2, games)
+    has_a, has_b = rng.random(games) < 0.55, rng.random(games) < 0.55
+    luck, tie = rng.random(games), rng.random(games)
+    bits = {"KD": 1 << card_id("KD"), "KS": 1 << card_id("KS")}
+
+    def cell(name, edge_a, edge_b):
+        # Each present card raises its holder's chance by its edge; the deal's luck decides.
+        p1 = 0.5 + np.where(has_a, np.where(seat_a == 0, edge_a, -edge_a), 0.0)
+        p1 += np.where(has_b, np.where(seat_b == 0, edge_b, -edge_b), 0.0)
+        winner = np.where(luck < p1, 0, 1)
+        winner[tie < 0.05] = -1
+        mask = [
+            np.where(has_a & (seat_a == s), bits["KD"], 0)
+            | np.where(has_b & (seat_b == s), bits["KS"], 0)
+            for s in (0, 1)
+        ]
+        mask = [m.astype(np.uint64) for m in mask]
+        return pl.DataFrame(
+            {
+                "game": np.arange(games, dtype=np.uint64),
+                "cell": [name] * games,
+                "winner": winner.astype(np.int8),
+                "drawn_mask_p1": mask[0],
+                "drawn_mask_p2": mask[1],
+                "deployed_mask_p1": mask[0],
+                "deployed_mask_p2": mask[1],
+            }
+        )
+
+    # The blanks: the card is still drawn (its bit stays), but it adds nothing.
+    frames = {"v": cell("v", 0.18, 0.10), "v_kd": cell("v_kd", 0.0, 0.10)}
+    frames["v_ks"] = cell("v_ks", 0.18, 0.0)
+    lf = pl.concat(frames.values()).lazy()
+    got = card_value_gap(lf, (("v", "v_kd"), "KD"), (("v", "v_ks"), "KS"))
+    kd, ks = card_value(lf, "v", "v_kd", "KD"), card_value(lf, "v", "v_ks", "KS")
+    assert (got["card"], got["other"]) == ("KD", "KS")
+    assert got["diff"] == pytest.approx(kd["value"] - ks["value"], abs=1e-12)
+    assert got["n"] == min(kd["n"], ks["n"])
+
+    def gains(with_card, without, card):
+        m1, m2 = (with_card[f"drawn_mask_p{s}"].to_numpy() & bits[card] for s in (1, 2))
+        holder = np.where(m1 > 0, 0, np.where(m2 > 0, 1, -1))
+
+        def score(w):
+            return np.where(w == -1, 0.5, (w == holder).astype(float))
+
+        d = score(with_card["winner"].to_numpy()) - score(without["winner"].to_numpy())
+        return np.where(holder >= 0, d, 0.0), (holder >= 0).astype(float)
+
+    da, ia = gains(frames["v"], frames["v_kd"], "KD")
+    db, ib = gains(frames["v"], frames["v_ks"], "KS")
+    diffs = []
+    for _ in range(2000):
+        i = rng.integers(0, games, games)
+        diffs.append(da[i].sum() / ia[i].sum() - db[i].sum() / ib[i].sum())
+    se = (got["hi"] - got["lo"]) / (2 * 1.96)
+    assert se == pytest.approx(np.std(diffs), rel=0.1)
+    assert got["lo"] > 0  # an 8-point gap on 3,300 deals each is clear
+
+
+def test_the_advantage_draws_choice_is_valued_against_the_same_seat_with_a_coin():
+    from sim.analysis import choice_value
+
+    # Deals 0-3 with the draw (P1 won it in 0-2, P2 in 3; P1 deferred in deal 1) and with a
+    # coin; deal 4 has no chooser (a coin decided in both) and is left out.
+    draw = pl.DataFrame(
+        {
+            "game": [0, 1, 2, 3, 4],
+            "cell": ["draw"] * 5,
+            "winner": [0, 0, -1, 1, 0],
+            "arose_defer_p1": [1, 1, 1, 0, 0],
+            "arose_defer_p2": [0, 0, 0, 1, 0],
+            "taken_defer_p1": [0, 1, 0, 0, 0],
+            "taken_defer_p2": [0, 0, 0, 0, 0],
+        }
+    )
+    coin = draw.with_columns(
+        cell=pl.lit("coin"),
+        winner=pl.Series([1, 0, 0, -1, 1], dtype=pl.Int64),
+        arose_defer_p1=pl.lit(0, dtype=pl.Int64),
+        arose_defer_p2=pl.lit(0, dtype=pl.Int64),
+    )
+    lf = pl.concat([draw, coin.cast(draw.schema)]).lazy()
+    got = choice_value(lf, "draw", "coin")
+    # The chooser's results: 1, 1, 1/2, 1 with the draw; 0, 1, 1, 1/2 with a coin.
+    gains = np.array([1.0, 0.0, -0.5, 0.5])
+    assert got["n"] == 4 and got["deferred"] == 0.25
+    assert got["value"] == pytest.approx(0.875) and got["base"] == pytest.approx(0.625)
+    assert got["diff"] == pytest.approx(gains.mean())
+    half = 1.96 * gains.std(ddof=1) / 2
+    assert (got["lo"], got["hi"]) == pytest.approx((gains.mean() - half, gains.mean() + half))
 
 
 def test_the_advantage_draws_winner_is_counted_from_the_defer_decision():
