@@ -662,7 +662,10 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                 f"{v['card']} {_pts(v['value'])} {_ci(v['lo'], v['hi'], pct=False)}" for v in values
             )
             ranked = {(a, b): g for (a, b, var), g in gaps.items() if var == variant}
-            parts.append(f"{listed}; {_card_verdict(values, f.matters['points'], ranked)}")
+            verdict = _card_verdict(values, f.matters["points"], ranked)
+            # The verdict first, the values it rests on after it (one card: its value is the
+            # verdict's subject).
+            parts.append(f"{listed}; {verdict}" if len(values) == 1 else f"{verdict} ({listed})")
             # The top card against each other one, on the same deals, under the values.
             table += [
                 {

@@ -165,27 +165,27 @@ def test_card_values_rank_the_cards_and_say_whether_the_first_stands_out():
     assert got == [
         "What each card adds to the win rate of the player who draws it, in points against a "
         "blank of the same card on the same deals (greedy v greedy):",
-        "Under 'classic': KD +10.0 [+9.0, +11.0], KS +7.0 [+6.2, +7.8]; KD clearly the most.",
+        "Under 'classic': KD clearly the most (KD +10.0 [+9.0, +11.0], KS +7.0 [+6.2, +7.8]).",
     ]
     cards[1].update(value=0.075, lo=0.07, hi=0.08)
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
-    assert got[1].endswith("; KD and KS cannot be told apart.")
+    assert got[1].startswith("Under 'classic': KD and KS cannot be told apart (KD +7.5")
     cards.append(value("KH", 0.03, 0.02, 0.04))
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
-    assert got[1].endswith("; KD and KS cannot be told apart; KH clearly less.")
+    assert got[1].startswith("Under 'classic': KD and KS cannot be told apart; KH clearly less (")
     # A card the drawer never played has no value to report, only that it was never played.
     cards[2]["used"] = 0.0
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
-    assert got[1].endswith(
-        "; KD and KS cannot be told apart; KH was never played by the player who drew it, so "
-        "this run cannot rate it."
+    assert got[1] == (
+        "Under 'classic': KD and KS cannot be told apart (KD +7.5 [+7.0, +8.0], KS +7.0 [+6.2, "
+        "+7.8]); KH was never played by the player who drew it, so this run cannot rate it."
     )
     cards.pop()
     # Powers worth less than a point are not ranked as if they mattered.
     cards[0].update(value=0.001, lo=-0.001, hi=0.003)
     cards[1].update(value=0.007, lo=0.005, hi=0.009)
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
-    assert got[1].endswith("; none is worth 1 point or more.")
+    assert got[1].startswith("Under 'classic': none is worth 1 point or more (KD +0.7")
 
 
 def test_the_top_card_is_set_apart_by_its_gap_on_the_same_deals_not_by_intervals():
@@ -219,8 +219,8 @@ def test_the_top_card_is_set_apart_by_its_gap_on_the_same_deals_not_by_intervals
     gaps = [gap("KD", "KS", 0.052, 0.022, 0.081)]
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_gaps=gaps))
     assert got["sentences"][1] == (
-        "Under 'classic': KD +18.4 [+15.0, +21.8], KS +13.2 [+11.2, +15.2]; KD clearly the "
-        "most, +5.2 points [+2.2, +8.1] ahead of KS on the same deals."
+        "Under 'classic': KD clearly the most, +5.2 points [+2.2, +8.1] ahead of KS on the "
+        "same deals (KD +18.4 [+15.0, +21.8], KS +13.2 [+11.2, +15.2])."
     )
     assert got["table"][-1] == {
         "measure": "card_value",
@@ -233,12 +233,12 @@ def test_the_top_card_is_set_apart_by_its_gap_on_the_same_deals_not_by_intervals
     }
     # Without the gap the same values could not be told apart.
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards))
-    assert got["sentences"][1].endswith("; KD and KS cannot be told apart.")
+    assert got["sentences"][1].startswith("Under 'classic': KD and KS cannot be told apart (")
     # A gap within noise leaves them untold apart, even with intervals that do not overlap.
     cards[1].update(value=0.10, lo=0.09, hi=0.11)
     gaps = [gap("KD", "KS", 0.084, -0.01, 0.18, noise=True)]
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_gaps=gaps))
-    assert got["sentences"][1].endswith("; KD and KS cannot be told apart.")
+    assert got["sentences"][1].startswith("Under 'classic': KD and KS cannot be told apart (")
     assert got["table"][-1]["size"] == "within noise"
 
 
@@ -268,19 +268,23 @@ def test_an_interval_that_holds_values_that_matter_is_not_called_worth_nothing()
     cards[1].update(agent_a="search", agent_b="search")
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
     assert got[1] == (
-        "Under 'old': JC +0.5 [-1.8, +2.8], QC +0.2 [-0.4, +0.8]; none is shown to be worth 1 "
-        "point or more."
+        "Under 'old': none is shown to be worth 1 point or more (JC +0.5 [-1.8, +2.8], QC +0.2 "
+        "[-0.4, +0.8])."
     )
     # A card clearly worth less than nothing is named, even below a top card that is not.
     cards.append(_value("old", "QS", -0.04, -0.05, -0.03))
     cards[2].update(agent_a="search", agent_b="search", size="large")
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
-    assert got[1].endswith("; none is shown to be worth 1 point or more; QS clearly below zero.")
+    assert got[1].startswith(
+        "Under 'old': none is shown to be worth 1 point or more; QS clearly below zero (JC"
+    )
     # A card shown to matter below an uncertain top card is named, not denied.
     cards[0].update(value=0.03, lo=-0.005, hi=0.065)
     cards[1].update(value=0.02, lo=0.015, hi=0.025)
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
-    assert got[1].endswith("; only QC shown to be worth 1 point or more; QS clearly below zero.")
+    assert got[1].startswith(
+        "Under 'old': only QC shown to be worth 1 point or more; QS clearly below zero (JC"
+    )
 
 
 def test_a_cards_value_under_each_variant_is_compared_with_the_baseline():
