@@ -165,9 +165,11 @@ def choice_value(lf: pl.LazyFrame, cell: str, coin_cell: str) -> dict[str, Any] 
     """What the advantage draw's choice is worth to the seat that won the draw: in the games of
     `cell` where a seat chose to start or defer, that seat's result (a win 1, no winner an even
     share) minus the same seat's on the same deal in `coin_cell` (the same rules with a coin
-    deciding who starts). The hands are the same deal in both; only who starts (and so what
-    follows) differs. Mean difference, 95% interval and p-value (normal approximation), the
-    number of such deals, and how often the seat deferred."""
+    deciding who starts). Only the opening hands are shared: the draw turns cards from the deck
+    face up into the Barrows, so later draws differ too (noise, not bias). So this is the rule
+    against a coin for the draw's winner, with the agent's own choices, not the choice alone.
+    Mean difference, 95% interval and p-value (normal approximation), the number of such
+    deals, and how often the seat deferred."""
     names = lf.collect_schema().names()
     seats = seat_columns(names, "arose_defer")
     if not seats:

@@ -28,7 +28,7 @@ MEASURES: dict[str, tuple[str, str]] = {
 }
 # The smallest difference that matters, by unit: 1 point of win rate, a quarter of a round.
 MATTERS: dict[str, float] = {"points": 1.0, "rounds": 0.25}
-ANSWER_KEYS = ("measures", "matters", "matchup")
+ANSWER_KEYS = ("measures", "matters", "matchup", "see_also")
 # Below this many games (or paired deals) a difference gets no verdict.
 MIN_GAMES = 200
 # An effect at least this many times the smallest that matters is "large".
@@ -137,6 +137,8 @@ class Facts:
         self.measures: list[str] = spec["measures"]
         self.matters: dict[str, float] = {**MATTERS, **spec.get("matters", {})}
         self.chosen = tuple(spec["matchup"]) if spec.get("matchup") else None
+        # Other experiments asking the same question (named under the answer).
+        self.see_also: list[str] = spec.get("see_also") or []
         self.rows = [r for r in rows if r["variant"] in plain]
         self.comparisons = comparisons
         self.card_values = card_values
@@ -368,7 +370,7 @@ def _chooser(f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: fl
         return (
             f"{_rate(r['chooser'])}, {_pts(value['diff'])} points "
             f"{_ci(value['lo'], value['hi'], pct=False)} against the same seat with "
-            f"'{value['coin']}' on the same deals ({value['size']})"
+            f"'{value['coin']}' from the same opening hands ({value['size']})"
         )
 
     lead = f"The winner of the advantage draw chooses who moves first ({_pair(*pair)})"
@@ -645,9 +647,25 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             }
         )
     how = "a blank of the same card" if method == "blank" else "the card never played"
+    # Mirror match-ups of this run whose cells do not take cards out: the values are one
+    # player's, and the sentence says the other player's are not measured here.
+    valued = {(v["agent_a"], v["agent_b"]) for v in f.card_values}
+    unvalued = list(
+        dict.fromkeys(
+            _pair(r["agent_a"], r["agent_b"])
+            for r in f.rows
+            if r["agent_a"] == r["agent_b"] and (r["agent_a"], r["agent_b"]) not in valued
+        )
+    )
+    caveat = (
+        f"; this run's {_listing(unvalued)} cells do not take cards out, so they do not say "
+        f"whether that player agrees"
+        if unvalued
+        else ""
+    )
     text = [
         f"What each card adds to the win rate of the player who draws it, in points against "
-        f"{how} on the same deals ({_pair(*pair)}):"
+        f"{how} on the same deals ({_pair(*pair)}{caveat}):"
     ]
     for variant in f.plain:
         values = sorted((v for v in chosen if v["variant"] == variant), key=lambda v: -v["value"])
@@ -756,12 +774,16 @@ def _card_verdict(
     matters: float,
     gaps: dict[tuple[str, str], dict[str, Any]] | None = None,
 ) -> str:
-    """Which cards stand out, ranked by value. The top card is compared with each other card
-    on the same deals (`gaps`, keyed by (higher card, lower card)): a gap of a point or more
-    beyond noise sets the other card apart, anything else leaves the two untold apart. Without
-    a gap for a pair, overlapping intervals leave them untold apart."""
+    """Which cards stand out, ranked by value. Cards are compared in pairs on the same deals
+    (`gaps`, keyed by (higher card, lower card)): a gap of a point or more beyond noise sets
+    the lower card apart, anything else leaves the two untold apart. The cards not set apart
+    from the top card are tied with it; a card is "clearly less" only when set apart from
+    every tied card. Without a gap for a pair, overlapping intervals leave them untold
+    apart."""
     top = values[0]
-    if top["size"] not in ("small", "large"):
+    # A top card that is not shown to matter, or that hurts its drawer like every other one,
+    # is not "the most" of anything.
+    if top["size"] not in ("small", "large") or top["value"] < 0:
         if len(values) == 1:
             return top["size"]
         sizes = {v["size"] for v in values}
@@ -784,14 +806,20 @@ def _card_verdict(
         return top["size"]
     gaps = gaps or {}
 
-    def apart(v: dict[str, Any]) -> bool:
-        gap = gaps.get((top["card"], v["card"]))
-        if gap is None:
-            return v["hi"] < top["lo"]
-        return gap["size"] in ("small", "large") and gap["diff"] > 0
+    def apart(high: dict[str, Any], low: dict[str, Any]) -> bool:
+        """Is `high` shown to be worth more than `low` (a point or more, beyond noise)?"""
+        gap = gaps.get((high["card"], low["card"]))
+        if gap is not None:
+            return gap["size"] in ("small", "large") and gap["diff"] > 0
+        if (low["card"], high["card"]) in gaps:
+            return False  # ranked the other way round
+        return low["hi"] < high["lo"]
 
-    tied = [top["card"]] + [v["card"] for v in values[1:] if not apart(v)]
-    rest = [v for v in values[1:] if apart(v)]
+    tied = [top] + [v for v in values[1:] if not apart(top, v)]
+    # Below the top card: clearly less than every card tied with it, or only than some.
+    below = [v for v in values[1:] if v not in tied]
+    rest = [v for v in below if all(apart(t, v) for t in tied)]
+    between = [v for v in below if v not in rest]
     if len(tied) == 1:
         said = f"{top['card']} clearly the most"
         gap = gaps.get((top["card"], rest[0]["card"]))
@@ -802,7 +830,10 @@ def _card_verdict(
                 f"of {rest[0]['card']} on the same deals"
             )
         return said
-    said = f"{_listing(tied)} cannot be told apart"
+    said = f"{_listing([v['card'] for v in tied])} cannot be told apart"
+    for v in between:
+        over = [t["card"] for t in tied if apart(t, v)]
+        said += f"; {v['card']} shown below {_listing(over)} only"
     return said + (f"; {_listing([v['card'] for v in rest])} clearly less" if rest else "")
 
 
@@ -910,6 +941,8 @@ def answer(f: Facts) -> dict[str, Any]:
         sentences += text
         table += rows
     sentences += _untested(f)
+    if f.see_also:
+        sentences.append(f"The same question is also asked in {_listing(f.see_also)}.")
     for row in table:
         row.setdefault("label", MEASURES[row["measure"]][0])
     # Columns that hold one value for every row go into the table's caption instead.

@@ -44,7 +44,8 @@ TOP_KEYS = {
     "impact": "a card's causal value: {cards: [KS, KC], methods: [blank, forbid]} "
     "(a match-up with impact: false skips those cells)",
     "answer": "what answers the question: {measures: [first_player, rounds], "
-    "matters: {points: 1, rounds: 0.25}, matchup: [greedy, greedy]}",
+    "matters: {points: 1, rounds: 0.25}, matchup: [greedy, greedy], "
+    "see_also: [other_experiment.yaml]}",
 }
 MAX_SEED = 2**64 - 1
 # Bounds on the size of a run, checked before anything is planned: a cell's games (at a
@@ -352,6 +353,22 @@ def _check_answer(c: _Checker, spec: Any, pairs: list[tuple[str, str]]) -> dict[
         else:
             matters[unit] = float(value)
     result: dict[str, Any] = {"measures": [str(m) for m in measures], "matters": matters}
+    if "see_also" in spec:
+        # Other experiments asking the same question (another player, more games): named
+        # under the answer. Paths are relative to this file's folder and must exist.
+        also = spec["see_also"]
+        also = [also] if isinstance(also, str) else also
+        if not (isinstance(also, list) and all(isinstance(a, str) and a for a in also)):
+            c.fail(("answer", "see_also"), f"expected experiment files, got {also!r}")
+        else:
+            missing = [a for a in also if not (c.path.parent / a).is_file()]
+            if missing:
+                c.fail(
+                    ("answer", "see_also"),
+                    f"no such experiment file next to {c.path.name}: {', '.join(missing)}",
+                )
+            else:
+                result["see_also"] = list(also)
     if "matchup" in spec:
         pair = spec["matchup"]
         if not (isinstance(pair, list) and tuple(map(str, pair)) in pairs):

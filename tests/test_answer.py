@@ -240,6 +240,60 @@ def test_the_top_card_is_set_apart_by_its_gap_on_the_same_deals_not_by_intervals
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_gaps=gaps))
     assert got["sentences"][1].startswith("Under 'classic': KD and KS cannot be told apart (")
     assert got["table"][-1]["size"] == "within noise"
+    # A card set apart from the top card but not from every card tied with it is not "clearly
+    # less" than all of them.
+    cards.append(value("KC", 0.082, 0.066, 0.098))
+    gaps += [
+        gap("KD", "KC", 0.099, 0.068, 0.129),
+        gap("KS", "KC", 0.018, -0.011, 0.047, noise=True),
+    ]
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_gaps=gaps))
+    assert got["sentences"][1].startswith(
+        "Under 'classic': KD and KS cannot be told apart; KC shown below KD only ("
+    )
+    gaps[-1].update(diff=0.043, lo=0.014, hi=0.072, noise=False)
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_gaps=gaps))
+    assert got["sentences"][1].startswith(
+        "Under 'classic': KD and KS cannot be told apart; KC clearly less ("
+    )
+    # Cards that all hurt their drawer: none is "the most".
+    for c, v in zip(cards, (-0.03, -0.05, -0.06), strict=True):
+        c.update(value=v, lo=v - 0.01, hi=v + 0.01)
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards))
+    assert got["sentences"][1].startswith(
+        "Under 'classic': none is shown to be worth 1 point or more; KD, KS and KC clearly "
+        "below zero ("
+    )
+
+
+def test_card_values_of_one_player_say_that_another_players_cells_do_not_rate_cards():
+    rows = [
+        _cell("classic", "greedy", "greedy", 20_000, (0.5, 0.49, 0.51)),
+        _cell("classic", "search", "search", 4_000, (0.5, 0.48, 0.52)),
+    ]
+    cards = [
+        {
+            "variant": "classic",
+            "agent_a": "greedy",
+            "agent_b": "greedy",
+            "method": "blank",
+            "card": "KH",
+            "value": 0.099,
+            "lo": 0.093,
+            "hi": 0.105,
+            "noise": False,
+            "n": 9_000,
+        }
+    ]
+    f = _facts(rows, ["card_value"], card_values=cards)
+    f.see_also = ["kings_option2_search.yaml"]
+    got = answer.answer(f)["sentences"]
+    assert got[0] == (
+        "What each card adds to the win rate of the player who draws it, in points against a "
+        "blank of the same card on the same deals (greedy v greedy; this run's search v search "
+        "cells do not take cards out, so they do not say whether that player agrees):"
+    )
+    assert got[-1] == "The same question is also asked in kings_option2_search.yaml."
 
 
 def _value(variant, card, v, lo, hi, noise=False, **more):
@@ -420,7 +474,7 @@ def test_the_advantage_draws_choice_is_valued_against_a_coin_second():
         "The winner of the advantage draw chooses who moves first (search v search), so the "
         "first player's rate mixes the seat with that choice: under 'draw' it deferred in "
         "34.1% of 4,000 games and won 51.8% [50.3%, 53.4%], +1.1 points [-0.7, +2.9] against "
-        "the same seat with 'coin' on the same deals (within noise)."
+        "the same seat with 'coin' from the same opening hands (within noise)."
     )
     # Without a coin counterpart for its match-up, the rate is judged against an even share.
     choice["agent_a"] = choice["agent_b"] = "greedy"

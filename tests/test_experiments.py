@@ -133,6 +133,11 @@ BAD = [
         "key 'answer.matchup': expected one of the match-ups: [greedy, random]; got "
         "['greedy', 'greedy']",
     ),
+    (
+        GOOD + "answer: {measures: [a_wins], see_also: [nowhere.yaml]}\n",
+        13,
+        "key 'answer.see_also': no such experiment file next to exp.yaml: nowhere.yaml",
+    ),
     # Cell folders keep only some characters: names that differ in the others would share one.
     (
         GOOD.replace("name: base", "name: v 1").replace("name: classic", "name: v_1"),
@@ -321,6 +326,12 @@ def test_each_kind_of_bad_file_is_named_with_file_line_key_and_choices(
     assert any(p.startswith(f"{f}:{line}: ") and message in p for p in e.value.problems), (
         e.value.problems
     )
+
+
+def test_an_answer_names_the_experiments_that_also_ask_its_question(tmp_path):
+    (tmp_path / "other.yaml").write_text(GOOD)
+    f = write(tmp_path, GOOD + "answer: {measures: [a_wins], see_also: other.yaml}\n")
+    assert load(f).answer["see_also"] == ["other.yaml"]
 
 
 def test_several_problems_are_reported_at_once_without_a_traceback(tmp_path):
