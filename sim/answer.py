@@ -319,7 +319,10 @@ def _first_player(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     "variant": r["variant"],
                     "matchup": _pair(*pair),
                     "value": _rate(r["first"]),
-                    "size": _rate_size(r["first"], r["games"], m, r.get("fair", 0.5)),
+                    # A first player chosen by the draw's winner is not a seat edge: no size.
+                    "size": "chosen, not a seat edge"
+                    if r.get("deferred", 0) >= DEFERRED_OFTEN
+                    else _rate_size(r["first"], r["games"], m, r.get("fair", 0.5)),
                     "against": _pct(r.get("fair", 0.5)),
                 }
             )
@@ -373,9 +376,9 @@ def _chooser(f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: fl
             f"'{value['coin']}' from the same opening hands ({value['size']})"
         )
 
+    # (Where it often deferred, the first sentence has said that the rate mixes seat and
+    # choice.)
     lead = f"The winner of the advantage draw chooses who moves first ({_pair(*pair)})"
-    if often:
-        lead += ", so the first player's rate mixes the seat with that choice"
     # The choice comes before any rule a variant changes, so it is often the same in every
     # variant (the same deals): then it is said once.
     said = {(_pct(r["deferred"]), r["chooser"]["n"]) for r in chose}
@@ -419,13 +422,55 @@ def _first_player_lead(
     f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: float
 ) -> list[str]:
     """The first player's answer from the cells of one match-up: yes or no and by how much,
-    then each variant against the baseline."""
+    then each variant against the baseline. Where the advantage draw's winner often deferred,
+    the first player is chosen, not drawn: that rate is not a seat edge, so it gets no verdict
+    of its own, and it is compared only with rates chosen the same way."""
+    who = _pair(*pair)
+    chosen = [r for r in cells if r.get("deferred", 0) >= DEFERRED_OFTEN]
+    seat = [r for r in cells if r not in chosen]
+    base_chosen = any(r["variant"] == f.baseline for r in chosen)
+    # Only rates read the same way are compared (chosen with chosen, drawn with drawn).
+    skip = {r["variant"] for r in (seat if base_chosen else chosen)}
+    if not chosen:
+        return _seat_lead(f, cells, pair, m, skip)
+
+    def listed(rows: list[dict[str, Any]]) -> str:
+        if len(cells) == 1:
+            return f"the first player wins {_rate(rows[0]['first'])} of {rows[0]['games']:,} games"
+        return "; ".join(f"'{r['variant']}' {_rate(r['first'])}" for r in rows)
+
+    if not seat:
+        more = _compared_text(f, "first_player", pair, skip)
+        return [
+            f"Who moves first is chosen ({who}): the advantage draw's winner may defer, so the "
+            f"first player's win rate mixes the seat with that choice: {listed(chosen)}."
+        ] + ([more] if more else [])
+    lead = _seat_lead(f, seat, pair, m, skip, named=len(cells) > 1)
+    lead[0] = (
+        lead[0][:-1] + f"; where the advantage draw's winner chooses who moves first, the first "
+        f"player's rate is not the seat's: {listed(chosen)}."
+    )
+    return lead
+
+
+def _seat_lead(
+    f: Facts,
+    cells: list[dict[str, Any]],
+    pair: tuple[str, str],
+    m: float,
+    skip: set[str],
+    named: bool = False,
+) -> list[str]:
+    """The first player's answer from cells where who starts is drawn, not chosen: yes or no
+    and by how much, then each variant (but those in `skip`) against the baseline. `named`:
+    one cell of several, named by its variant."""
     who = _pair(*pair)
     if len(cells) == 1:
         r = cells[0]
         first, n, fair = r["first"], r["games"], r.get("fair", 0.5)
         s = _rate_size(first, n, m, fair)
-        said = f"the first player wins {_rate(first)} of games ({who}, {n:,} games)"
+        under = f"under '{r['variant']}' " if named else ""
+        said = f"{under}the first player wins {_rate(first)} of games ({who}, {n:,} games)"
         edge = abs(first["rate"] - fair) * 100
         if s in ("small", "large"):
             if first["rate"] > fair:
@@ -474,7 +519,7 @@ def _first_player_lead(
             else "The first player's win rate"
         )
     text = f"{lead} ({who}): {listed}"
-    more = _compared_text(f, "first_player", pair)
+    more = _compared_text(f, "first_player", pair, skip)
     return [text + "."] + ([more] if more else [])
 
 
@@ -510,21 +555,28 @@ def _no_winner(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     return [f"Games with no winner ({_pair(*pairs[0])}): {listed}."], table
 
 
-def _compared_text(f: Facts, measure: str, pair: tuple[str, str]) -> str | None:
-    """One sentence: each variant against the baseline on one measure, with size."""
-    parts = _compared_parts(f, measure, pair)
+def _compared_text(
+    f: Facts, measure: str, pair: tuple[str, str], skip: set[str] | None = None
+) -> str | None:
+    """One sentence: each variant (but those in `skip`) against the baseline on one measure,
+    with size."""
+    parts = _compared_parts(f, measure, pair, skip or set())
     if not parts:
         return None
     label = f"{pair[0]}'s win rate" if measure == "a_wins" else MEASURES[measure][0]
     return f"Against '{f.baseline}' ({_pair(*pair)}), {label}: " + "; ".join(parts) + "."
 
 
-def _compared_parts(f: Facts, measure: str, pair: tuple[str, str]) -> list[str]:
-    """Each variant against the baseline on one measure: the difference, its interval and its
-    size, and whether the rule came into play at all."""
+def _compared_parts(
+    f: Facts, measure: str, pair: tuple[str, str], skip: set[str] | None = None
+) -> list[str]:
+    """Each variant (but those in `skip`) against the baseline on one measure: the
+    difference, its interval and its size, and whether the rule came into play at all."""
     unit = MEASURES[measure][1]
     parts = []
     for c in f.compared(measure, pair):
+        if c["variant"] in (skip or set()):
+            continue
         s = c["size"]
         if unit == "points":
             what = f"{_pts(c['diff'])} points {_ci(c['lo'], c['hi'], pct=False)}"
@@ -646,7 +698,11 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                 "against": "a blank" if v["method"] == "blank" else "forbidden",
             }
         )
-    how = "a blank of the same card" if method == "blank" else "the card never played"
+    how = (
+        "a blank of the same card (the card without its power)"
+        if method == "blank"
+        else "the card never played"
+    )
     # Mirror match-ups of this run whose cells do not take cards out: the values are one
     # player's, and the sentence says the other player's are not measured here.
     valued = {(v["agent_a"], v["agent_b"]) for v in f.card_values}
@@ -657,16 +713,19 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             if r["agent_a"] == r["agent_b"] and (r["agent_a"], r["agent_b"]) not in valued
         )
     )
-    caveat = (
-        f"; this run's {_listing(unvalued)} cells do not take cards out, so they do not say "
-        f"whether that player agrees"
-        if unvalued
-        else ""
+    what = (
+        f"what each card adds to the win rate of the player who draws it, in points against "
+        f"{how} on the same deals"
     )
-    text = [
-        f"What each card adds to the win rate of the player who draws it, in points against "
-        f"{how} on the same deals ({_pair(*pair)}{caveat}):"
-    ]
+    if unvalued:
+        # Said first: a designer must not take one player's values for every player's.
+        also = f"; see {_listing(f.see_also)}" if f.see_also else ""
+        text = [
+            f"Read from {_pair(*pair)} only (this run's {_listing(unvalued)} cells do not take "
+            f"cards out, so they do not say whether that player agrees{also}): {what}:"
+        ]
+    else:
+        text = [f"{what[0].upper()}{what[1:]} ({_pair(*pair)}):"]
     for variant in f.plain:
         values = sorted((v for v in chosen if v["variant"] == variant), key=lambda v: -v["value"])
         if not values:
@@ -941,7 +1000,7 @@ def answer(f: Facts) -> dict[str, Any]:
         sentences += text
         table += rows
     sentences += _untested(f)
-    if f.see_also:
+    if f.see_also and not any(s.startswith("Read from ") for s in sentences):
         sentences.append(f"The same question is also asked in {_listing(f.see_also)}.")
     for row in table:
         row.setdefault("label", MEASURES[row["measure"]][0])

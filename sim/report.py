@@ -244,7 +244,13 @@ def _findings(
             f"{_delta(c, c['hi'])}], Holm-adjusted p = {c['p_adj']:.2g}, {c['n']:,} paired "
             f"games; {c.get('size', '')})."
         )
-    quiet = sorted({f"the {c['label']} under '{c['variant']}'" for c in comparisons if c["noise"]})
+    quiet = sorted(
+        {
+            f"the {c['label']} under '{c['variant']}' ({c['agent_a']} v {c['agent_b']})"
+            for c in comparisons
+            if c["noise"]
+        }
+    )
     if quiet:
         parts.append(
             f"Within noise of the baseline (Holm-adjusted p >= 0.05; see the intervals in the "

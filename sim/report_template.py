@@ -255,9 +255,9 @@ in hand, and few changes of the lead.{% else %}Game length per cell.{% endif %}<
 the same verdict (the same direction beyond noise, or noise everywhere). A match-up where the
 difference is within noise contradicts the others only when its interval excludes their
 effect; otherwise it has too few games to tell.
-{% if robustness.holds %}<b>Every comparison holds across the agents.</b>{% elif robustness.conflicts %}<b>Some
-answers depend on the agents: read those with care.</b>{% else %}<b>No answer changes with the
-agents, but some are not resolved under the smaller match-ups.</b>{% endif %}</p>
+{% if robustness.holds %}<b>Every comparison with the baseline holds across the agents.</b>{% elif robustness.conflicts %}<b>Some
+answers depend on the agents: read those with care.</b>{% else %}<b>No comparison with the
+baseline changes with the agents, but some are not resolved under the smaller match-ups.</b>{% endif %}</p>
 <div class="scroll"><table id="robustness">
 <tr><th class="l">variant</th><th class="l">measure</th>{% for m in robustness.matchups %}<th>{{ m[0] }} v {{ m[1] }}</th>{% endfor %}<th class="l">across agents</th></tr>
 {% for t in robustness.table %}<tr><td class="l">{{ t.variant }}</td><td class="l">{{ t.label }}</td>

@@ -164,7 +164,8 @@ def test_card_values_rank_the_cards_and_say_whether_the_first_stands_out():
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
     assert got == [
         "What each card adds to the win rate of the player who draws it, in points against a "
-        "blank of the same card on the same deals (greedy v greedy):",
+        "blank of the same card (the card without its power) on the same deals (greedy v "
+        "greedy):",
         "Under 'classic': KD clearly the most (KD +10.0 [+9.0, +11.0], KS +7.0 [+6.2, +7.8]).",
     ]
     cards[1].update(value=0.075, lo=0.07, hi=0.08)
@@ -288,11 +289,17 @@ def test_card_values_of_one_player_say_that_another_players_cells_do_not_rate_ca
     f = _facts(rows, ["card_value"], card_values=cards)
     f.see_also = ["kings_option2_search.yaml"]
     got = answer.answer(f)["sentences"]
+    # Said first, with where the other player's values are.
     assert got[0] == (
-        "What each card adds to the win rate of the player who draws it, in points against a "
-        "blank of the same card on the same deals (greedy v greedy; this run's search v search "
-        "cells do not take cards out, so they do not say whether that player agrees):"
+        "Read from greedy v greedy only (this run's search v search cells do not take cards "
+        "out, so they do not say whether that player agrees; see kings_option2_search.yaml): "
+        "what each card adds to the win rate of the player who draws it, in points against a "
+        "blank of the same card (the card without its power) on the same deals:"
     )
+    assert not any("also asked" in s for s in got)
+    # Without the caveat, the other file is named last.
+    f.rows = rows[:1]
+    got = answer.answer(f)["sentences"]
     assert got[-1] == "The same question is also asked in kings_option2_search.yaml."
 
 
@@ -429,8 +436,8 @@ def test_the_advantage_draws_winner_is_reported_where_the_start_rule_is_varied()
     variants = {"draw": _rules("advantage_draw"), "coin": _rules("coin")}
     got = answer.answer(_facts(rows, ["first_player"], variants=variants))["sentences"]
     assert got[-1] == (
-        "The winner of the advantage draw chooses who moves first (search v search), so the "
-        "first player's rate mixes the seat with that choice: under 'draw' it deferred in "
+        "The winner of the advantage draw chooses who moves first (search v search): under "
+        "'draw' it deferred in "
         "11.2% of 4,000 games and won 52.8% [51.2%, 54.3%] (small)."
     )
     # Where the start rule is not the question, the draw's winner is part of the answer only
@@ -466,13 +473,34 @@ def test_the_advantage_draws_choice_is_valued_against_a_coin_second():
         "noise": True,
         "n": 4_000,
     }
-    got = answer.answer(_facts(rows, ["first_player"], variants=variants, choice_values=[choice]))[
-        "sentences"
-    ]
-    # The first player's 43.3% is read at once against what the choice is worth.
+    # The coin's first player against the draw's: a drawn rate against a chosen one.
+    mixed = {
+        "measure": "first_won",
+        "variant": "coin",
+        "agent_a": "search",
+        "agent_b": "search",
+        "diff": 0.06,
+        "lo": 0.039,
+        "hi": 0.080,
+        "noise": False,
+        "n": 4_000,
+    }
+    facts = _facts(rows, ["first_player"], [mixed], variants=variants, choice_values=[choice])
+    got = answer.answer(facts)["sentences"]
+    # The chosen first player's 43.3% gets no seat verdict, and is read at once against what
+    # the draw is worth; it is not compared with the coin's drawn first player.
+    assert got[0] == (
+        "Not settled: under 'coin' the first player wins 49.3% [47.7%, 50.8%] of games (search "
+        "v search, 4,000 games), within noise of even; where the advantage draw's winner "
+        "chooses who moves first, the first player's rate is not the seat's: 'draw' 43.3% "
+        "[41.8%, 44.8%]."
+    )
+    assert len(got) == 2
+    sizes = [r["size"] for r in answer.answer(facts)["table"]]
+    assert sizes == ["chosen, not a seat edge", "within noise"]
     assert got[1] == (
-        "The winner of the advantage draw chooses who moves first (search v search), so the "
-        "first player's rate mixes the seat with that choice: under 'draw' it deferred in "
+        "The winner of the advantage draw chooses who moves first (search v search): under "
+        "'draw' it deferred in "
         "34.1% of 4,000 games and won 51.8% [50.3%, 53.4%], +1.1 points [-0.7, +2.9] against "
         "the same seat with 'coin' from the same opening hands (within noise)."
     )
@@ -482,6 +510,36 @@ def test_the_advantage_draws_choice_is_valued_against_a_coin_second():
         "sentences"
     ]
     assert got[-1].endswith("won 51.8% [50.3%, 53.4%] (small).")
+
+
+def test_a_first_player_chosen_under_every_variant_gets_no_seat_verdict():
+    rows = [
+        _cell("a", "search", "search", 4_000, (0.433, 0.418, 0.448)),
+        _cell("b", "search", "search", 4_000, (0.431, 0.416, 0.446)),
+    ]
+    for r in rows:
+        r.update(chooser={"rate": 0.518, "lo": 0.503, "hi": 0.533, "n": 4_000}, deferred=0.341)
+    comparisons = [
+        {
+            "measure": "first_won",
+            "variant": "b",
+            "agent_a": "search",
+            "agent_b": "search",
+            "diff": -0.002,
+            "lo": -0.018,
+            "hi": 0.014,
+            "noise": True,
+            "n": 4_000,
+        }
+    ]
+    got = answer.answer(_facts(rows, ["first_player"], comparisons))["sentences"]
+    assert got[0] == (
+        "Who moves first is chosen (search v search): the advantage draw's winner may defer, "
+        "so the first player's win rate mixes the seat with that choice: 'a' 43.3% [41.8%, "
+        "44.8%]; 'b' 43.1% [41.6%, 44.6%]."
+    )
+    # Both chosen the same way: the rule's effect on that rate is still compared.
+    assert got[1].startswith("Against 'a' (search v search), the first player's win rate: 'b'")
 
 
 def test_a_choice_made_alike_in_every_variant_is_said_once():
@@ -495,8 +553,8 @@ def test_a_choice_made_alike_in_every_variant_is_said_once():
     variants = {"a": _rules("advantage_draw"), "b": _rules("advantage_draw")}
     got = answer.answer(_facts(rows, ["first_player"], variants=variants))["sentences"]
     assert got[-1] == (
-        "The winner of the advantage draw chooses who moves first (search v search), so the "
-        "first player's rate mixes the seat with that choice: it deferred in 34.1% of 4,000 "
+        "The winner of the advantage draw chooses who moves first (search v search): it "
+        "deferred in 34.1% of 4,000 "
         "games under every variant and won 'a' 51.8% [50.3%, 53.3%] (small); 'b' 51.1% "
         "[49.6%, 52.6%] (within noise)."
     )
