@@ -23,6 +23,7 @@ MEASURES: dict[str, tuple[str, str]] = {
     "rounds": ("rounds per game", "rounds"),
     "card_value": ("a card's value to the player who draws it", "points"),
     "card_change": ("a card's value against its value under the baseline", "points"),
+    "king_deployer": ("the win rate of whoever deployed a King its opponent did not", "points"),
     "house": ("a House's win rate (suit-split decks)", "points"),
     "seats": ("win rate by place in turn order", "points"),
 }
@@ -133,6 +134,7 @@ class Facts:
         card_changes: list[dict[str, Any]] | None = None,
         card_gaps: list[dict[str, Any]] | None = None,
         choice_values: list[dict[str, Any]] | None = None,
+        kings: list[dict[str, Any]] | None = None,
     ):
         self.measures: list[str] = spec["measures"]
         self.matters: dict[str, float] = {**MATTERS, **spec.get("matters", {})}
@@ -150,6 +152,9 @@ class Facts:
         # What the advantage draw's choice is worth to its winner against a coin on the same
         # deals (`analysis.choice_value`), per cell that has a coin counterpart.
         self.choice_values = choice_values or []
+        # Per variant, mirror agent and King: the games one player deployed it in, and how
+        # that player fared (`analysis.kings`, with a Wilson interval).
+        self.kings = kings or []
         self.houses = houses
         self.baseline = baseline
         self.plain = plain
@@ -823,6 +828,49 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     ], table
 
 
+def _king_deployer(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
+    """What a playtest sees: in the games where one player deployed a King and no opponent
+    did, how often that player won, per variant, from the chosen mirror agent's games (else
+    the first). An association: who deploys a King, and when, depends on the game so far, so
+    this is not the King's value (`card_value` is)."""
+    rows = [k for k in f.kings if k["one_sided"] and k["variant"] in f.plain]
+    agents = list(dict.fromkeys(k["agent"] for k in rows))
+    if not agents:
+        return ["No King was deployed by one player only in these games."], []
+    chosen = f.chosen[0] if f.chosen and f.chosen[0] == f.chosen[1] else None
+    agent = chosen if chosen in agents else agents[0]
+    m = f.matters["points"]
+    table, parts = [], []
+    for variant in f.plain:
+        ks = sorted(
+            (k for k in rows if (k["variant"], k["agent"]) == (variant, agent)),
+            key=lambda k: -k["rate"],
+        )
+        if not ks:
+            continue
+        listed = ", ".join(f"{k['king']} {_rate(k)} of {k['one_sided']:,} games" for k in ks)
+        parts.append(f"under '{variant}' {listed}" if len(f.plain) > 1 else listed)
+        for k in ks:
+            fair = 1 / (k.get("players") or 2)
+            table.append(
+                {
+                    "measure": "king_deployer",
+                    "variant": variant,
+                    "matchup": _pair(agent, agent),
+                    "value": f"{k['king']} {_rate(k)}",
+                    "size": _rate_size(k, k["one_sided"], m, fair),
+                    "against": _pct(fair),
+                }
+            )
+    text = (
+        f"Whoever deployed a King its opponent did not won ({_pair(agent, agent)}): "
+        + "; ".join(parts)
+        + ". This is what a playtest sees, not what the King is worth: who deploys a King, "
+        "and when, depends on the game so far."
+    )
+    return [text], table
+
+
 # A card deployed or played in fewer than this share of the games where it was drawn is
 # reported as unused rather than valued.
 UNUSED = 0.01
@@ -985,6 +1033,7 @@ WRITERS = {
     "rounds": _rounds,
     "card_value": _card_value,
     "card_change": _card_change,
+    "king_deployer": _king_deployer,
     "house": _house,
     "seats": _seats,
 }

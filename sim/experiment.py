@@ -330,13 +330,18 @@ def _count(cells_of: dict[tuple[str, str], int], what: str) -> str:
     return f"{n} {what}{'' if n == 1 else 's'}"
 
 
-def _check_answer(c: _Checker, spec: Any, pairs: list[tuple[str, str]]) -> dict[str, Any] | None:
-    """`answer: {measures: [...], matters: {points: 1, rounds: 0.25}, matchup: [A, B]}`."""
+def _check_answer(
+    c: _Checker, spec: Any, pairs: list[tuple[str, str]], kings: bool = True
+) -> dict[str, Any] | None:
+    """`answer: {measures: [...], matters: {points: 1, rounds: 0.25}, matchup: [A, B]}`;
+    `kings`: the game has Kings (for `king_deployer`)."""
     spec = c.mapping(spec, ("answer",), ANSWER_KEYS)
     measures = spec.get("measures")
     if isinstance(measures, str):
         measures = [measures]
     measures = c.choices(measures, ("answer", "measures"), list(ANSWER_MEASURES), "measure")
+    if not kings and "king_deployer" in (measures or []):
+        c.fail(("answer", "measures"), "king_deployer needs a game with Kings (Houses-Skirmish)")
     matters: dict[str, float] = {}
     matters_spec = spec.get("matters") or {}
     if not isinstance(matters_spec, dict):
@@ -803,7 +808,11 @@ def _resolve(
         c.fail(("swap_seats",), f"expected true or false, got {swap!r}")
         swap = True
 
-    answer = _check_answer(c, data.get("answer"), pairs) if "answer" in data else None
+    answer = (
+        _check_answer(c, data.get("answer"), pairs, game_info(game).has("kings"))
+        if "answer" in data
+        else None
+    )
     if "output" in data:
         folder = data["output"]
         if not isinstance(folder, str) or not folder.strip():

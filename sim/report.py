@@ -550,6 +550,7 @@ def build(out: Path) -> Path:
             card_changes,
             card_gaps,
             choice_values,
+            king_rows,
         )
     )
     env = Environment(autoescape=True)

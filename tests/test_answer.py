@@ -303,6 +303,42 @@ def test_card_values_of_one_player_say_that_another_players_cells_do_not_rate_ca
     assert got[-1] == "The same question is also asked in kings_option2_search.yaml."
 
 
+def test_what_a_playtest_sees_is_the_deployers_win_rate_said_apart_from_the_value():
+    rows = [_cell("classic", "search", "search", 6_000, (0.5, 0.49, 0.51))]
+
+    def king(name, agent, rate, n):
+        return {
+            "variant": "classic",
+            "agent": agent,
+            "king": name,
+            "one_sided": n,
+            "rate": rate,
+            "lo": rate - 0.02,
+            "hi": rate + 0.02,
+            "players": 2,
+        }
+
+    kings = [
+        king("KS", "search", 0.594, 2_220),
+        king("KD", "search", 0.627, 2_322),
+        king("KS", "greedy", 0.70, 9_000),
+        king("KC", "search", 0.5, 0),
+    ]
+    f = _facts(rows, ["king_deployer"])
+    f.kings, f.chosen = kings, ("search", "search")
+    got = answer.answer(f)
+    assert got["sentences"] == [
+        "Whoever deployed a King its opponent did not won (search v search): KD 62.7% [60.7%, "
+        "64.7%] of 2,322 games, KS 59.4% [57.4%, 61.4%] of 2,220 games. This is what a "
+        "playtest sees, not what the King is worth: who deploys a King, and when, depends on "
+        "the game so far."
+    ]
+    assert [(r["value"], r["size"]) for r in got["table"]] == [
+        ("KD 62.7% [60.7%, 64.7%]", "large"),
+        ("KS 59.4% [57.4%, 61.4%]", "large"),
+    ]
+
+
 def _value(variant, card, v, lo, hi, noise=False, **more):
     return {
         "variant": variant,

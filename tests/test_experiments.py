@@ -120,7 +120,7 @@ BAD = [
         13,
         "key 'answer.measures[0]': unknown measure 'first_playr' (did you mean "
         "'first_player'?); valid measures: first_player, a_wins, no_winner, rounds, card_value, "
-        "card_change, house",
+        "card_change, king_deployer, house",
     ),
     (
         GOOD + "answer: {measures: [rounds], matters: {rounds: -1}}\n",
@@ -137,6 +137,12 @@ BAD = [
         GOOD + "answer: {measures: [a_wins], see_also: [nowhere.yaml]}\n",
         13,
         "key 'answer.see_also': no such experiment file next to exp.yaml: nowhere.yaml",
+    ),
+    (
+        "name: bc\nquestion: Who wins?\nseed: 1\ngame: battle_cards\nmatchups:\n"
+        "  - [greedy, random]\ngames: 10\nanswer: {measures: [king_deployer]}\n",
+        8,
+        "key 'answer.measures': king_deployer needs a game with Kings (Houses-Skirmish)",
     ),
     # Cell folders keep only some characters: names that differ in the others would share one.
     (
