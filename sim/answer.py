@@ -838,7 +838,7 @@ def _king_deployer(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     if not agents:
         return ["No King was deployed by one player only in these games."], []
     chosen = f.chosen[0] if f.chosen and f.chosen[0] == f.chosen[1] else None
-    agent = chosen if chosen in agents else agents[0]
+    agent: str = chosen if chosen is not None and chosen in agents else agents[0]
     m = f.matters["points"]
     table, parts = [], []
     for variant in f.plain:
