@@ -134,15 +134,17 @@ the report; the size column reads the difference against the smallest that matte
 {{ few_changed|pct(0) }} the rule hardly touched the games, and "within noise" then says little
 about it (see Rule decisions).</p>
 <div class="scroll"><table id="comparisons">
-<tr><th class="l">variant</th><th class="l">match-up</th><th class="l">measure</th><th>baseline</th><th>variant</th>
-<th>difference [95% CI]</th><th>p (Holm)</th><th>paired games</th><th>winner changed</th><th class="l">size</th></tr>
+{# The verdict and the difference come right after what is compared: on a narrow screen the
+   table scrolls, and the columns after them are detail. #}
+<tr><th class="l">variant</th><th class="l">match-up</th><th class="l">measure</th><th class="l">size</th>
+<th>difference [95% CI]</th><th>baseline</th><th>variant</th><th>p (Holm)</th><th>paired games</th><th>winner changed</th></tr>
 {% for c in comparisons %}
 <tr class="{{ 'noise' if c.noise else 'real' }}"><td class="l">{{ c.variant }}</td>
 <td class="l">{{ c.agent_a }} v {{ c.agent_b }}</td><td class="l">{{ c.label }}</td>
-<td>{{ value(c, c.base) }}</td><td>{{ value(c, c.value) }}</td>
-<td>{{ delta(c, c.diff) }} [{{ delta(c, c.lo) }}, {{ delta(c, c.hi) }}]</td><td>{{ pvalue(c.p_adj) }}</td>
-<td>{{ c.n }}</td><td class="{{ 'flag' if c.few_changed else '' }}" data-changed="{{ c.variant }}|{{ c.agent_a }}|{{ c.agent_b }}|{{ c.measure }}|{{ '%.6f'|format(c.changed) }}">{% if c.measure != 'rounds' %}{{ c.changed|pct }}{% endif %}</td>
-<td class="l size-{{ c.size|replace(' ', '-') }}">{{ c.size }}{% if c.few_changed %} (the rule changed few games){% endif %}</td></tr>
+<td class="l size-{{ c.size|replace(' ', '-') }}">{{ c.size }}{% if c.few_changed %} (the rule changed few games){% endif %}</td>
+<td>{{ delta(c, c.diff) }} [{{ delta(c, c.lo) }}, {{ delta(c, c.hi) }}]</td>
+<td>{{ value(c, c.base) }}</td><td>{{ value(c, c.value) }}</td><td>{{ pvalue(c.p_adj) }}</td>
+<td>{{ c.n }}</td><td class="{{ 'flag' if c.few_changed else '' }}" data-changed="{{ c.variant }}|{{ c.agent_a }}|{{ c.agent_b }}|{{ c.measure }}|{{ '%.6f'|format(c.changed) }}">{% if c.measure != 'rounds' %}{{ c.changed|pct }}{% endif %}</td></tr>
 {% endfor %}
 </table></div>
 {% else %}<p class="note">Only one rule variant: nothing to compare.</p>{% endif %}
