@@ -235,14 +235,31 @@ def _findings(
             f"it, against {how} (points of win rate, same deals): {listed}."
         )
     real = [c for c in comparisons if not c["noise"]]
+    # Cells whose first player the advantage draw's winner chose (it often deferred).
+    chosen = {
+        (r["variant"], r["agent_a"], r["agent_b"])
+        for r in rows
+        if r.get("deferred", 0) >= answer.DEFERRED_OFTEN
+    }
     for c in real:
         unit = "points" if c["rate"] else "rounds"
+        mixed = c["measure"] == "first_won" and (
+            ((c["variant"], c["agent_a"], c["agent_b"]) in chosen)
+            != ((baseline, c["agent_a"], c["agent_b"]) in chosen)
+        )
         parts.append(
             f"Under '{c['variant']}' ({c['agent_a']} v {c['agent_b']}), the {c['label']} is "
             f"{_value(c, c['value'])} against {_value(c, c['base'])} under the baseline "
             f"'{baseline}' ({_delta(c, c['diff'])} {unit}, 95% CI [{_delta(c, c['lo'])}, "
             f"{_delta(c, c['hi'])}], Holm-adjusted p = {c['p_adj']:.2g}, {c['n']:,} paired "
-            f"games; {c.get('size', '')})."
+            f"games; {c.get('size', '')})"
+            + (
+                ": under one of the two the advantage draw's winner chose who moved first, so "
+                "this compares a choice with a seat, not two seats"
+                if mixed
+                else ""
+            )
+            + "."
         )
     quiet = sorted(
         {

@@ -409,3 +409,49 @@ def test_sample_games_are_found_in_records_from_before_the_four_seat_columns(rep
     links = samples.write_samples(tmp_path, old, cells, kings=True)
     assert links == samples.write_samples(tmp_path, lf, cells, kings=True)
     assert any(label.startswith("King of Spades deployed") for c in links for label, _ in links[c])
+
+
+def test_a_finding_that_compares_a_chosen_first_player_with_a_drawn_one_says_so():
+    from sim.report import _findings
+
+    def row(variant, deferred):
+        return {
+            "variant": variant,
+            "agent_a": "search",
+            "agent_b": "search",
+            "deferred": deferred,
+            "games": 4_000,
+        }
+
+    comparison = {
+        "measure": "first_won",
+        "label": "first player's win rate",
+        "rate": True,
+        "variant": "coin",
+        "agent_a": "search",
+        "agent_b": "search",
+        "value": 0.493,
+        "base": 0.433,
+        "diff": 0.06,
+        "lo": 0.039,
+        "hi": 0.080,
+        "p_adj": 1e-7,
+        "n": 4_000,
+        "noise": False,
+        "size": "large",
+        "changed": 0.3,
+    }
+    said = [
+        f
+        for f in _findings(
+            [comparison], [], [row("draw", 0.34), row("coin", 0.0)], [], "draw", None, []
+        )
+        if f.startswith("Under 'coin'")
+    ]
+    assert said[0].endswith(
+        "large): under one of the two the advantage draw's winner chose who moved first, so "
+        "this compares a choice with a seat, not two seats."
+    )
+    # Both drawn: a comparison of seats, said plainly.
+    said = _findings([comparison], [], [row("draw", 0.0), row("coin", 0.0)], [], "draw", None, [])
+    assert [f for f in said if f.startswith("Under 'coin'")][0].endswith("large).")
