@@ -325,7 +325,7 @@ def _first_player(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     "matchup": _pair(*pair),
                     "value": _rate(r["first"]),
                     # A first player chosen by the draw's winner is not a seat edge: no size.
-                    "size": "chosen, not a seat edge"
+                    "size": "chosen start"
                     if r.get("deferred", 0) >= DEFERRED_OFTEN
                     else _rate_size(r["first"], r["games"], m, r.get("fair", 0.5)),
                     "against": _pct(r.get("fair", 0.5)),
@@ -354,7 +354,9 @@ def _chooser(f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: fl
     often deferred: who moves first then depends on the chooser's hand, so the first player's
     win rate is no longer the seat's alone."""
     often = any(r.get("deferred", 0) >= DEFERRED_OFTEN for r in cells)
-    if "starting_player" not in f.varied and not often:
+    if "starting_player" not in f.varied and not (often and f.measures[0] == "first_player"):
+        # (Where another measure leads, the first sentence on seats has said that the first
+        # player is chosen; the chooser's own figures are detail there.)
         return []
     chose = [r for r in cells if r.get("chooser")]
     if not chose:
@@ -852,13 +854,16 @@ def _king_deployer(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         parts.append(f"under '{variant}' {listed}" if len(f.plain) > 1 else listed)
         for k in ks:
             fair = 1 / (k.get("players") or 2)
+            size = _rate_size(k, k["one_sided"], m, fair)
+            if size in ("small", "large") and k["rate"] < fair:
+                size += ", below even"  # the deployer loses more than it wins
             table.append(
                 {
                     "measure": "king_deployer",
                     "variant": variant,
                     "matchup": _pair(agent, agent),
                     "value": f"{k['king']} {_rate(k)}",
-                    "size": _rate_size(k, k["one_sided"], m, fair),
+                    "size": size,
                     "against": _pct(fair),
                 }
             )
@@ -940,7 +945,8 @@ def _card_verdict(
     said = f"{_listing([v['card'] for v in tied])} cannot be told apart"
     for v in between:
         over = [t["card"] for t in tied if apart(t, v)]
-        said += f"; {v['card']} shown below {_listing(over)} only"
+        level = [t["card"] for t in tied if not apart(t, v)]
+        said += f"; {v['card']} below {_listing(over)}, not shown below {_listing(level)}"
     return said + (f"; {_listing([v['card'] for v in rest])} clearly less" if rest else "")
 
 

@@ -250,7 +250,7 @@ def test_the_top_card_is_set_apart_by_its_gap_on_the_same_deals_not_by_intervals
     ]
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_gaps=gaps))
     assert got["sentences"][1].startswith(
-        "Under 'classic': KD and KS cannot be told apart; KC shown below KD only ("
+        "Under 'classic': KD and KS cannot be told apart; KC below KD, not shown below KS ("
     )
     gaps[-1].update(diff=0.043, lo=0.014, hi=0.072, noise=False)
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_gaps=gaps))
@@ -322,6 +322,7 @@ def test_what_a_playtest_sees_is_the_deployers_win_rate_said_apart_from_the_valu
         king("KS", "search", 0.594, 2_220),
         king("KD", "search", 0.627, 2_322),
         king("KS", "greedy", 0.70, 9_000),
+        king("KH", "search", 0.448, 2_193),
         king("KC", "search", 0.5, 0),
     ]
     f = _facts(rows, ["king_deployer"])
@@ -329,13 +330,15 @@ def test_what_a_playtest_sees_is_the_deployers_win_rate_said_apart_from_the_valu
     got = answer.answer(f)
     assert got["sentences"] == [
         "Whoever deployed a King its opponent did not won (search v search): KD 62.7% [60.7%, "
-        "64.7%] of 2,322 games, KS 59.4% [57.4%, 61.4%] of 2,220 games. This is what a "
+        "64.7%] of 2,322 games, KS 59.4% [57.4%, 61.4%] of 2,220 games, KH 44.8% [42.8%, "
+        "46.8%] of 2,193 games. This is what a "
         "playtest sees, not what the King is worth: who deploys a King, and when, depends on "
         "the game so far."
     ]
     assert [(r["value"], r["size"]) for r in got["table"]] == [
         ("KD 62.7% [60.7%, 64.7%]", "large"),
         ("KS 59.4% [57.4%, 61.4%]", "large"),
+        ("KH 44.8% [42.8%, 46.8%]", "large, below even"),
     ]
 
 
@@ -481,6 +484,10 @@ def test_the_advantage_draws_winner_is_reported_where_the_start_rule_is_varied()
     same = {"draw": _rules("advantage_draw"), "coin": _rules("advantage_draw")}
     got = answer.answer(_facts(rows, ["first_player"], variants=same))["sentences"]
     assert got[-1].startswith("The winner of the advantage draw chooses who moves first")
+    # ... and only where the first player is the question: elsewhere the seat sentence has
+    # said that the first player is chosen, and the chooser's figures are detail.
+    got = answer.answer(_facts(rows, ["rounds", "first_player"], variants=same))["sentences"]
+    assert not any(s.startswith("The winner of the advantage draw") for s in got)
     rows[0]["deferred"] = 0.01
     got = answer.answer(_facts(rows, ["first_player"], variants=same))["sentences"]
     assert not any("advantage draw" in s for s in got)
@@ -533,7 +540,7 @@ def test_the_advantage_draws_choice_is_valued_against_a_coin_second():
     )
     assert len(got) == 2
     sizes = [r["size"] for r in answer.answer(facts)["table"]]
-    assert sizes == ["chosen, not a seat edge", "within noise"]
+    assert sizes == ["chosen start", "within noise"]
     assert got[1] == (
         "The winner of the advantage draw chooses who moves first (search v search): under "
         "'draw' it deferred in "
