@@ -188,6 +188,58 @@ def test_a_cards_change_of_value_between_variants_matches_a_bootstrap_over_the_d
     assert independent > 1.3 * boot_se
 
 
+def test_a_cards_change_of_value_reads_only_the_deals_every_cell_played_at_any_table_size():
+    """Cells stopped at different lengths (a stopping rule) and three-player records: the
+    change is over the deals all four cells played, a no-winner game is a third to each."""
+    rng = np.random.default_rng(7)
+    games, card = 3000, "KS"
+    bit = 1 << card_id(card)
+    holder = rng.integers(-1, 3, games)  # -1: nobody drew it
+    luck = rng.random(games)
+
+    def cell(name, edge, length):
+        # The holder wins with chance 1/3 + edge; otherwise seat 0, 1 or 2 by luck (or none).
+        winner = np.where(luck < 1 / 3 + edge, holder, (luck * 10).astype(int) % 4 - 1)
+        winner = np.where(holder == -1, (luck * 10).astype(int) % 4 - 1, winner)
+        masks = {f"drawn_mask_p{s + 1}": np.where(holder == s, bit, 0) for s in range(3)}
+        frame = pl.DataFrame(
+            {
+                "game": np.arange(games, dtype=np.uint64),
+                "cell": [name] * games,
+                "players": [3] * games,
+                "winner": winner.astype(np.int8),
+                **{k: v.astype(np.uint64) for k, v in masks.items()},
+                **{k.replace("drawn", "deployed"): v.astype(np.uint64) for k, v in masks.items()},
+            }
+        )
+        return frame.head(length)
+
+    frames = [
+        cell("a", 0.2, 3000),
+        cell("a_out", 0.0, 2500),  # stopped early
+        cell("b", 0.1, 2800),
+        cell("b_out", 0.0, 3000),
+    ]
+    lf = pl.concat(frames).lazy()
+    got = card_value_change(lf, ("a", "a_out"), ("b", "b_out"), card)
+    # The reference, by hand over the first 2,500 deals (the ones all four cells played).
+    common = 2500
+
+    def value(with_card, without):
+        w, wo = with_card["winner"].to_numpy()[:common], without["winner"].to_numpy()[:common]
+        h = holder[:common]
+
+        def score(x):
+            return np.where(x == -1, 1 / 3, (x == h).astype(float))
+
+        drawn = h >= 0
+        return (score(w) - score(wo))[drawn].mean()
+
+    expected = value(frames[0], frames[1]) - value(frames[2], frames[3])
+    assert got["deals"] == common
+    assert got["diff"] == pytest.approx(expected, abs=1e-12)
+
+
 def test_two_cards_values_are_compared_on_the_same_deals():
     """Two Kings in one variant, each against its own blank: the gap is the difference of the
     two values, and its interval matches a bootstrap over the shared deals."""
