@@ -371,3 +371,27 @@ fn the_evaluation_of_every_seat_at_once_is_each_seats_evaluation_bit_for_bit() {
     }
     assert!(checked > 5000);
 }
+
+/// Where a simulation stops and judges its leaf (`Searchable::leaf_stop`), for a leaf played
+/// in the turn under way and for one whose move ended the turn before it.
+#[test]
+fn a_two_player_rollout_counts_turns_from_the_leafs_move() {
+    use houses_engine::core::Searchable;
+    // A coin decides who starts, so the first turn is under way (turn 1).
+    let st = State::new_game(Rules::parse("starting_player=coin").unwrap(), 3);
+    let t = st.turn;
+    assert_eq!(t, 1);
+    // Two players: a leaf half-way through turn t is played to the end of it with rollout=1;
+    // one whose move ended turn t - 1 is judged as it stands (stop = the turn under way).
+    assert_eq!(st.leaf_stop(t, 1), t + 1);
+    assert_eq!(st.leaf_stop(t - 1, 1), t);
+    assert_eq!(st.leaf_stop(t, 0), t);
+    assert_eq!(st.leaf_stop(t, 2), t + 2);
+    // Three players: leaves are judged at the start of a turn, and a rollout counts from the
+    // position after the leaf's move (version 4's count, kept there).
+    let st = State::new_game(Rules::parse("players=3,starting_player=coin").unwrap(), 3);
+    let t = st.turn;
+    assert_eq!(st.leaf_stop(t, 0), t + 1);
+    assert_eq!(st.leaf_stop(t - 1, 0), t);
+    assert_eq!(st.leaf_stop(t - 1, 1), t + 1);
+}

@@ -47,10 +47,13 @@ fn number(agent: &str, k: &str, v: &str) -> Result<f64, String> {
 /// was never taken). Search version 3: information-set search over one tree with a fitted
 /// evaluation (`core::search`, issue #13). Search version 4: at three or four players, an
 /// evaluation fitted at those tables and leaves judged at the start of a turn (two-player
-/// games play exactly as version 3).
+/// games play exactly as version 3). Search version 5: at two players a `rollout` counts the
+/// turns begun since the leaf's move (`State::leaf_stop`), so a leaf whose move ended its turn
+/// is judged as it stands; without `rollout` (the `search` persona) games play exactly as
+/// version 4.
 pub const RANDOM_VERSION: u32 = 1;
 pub const GREEDY_VERSION: u32 = 3;
-pub const SEARCH_VERSION: u32 = 4;
+pub const SEARCH_VERSION: u32 = 5;
 
 impl AgentSpec {
     /// Parse `name`, `name(k=v,...)`, optionally with the version it was written for

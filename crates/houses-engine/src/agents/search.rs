@@ -73,4 +73,21 @@ impl Searchable for State {
             0
         }
     }
+
+    /// At two players `rollout` counts the turns begun since the leaf's move: with
+    /// `rollout=1` (`search_fast`, `search_strong`) a leaf half-way through its turn is played
+    /// to the end of it, and a leaf whose move ended the turn is judged as it stands. Counted
+    /// from the position after the move (version 4), a turn-ending leaf was judged only after
+    /// the heuristic player had also played the next turn, while the other leaves were judged
+    /// a turn earlier: the new rule beats the old 53.1% [51.6%, 54.6%] (4,000 games, seats
+    /// alternated, 100 simulations each). At three or four players the old count stays: there
+    /// the new rule was not stronger (34.1% +- 2.2 against an even 33.3% over 1,800 games;
+    /// 23.2% +- 1.4 against 25% over 3,600 at four).
+    fn leaf_stop(&self, leaf_turn: u32, rollout: u32) -> u32 {
+        if self.seats() > 2 {
+            (self.turn + rollout).max(leaf_turn + self.leaf_turns())
+        } else {
+            leaf_turn + rollout
+        }
+    }
 }

@@ -51,6 +51,13 @@ pub trait Searchable: Game + Clone {
     fn leaf_turns(&self) -> u32 {
         0
     }
+    /// The turn at which a simulation stops playing out and judges its leaf, for a leaf whose
+    /// move was played in turn `leaf_turn` and a search asking for `rollout` more turns: by
+    /// default `rollout` turns after the leaf's move, and at least until `leaf_turns` turns
+    /// have begun since it.
+    fn leaf_stop(&self, leaf_turn: u32, rollout: u32) -> u32 {
+        (self.turn() + rollout).max(leaf_turn + self.leaf_turns())
+    }
 }
 
 /// How hard the search thinks.
@@ -394,9 +401,8 @@ impl<G: Searchable> Mcts<G> {
             st.apply_unchecked(self.legal[bi]);
             self.path.push(node);
         }
-        // `rollout` turns after the new node; and at least until the game's `leaf_turns`
-        // turns have begun since its move (a move that ended its turn needs none more).
-        let stop = (st.turn() + self.params.rollout).max(leaf_turn + st.leaf_turns());
+        // Play out to the game's stopping turn (`Searchable::leaf_stop`).
+        let stop = st.leaf_stop(leaf_turn, self.params.rollout);
         let mut moves = 0;
         while st.turn() < stop && moves < super::MAX_ACTIONS {
             if st.decider().is_none() {
