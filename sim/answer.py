@@ -149,8 +149,9 @@ class Facts:
         # Two cards' values against each other under one variant, on the same deals (the
         # `card_value` sentence's ranking; see `sim.report._card_gaps`).
         self.card_gaps = card_gaps or []
-        # What the advantage draw's choice is worth to its winner against a coin on the same
-        # deals (`analysis.choice_value`), per cell that has a coin counterpart.
+        # What the advantage draw is worth to its winner against the same seat with a coin,
+        # from the same opening hands (`analysis.choice_value`), per cell with a coin
+        # counterpart.
         self.choice_values = choice_values or []
         # Per variant, mirror agent and King: the games one player deployed it in, and how
         # that player fared (`analysis.kings`, with a Wilson interval).
@@ -374,9 +375,9 @@ def _chooser(f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: fl
         if value is None:
             size = _rate_size(r["chooser"], r["chooser"]["n"], m, r.get("fair", 0.5))
             return f"{_rate(r['chooser'])} ({size})"
-        # With a coin on the same deals the same hands meet: the choice's own worth, the
-        # answer to "is the draw worth more than a coin?" (its rate against an even share
-        # also holds the deals' luck).
+        # Against the same seat with a coin, from the same opening hands: the answer to "is
+        # the draw worth more than a coin?" with this agent's choices (its rate against an
+        # even share also holds the deals' luck).
         return (
             f"{_rate(r['chooser'])}, {_pts(value['diff'])} points "
             f"{_ci(value['lo'], value['hi'], pct=False)} against the same seat with "

@@ -654,8 +654,8 @@ def _choice_values(
     lf: pl.LazyFrame, rows: list[dict[str, Any]], impact: dict[str, Any]
 ) -> list[dict[str, Any]]:
     """For each cell where the advantage draw's winner chooses who starts and the experiment
-    also has the same rules and match-up with a coin: what the choice is worth to the draw's
-    winner on the same deals (`analysis.choice_value`)."""
+    also has the same rules and match-up with a coin: what the draw is worth to its winner
+    against the same seat with a coin, from the same opening hands (`analysis.choice_value`)."""
     draw, coin = "starting_player=advantage_draw", "starting_player=coin"
     values = []
     for r in rows:
