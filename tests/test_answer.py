@@ -190,29 +190,13 @@ def test_card_values_rank_the_cards_and_say_whether_the_first_stands_out():
 
 
 def test_the_top_card_is_set_apart_by_its_gap_on_the_same_deals_not_by_intervals():
+    search = {"agent_a": "search", "agent_b": "search", "method": "blank", "n": 2_600}
+
     def value(card, v, lo, hi):
-        return {
-            "variant": "classic",
-            "agent_a": "search",
-            "agent_b": "search",
-            "method": "blank",
-            "card": card,
-            "value": v,
-            "lo": lo,
-            "hi": hi,
-            "noise": False,
-            "n": 2_600,
-        }
+        return _value("classic", card, v, lo, hi, **search)
 
     def gap(card, other, diff, lo, hi, noise=False):
-        return {
-            **value(card, 0, 0, 0),
-            "other": other,
-            "diff": diff,
-            "lo": lo,
-            "hi": hi,
-            "noise": noise,
-        }
+        return {**_value("classic", card, 0, lo, hi, noise, **search), "other": other, "diff": diff}
 
     rows = [_cell("classic", "search", "search", 6_000, (0.5, 0.49, 0.51))]
     # Overlapping intervals, but the shared deals' luck cancels in the gap: KD stands out.
