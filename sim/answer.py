@@ -135,12 +135,15 @@ class Facts:
         card_gaps: list[dict[str, Any]] | None = None,
         choice_values: list[dict[str, Any]] | None = None,
         kings: list[dict[str, Any]] | None = None,
+        quoted: list[str] | None = None,
     ):
         self.measures: list[str] = spec["measures"]
         self.matters: dict[str, float] = {**MATTERS, **spec.get("matters", {})}
         self.chosen = tuple(spec["matchup"]) if spec.get("matchup") else None
         # Other experiments asking the same question (named under the answer).
         self.see_also: list[str] = spec.get("see_also") or []
+        # Those whose answers the report quotes under this one (their runs are finished).
+        self.quoted: list[str] = quoted or []
         self.rows = [r for r in rows if r["variant"] in plain]
         self.comparisons = comparisons
         self.card_values = card_values
@@ -727,7 +730,7 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     )
     if unvalued:
         # Said first: a designer must not take one player's values for every player's.
-        also = f"; see {_listing(f.see_also)}" if f.see_also else ""
+        also = f"; see {_listing(f.see_also)}{_follows(f)}" if f.see_also else ""
         text = [
             f"Read from {_pair(*pair)} only (this run's {_listing(unvalued)} cells do not take "
             f"cards out, so they do not say whether that player agrees{also}): {what}:"
@@ -951,6 +954,18 @@ def _card_verdict(
     return said + (f"; {_listing([v['card'] for v in rest])} clearly less" if rest else "")
 
 
+# The sentence that only names the other files asking the question (left out where quoted).
+SEE_ALSO_LEAD = "The same question is also asked in "
+
+
+def _follows(f: Facts) -> str:
+    """Where the other files' answers are quoted under this one, the sentence says so."""
+    quoted = [q for q in f.see_also if q in f.quoted]
+    if not quoted:
+        return ""
+    return ", whose answer follows" if len(quoted) == 1 else ", whose answers follow"
+
+
 def _listing(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -1057,7 +1072,7 @@ def answer(f: Facts) -> dict[str, Any]:
         table += rows
     sentences += _untested(f)
     if f.see_also and not any(s.startswith("Read from ") for s in sentences):
-        sentences.append(f"The same question is also asked in {_listing(f.see_also)}.")
+        sentences.append(f"{SEE_ALSO_LEAD}{_listing(f.see_also)}{_follows(f)}.")
     for row in table:
         row.setdefault("label", MEASURES[row["measure"]][0])
     # Columns that hold one value for every row go into the table's caption instead.

@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import os
 import warnings
 from pathlib import Path
 from typing import Any
@@ -553,6 +554,7 @@ def build(out: Path) -> Path:
         plots["kings"] = plot_kings(kings_df, plain)
     if any(t["variant"] == baseline for t in top):
         plots["cards"] = plot_cards([t for t in top if t["variant"] == baseline], baseline)
+    related = _see_also_answers(out, manifest, spec.get("see_also") or [])
     opening = answer.answer(
         answer.Facts(
             spec,
@@ -568,6 +570,7 @@ def build(out: Path) -> Path:
             card_gaps,
             choice_values,
             king_rows,
+            [r["file"] for r in related if r["sentences"]],
         )
     )
     env = Environment(autoescape=True)
@@ -592,6 +595,7 @@ def build(out: Path) -> Path:
         impact_from=impact_from,
         game=game,
         opening=opening,
+        related=related,
         min_games=answer.MIN_GAMES,
         findings=_findings(
             comparisons, king_rows, rows, houses, baseline, robustness, decisions, card_values
@@ -607,10 +611,81 @@ def build(out: Path) -> Path:
         never=usage.never_taken(decisions),
         few_changed=FEW_CHANGED,
     )
-    _write(out / ANSWER_FILE, json.dumps({**opening, "comparisons": comparisons}, indent=2))
+    _write(
+        out / ANSWER_FILE,
+        json.dumps({**opening, "see_also_answers": related, "comparisons": comparisons}, indent=2),
+    )
     path = out / "index.html"
     _write(path, html)
     return path
+
+
+def _quoted(sentence: str, this_file: str) -> str:
+    """Another run's sentence as read under this report: its table is in its own report, and
+    where it points back at this run's file, it points at this report."""
+    for follows in (", whose answer follows", ", whose answers follow"):
+        sentence = sentence.replace(follows, "")
+    if this_file:
+        sentence = sentence.replace(f"see {this_file}", "see this report")
+    return sentence.replace("in the table below", "in its report's table")
+
+
+def _see_also_answers(
+    out: Path, manifest: dict[str, Any], files: list[str]
+) -> list[dict[str, Any]]:
+    """The answers of the runs that ask the same question (`answer.see_also`), to quote under
+    this one: a designer reading one player's answer sees at once whether another agrees. A
+    run not made yet, unfinished, or made before its file last changed says so instead."""
+    from sim import experiment
+    from sim.runner import MANIFEST, RunError, read_manifest
+
+    here = Path(manifest.get("experiment_file") or ".").parent
+    related = []
+    for name in files:
+        path = here / name
+        entry: dict[str, Any] = {"file": name, "sentences": [], "note": None, "link": None}
+        related.append(entry)
+        try:
+            exp = experiment.load(path)
+        except (OSError, experiment.ExperimentError):
+            entry["note"] = f"{path} cannot be read, so its answer is not quoted here."
+            continue
+        # Its folder next to this run's (the usual reports/<name>), else where its file says.
+        folders = list(dict.fromkeys([out.parent / exp.name, exp.output]))
+        folder = next((f for f in folders if (f / MANIFEST).is_file()), None)
+        run = f"`sim run {path}`"
+        if folder is None:
+            entry["note"] = f"Not run yet: {run} answers it."
+            continue
+        try:
+            other = read_manifest(folder / MANIFEST)
+            told = json.loads((folder / ANSWER_FILE).read_text())
+        except (RunError, OSError, ValueError):
+            entry["note"] = f"Its run in {folder} is unfinished or has no report yet: {run}."
+            continue
+        cells = other.get("cells") or []
+        entry.update(
+            {
+                "sentences": [
+                    _quoted(s, Path(manifest.get("experiment_file") or "").name)
+                    for s in told.get("sentences", [])
+                    if not s.startswith(answer.SEE_ALSO_LEAD)
+                ],
+                "games": sum(c.get("games", 0) for c in cells),
+                "matchups": list(
+                    dict.fromkeys(" v ".join(c["agents"]) for c in cells if c.get("agents"))
+                ),
+                "link": Path(os.path.relpath(folder / "index.html", out)).as_posix(),
+                "config_hash": other.get("config_hash"),
+            }
+        )
+        if other.get("config_hash") != exp.config_hash:
+            entry["note"] = (
+                f"{name} has changed since this run of it (configuration "
+                f"{other.get('config_hash')}, now {exp.config_hash}): {run} again to bring it "
+                "up to date."
+            )
+    return related
 
 
 def _card_changes(

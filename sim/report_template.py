@@ -22,6 +22,7 @@ TEMPLATE = r"""<!doctype html>
                         radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,.2), transparent) right / .7rem 100% no-repeat scroll; }
   .answer p { margin: .3rem 0; }
   .answer p.lead { font-size: 1.08rem; }
+  .answer.related { background: #f6f6f4; border-left-color: #8a8f98; margin-top: .6rem; }
   table.measures td, table.measures th { white-space: normal; }
   table.measures td.l { overflow-wrap: break-word; }
   table.measures td.size { white-space: nowrap; }
@@ -61,7 +62,14 @@ TEMPLATE = r"""<!doctype html>
 {% for s in opening.sentences %}<p{% if loop.first %} class="lead"{% endif %}>{{ s }}</p>
 {% endfor %}{% if not opening.sentences %}<p>No figure answers this question yet: the cells it is read from have no games.</p>{% endif %}
 </div>
-{% set cols = opening.columns %}<div class="scroll"><table class="measures" id="measures">
+{# The answers of the files that ask the same question (answer.see_also), quoted: another
+player's answer next to this one. #}
+{% for r in related %}<div class="answer related" data-file="{{ r.file }}">
+<p><b>The same question in {{ r.file }}</b>{% if r.link %} ({{ r.matchups|join(', ') }}, {{ '{:,}'.format(r.games) }} games; <a href="{{ r.link }}">its report</a>){% endif %}:</p>
+{% for s in r.sentences %}<p>{{ s }}</p>
+{% endfor %}{% if r.note %}<p class="note">{{ r.note }}</p>{% endif %}
+</div>
+{% endfor %}{% set cols = opening.columns %}<div class="scroll"><table class="measures" id="measures">
 {% if opening.caption %}<caption>{{ opening.caption }}</caption>{% endif %}
 <tr><th class="l">variant</th>{% if cols.matchup %}<th class="l">match-up</th>{% endif %}<th>value [95% CI]</th><th>against</th><th class="l">size</th></tr>
 {# With several measures, each one's rows follow a row naming it (a column repeating it on every row made the table twice as long on a phone). #}

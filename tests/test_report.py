@@ -1,6 +1,7 @@
 """The HTML report: written by `sim run`, rebuilt by `sim report`, loads cleanly in a real
 browser (headless Chromium), every image decodes, and its tables hold the records' numbers."""
 
+import json
 import os
 import re
 import shutil
@@ -455,3 +456,55 @@ def test_a_finding_that_compares_a_chosen_first_player_with_a_drawn_one_says_so(
     # Both drawn: a comparison of seats, said plainly.
     said = _findings([comparison], [], [row("draw", 0.0), row("coin", 0.0)], [], "draw", None, [])
     assert [f for f in said if f.startswith("Under 'coin'")][0].endswith("large).")
+
+
+def test_a_report_quotes_the_answer_of_the_file_that_asks_the_same_question(tmp_path):
+    def experiment(name: str, other: str, matchup: str) -> str:
+        return (
+            f"name: {name}\nquestion: Does hand size move the first player's edge?\nseed: 0\n"
+            "game: battle_cards\nrules:\n  sweep: {hand_size: [4, 5]}\n"
+            f"matchups:\n  - {matchup}\ngames: 400\nchunk_size: 400\n"
+            f"answer: {{measures: [first_player], see_also: [{other}.yaml]}}\n"
+        )
+
+    (tmp_path / "a.yaml").write_text(experiment("a", "b", "[greedy, greedy]"))
+    (tmp_path / "b.yaml").write_text(experiment("b", "a", "[random, random]"))
+
+    def told(name: str) -> dict:
+        return json.loads((tmp_path / name / "answer.json").read_text())
+
+    sim("run", str(tmp_path / "a.yaml"), "--output", str(tmp_path / "a"), "--quiet")
+    # The other file has no run yet: the report says how to make one.
+    assert told("a")["see_also_answers"] == [
+        {
+            "file": "b.yaml",
+            "sentences": [],
+            "note": f"Not run yet: `sim run {tmp_path / 'b.yaml'}` answers it.",
+            "link": None,
+        }
+    ]
+    assert told("a")["sentences"][-1] == "The same question is also asked in b.yaml."
+
+    sim("run", str(tmp_path / "b.yaml"), "--output", str(tmp_path / "b"), "--quiet")
+    sim("report", str(tmp_path / "a"))
+    a, b = told("a"), told("b")
+    # Each quotes the other's sentences, less the one that only names this file.
+    assert a["sentences"][-1] == "The same question is also asked in b.yaml, whose answer follows."
+    assert b["see_also_answers"][0]["sentences"] == a["sentences"][:-1]
+    quoted = a["see_also_answers"][0]
+    assert quoted["sentences"] == b["sentences"][:-1] and quoted["note"] is None
+    assert (quoted["link"], quoted["games"], quoted["matchups"]) == (
+        "../b/index.html",
+        800,
+        ["random v random"],
+    )
+    html = (tmp_path / "a" / "index.html").read_text()
+    assert '<div class="answer related" data-file="b.yaml">' in html
+    assert html.index(b["sentences"][0].replace("'", "&#39;")) > html.index('id="answer"')
+
+    # A file changed since its run: the quote stays, with a note that it is out of date.
+    (tmp_path / "b.yaml").write_text(experiment("b", "a", "[random, greedy]"))
+    sim("report", str(tmp_path / "a"))
+    note = told("a")["see_also_answers"][0]["note"]
+    assert note.startswith("b.yaml has changed since this run of it (configuration ")
+    assert note.endswith(f"`sim run {tmp_path / 'b.yaml'}` again to bring it up to date.")
