@@ -596,6 +596,7 @@ def build(out: Path) -> Path:
         game=game,
         opening=opening,
         related=related,
+        legend=_variant_legend(config, game, plain),
         min_games=answer.MIN_GAMES,
         findings=_findings(
             comparisons, king_rows, rows, houses, baseline, robustness, decisions, card_values
@@ -618,6 +619,55 @@ def build(out: Path) -> Path:
     path = out / "index.html"
     _write(path, html)
     return path
+
+
+def _rule_values(canonical: str) -> dict[str, str]:
+    """`game(a=1,b=2)` as {a: 1, b: 2}."""
+    inner = canonical.split("(", 1)[1].rstrip(")")
+    return dict(p.split("=", 1) for p in inner.split(",") if "=" in p)
+
+
+def _variant_legend(
+    config: dict[str, Any], game: games.GameInfo, plain: list[str]
+) -> dict[str, Any]:
+    """What the variants are, in the rule options' own words (a name like `front_targets` says
+    little to a designer): each option some variant sets away from the default rules, once,
+    with its help; then each variant's settings, unless its name already spells them."""
+    defaults = {o["name"]: o["default"] for o in game.options}
+    helps = {o["name"]: o["help"] for o in game.options}
+    off = {
+        v: {
+            k: val
+            for k, val in _rule_values(config["variants"][v]).items()
+            if k in defaults and val != defaults[k]
+        }
+        for v in plain
+    }
+    names = list(dict.fromkeys(k for o in off.values() for k in o))
+    shared = {k for k in names if len({o.get(k) for o in off.values()}) == 1}
+    options = [
+        {
+            "option": k,
+            "help": helps[k],
+            "default": defaults[k],
+            "all": next(iter(off.values()))[k] if k in shared else None,
+        }
+        for k in names
+    ]
+    variants = []
+    for v, o in off.items():
+        own = {k: val for k, val in o.items() if k not in shared}
+        spelled = _rule_values(f"({v})") if "=" in v else {}
+        variants.append(
+            {
+                "variant": v,
+                "settings": [f"{k}={val}" for k, val in own.items()],
+                # A sweep's name (`front_ranks=3x3`) already says what it sets.
+                "spelled": all(spelled.get(k) == val for k, val in own.items())
+                and all(defaults.get(k) == val or own.get(k) == val for k, val in spelled.items()),
+            }
+        )
+    return {"options": options, "variants": variants}
 
 
 def _quoted(sentence: str, this_file: str) -> str:

@@ -85,6 +85,11 @@ rate, {{ '%g'|format(opening.matters.rounds) }} rounds. A difference is <i>negli
 interval still holds differences that matter; below {{ min_games }} games there is no verdict.
 The intervals themselves are not adjusted, so an interval that just excludes zero can still be
 within noise once the number of comparisons is counted.</p>
+{% if legend.options %}<div class="legend" id="variants"><p class="note"><b>The variants</b>, against the
+default rules (<code>sim rules</code> lists every option):</p>
+<ul class="note">{% for o in legend.options %}<li><code>{{ o.option }}</code>: {{ o.help }}{% if 'default' not in o.help %} (default {{ o.default }}){% endif %}{% if o.all %}; <code>{{ o.option }}={{ o.all }}</code> in every variant{% endif %}.</li>
+{% endfor %}{% for v in legend.variants if not v.spelled or v.variant == baseline %}<li><b>{{ v.variant|wbr }}</b>{% if v.variant == baseline %} (the baseline){% endif %}: {% set common = legend.options|selectattr('all')|list %}{{ v.settings|join(', ') if v.settings else ('the settings above' if common else 'the default rules') }}{{ ', and the settings above' if v.settings and common else '' }}.</li>
+{% endfor %}</ul></div>{% endif %}
 {% if findings %}<details class="section"><summary>Every finding, in words</summary>
 <ul>{% for f in findings %}<li>{{ f }}</li>{% endfor %}</ul></details>{% endif %}
 <p class="meta">Seed {{ manifest.seed }} · rules version {{ manifest.rules_version }} ·

@@ -1,6 +1,7 @@
 """The HTML report: written by `sim run`, rebuilt by `sim report`, loads cleanly in a real
 browser (headless Chromium), every image decodes, and its tables hold the records' numbers."""
 
+import html as html_lib
 import json
 import os
 import re
@@ -508,3 +509,35 @@ def test_a_report_quotes_the_answer_of_the_file_that_asks_the_same_question(tmp_
     note = told("a")["see_also_answers"][0]["note"]
     assert note.startswith("b.yaml has changed since this run of it (configuration ")
     assert note.endswith(f"`sim run {tmp_path / 'b.yaml'}` again to bring it up to date.")
+
+
+def test_the_variants_are_said_in_the_rule_options_own_words(report):
+    from sim import games
+    from sim.report import _variant_legend
+
+    html = (report / "index.html").read_text()
+    legend = html[html.index('id="variants"') : html.index("</div>", html.index('id="variants"'))]
+    items = [
+        html_lib.unescape(re.sub(r"<[^>]+>", "", li)).strip()
+        for li in re.findall(r"<li>(.*?)</li>", legend)
+    ]
+    helps = {o["name"]: o["help"] for o in games.game("houses").options}
+    assert items == [
+        f"kings: {helps['kings']} (default enhance).",
+        f"deck: {helps['deck']} (default shared).",
+        "base (the baseline): the default rules.",
+        "classic: kings=classic.",
+        "spades_v_hearts: deck=suit_split.",
+    ]
+    # A sweep's variant is named by what it sets; an option every variant sets is said once.
+    rules = {
+        v: f"houses(life=40,players=3,{v})"
+        for v in ("kings=enhance", "kings=classic", "kings=option1")
+    }
+    got = _variant_legend({"variants": rules}, games.game("houses"), list(rules))
+    assert [(o["option"], o["all"]) for o in got["options"]] == [("players", "3"), ("kings", None)]
+    assert [(v["variant"], v["settings"], v["spelled"]) for v in got["variants"]] == [
+        ("kings=enhance", [], True),
+        ("kings=classic", ["kings=classic"], True),
+        ("kings=option1", ["kings=option1"], True),
+    ]
