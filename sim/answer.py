@@ -29,7 +29,7 @@ MEASURES: dict[str, tuple[str, str]] = {
 }
 # The smallest difference that matters, by unit: 1 point of win rate, a quarter of a round.
 MATTERS: dict[str, float] = {"points": 1.0, "rounds": 0.25}
-ANSWER_KEYS = ("measures", "matters", "matchup", "see_also")
+ANSWER_KEYS = ("measures", "matters", "matchup", "see_also", "caveat")
 # Below this many games (or paired deals) a difference gets no verdict.
 MIN_GAMES = 200
 # An effect at least this many times the smallest that matters is "large".
@@ -144,6 +144,8 @@ class Facts:
         self.see_also: list[str] = spec.get("see_also") or []
         # Those whose answers the report quotes under this one (their runs are finished).
         self.quoted: list[str] = quoted or []
+        # A known limit of the answer, written by whoever measured it (`answer.caveat`).
+        self.caveat: str | None = spec.get("caveat")
         self.rows = [r for r in rows if r["variant"] in plain]
         self.comparisons = comparisons
         self.card_values = card_values
@@ -1071,6 +1073,8 @@ def answer(f: Facts) -> dict[str, Any]:
         sentences += text
         table += rows
     sentences += _untested(f)
+    if f.caveat:
+        sentences.append(f"Caveat: {f.caveat}")
     if f.see_also and not any(s.startswith("Read from ") for s in sentences):
         sentences.append(f"{SEE_ALSO_LEAD}{_listing(f.see_also)}{_follows(f)}.")
     for row in table:

@@ -45,7 +45,7 @@ TOP_KEYS = {
     "(a match-up with impact: false skips those cells)",
     "answer": "what answers the question: {measures: [first_player, rounds], "
     "matters: {points: 1, rounds: 0.25}, matchup: [greedy, greedy], "
-    "see_also: [other_experiment.yaml]}",
+    "see_also: [other_experiment.yaml], caveat: 'what a reader must know'}",
 }
 MAX_SEED = 2**64 - 1
 # Bounds on the size of a run, checked before anything is planned: a cell's games (at a
@@ -374,6 +374,14 @@ def _check_answer(
                 )
             else:
                 result["see_also"] = list(also)
+    if "caveat" in spec:
+        # A known limit of the answer (an agent's weakness that bears on it, measured and
+        # documented), said under the answer.
+        caveat = spec["caveat"]
+        if not (isinstance(caveat, str) and caveat.strip()):
+            c.fail(("answer", "caveat"), f"expected a sentence or two of text, got {caveat!r}")
+        else:
+            result["caveat"] = " ".join(caveat.split())
     if "matchup" in spec:
         pair = spec["matchup"]
         if not (isinstance(pair, list) and tuple(map(str, pair)) in pairs):

@@ -285,6 +285,13 @@ def test_card_values_of_one_player_say_that_another_players_cells_do_not_rate_ca
     f.rows = rows[:1]
     got = answer.answer(f)["sentences"]
     assert got[-1] == "The same question is also asked in kings_option2_search.yaml."
+    # A caveat from the experiment file is said after the answer, before the other files.
+    f.caveat = "The player wastes it."
+    got = answer.answer(f)["sentences"]
+    assert got[-2:] == [
+        "Caveat: The player wastes it.",
+        "The same question is also asked in kings_option2_search.yaml.",
+    ]
 
 
 def test_what_a_playtest_sees_is_the_deployers_win_rate_said_apart_from_the_value():

@@ -134,6 +134,11 @@ BAD = [
         "['greedy', 'greedy']",
     ),
     (
+        GOOD + "answer: {measures: [a_wins], caveat: [1, 2]}\n",
+        13,
+        "key 'answer.caveat': expected a sentence or two of text, got [1, 2]",
+    ),
+    (
         GOOD + "answer: {measures: [a_wins], see_also: [nowhere.yaml]}\n",
         13,
         "key 'answer.see_also': no such experiment file next to exp.yaml: nowhere.yaml",
@@ -338,6 +343,14 @@ def test_an_answer_names_the_experiments_that_also_ask_its_question(tmp_path):
     (tmp_path / "other.yaml").write_text(GOOD)
     f = write(tmp_path, GOOD + "answer: {measures: [a_wins], see_also: other.yaml}\n")
     assert load(f).answer["see_also"] == ["other.yaml"]
+
+
+def test_an_answer_caveat_is_kept_as_one_line_of_text(tmp_path):
+    f = write(
+        tmp_path,
+        GOOD + "answer:\n  measures: [a_wins]\n  caveat: >\n    The player\n    wastes it.\n",
+    )
+    assert load(f).answer["caveat"] == "The player wastes it."
 
 
 def test_several_problems_are_reported_at_once_without_a_traceback(tmp_path):
