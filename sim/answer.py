@@ -91,6 +91,18 @@ def size(diff: float, lo: float, hi: float, noise: bool, n: int, matters: float)
     return "large" if abs(diff) >= LARGE * matters else "small"
 
 
+def _said(c: dict[str, Any]) -> str:
+    """A difference's size in a sentence: "within noise" says why when its interval alone
+    excludes zero."""
+    return str(c.get("size_said") or c["size"])
+
+
+def _shown(c: dict[str, Any]) -> str:
+    """A difference's size in the answer table: marked where the note under the table says
+    why an interval that excludes zero is within noise."""
+    return f"{c['size']}*" if c.get("size_said") else str(c["size"])
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -178,6 +190,16 @@ class Facts:
             v["size"] = size(v["value"], v["lo"], v["hi"], v["noise"], v["n"], points)
         for c in self.card_changes + self.card_gaps + self.choice_values:
             c["size"] = size(c["diff"], c["lo"], c["hi"], c["noise"], c["n"], points)
+        # An interval that excludes zero on its own, for a difference within noise once the
+        # report's Holm family is counted: said in words (designers read the interval first).
+        family = comparisons + card_values + self.card_changes + self.card_gaps
+        family += self.choice_values
+        for c in family:
+            c.pop("size_said", None)
+            if c["size"] == "within noise" and (c["lo"] > 0 or c["hi"] < 0):
+                c["size_said"] = (
+                    f"within noise once the report's {len(family)} comparisons are counted"
+                )
 
     def pairs(self, measure: str) -> list[tuple[str, str]]:
         """The match-ups a measure is read from, the one the sentences use first: A's win rate
@@ -386,7 +408,7 @@ def _chooser(f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: fl
         return (
             f"{_rate(r['chooser'])}, {_pts(value['diff'])} points "
             f"{_ci(value['lo'], value['hi'], pct=False)} against the same seat with "
-            f"'{value['coin']}' from the same opening hands ({value['size']})"
+            f"'{value['coin']}' from the same opening hands ({_said(value)})"
         )
 
     # (Where it often deferred, the first sentence has said that the rate mixes seat and
@@ -590,7 +612,7 @@ def _compared_parts(
     for c in f.compared(measure, pair):
         if c["variant"] in (skip or set()):
             continue
-        s = c["size"]
+        s = _said(c)
         if unit == "points":
             what = f"{_pts(c['diff'])} points {_ci(c['lo'], c['hi'], pct=False)}"
         else:
@@ -649,7 +671,7 @@ def _rounds(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     "variant": r["variant"],
                     "matchup": _pair(*pair),
                     "value": f"{r['rounds_mean']:.2f}",
-                    "size": c["size"] if c else "",
+                    "size": _shown(c) if c else "",
                     "against": (
                         f"{c['diff']:+.2f} [{c['lo']:+.2f}, {c['hi']:+.2f}]" if c else "baseline"
                     ),
@@ -707,7 +729,7 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                 "variant": v["variant"],
                 "matchup": _pair(v["agent_a"], v["agent_b"]),
                 "value": f"{v['card']} {_pts(v['value'])} {_ci(v['lo'], v['hi'], pct=False)}",
-                "size": "never played" if unused else v["size"],
+                "size": "never played" if unused else _shown(v),
                 "against": "a blank" if v["method"] == "blank" else "forbidden",
             }
         )
@@ -764,7 +786,7 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     "variant": variant,
                     "matchup": _pair(*pair),
                     "value": f"{g['card']} {_pts(g['diff'])} {_ci(g['lo'], g['hi'], pct=False)}",
-                    "size": g["size"],
+                    "size": _shown(g),
                     "against": g["other"],
                 }
                 for v in values[1:]
@@ -797,7 +819,7 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             "variant": c["variant"],
             "matchup": _pair(*pair),
             "value": f"{c['card']} {_pts(c['diff'])} {_ci(c['lo'], c['hi'], pct=False)}",
-            "size": c["size"],
+            "size": _shown(c),
             # The baseline is named in the sentence above the table (a long name would widen
             # the column on a phone).
             "against": "the baseline",
@@ -825,7 +847,7 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     )
     listed = "; ".join(
         f"{c['card']} under '{c['variant']}' {_pts(c['diff'])} points "
-        f"{_ci(c['lo'], c['hi'], pct=False)} ({c['size']})"
+        f"{_ci(c['lo'], c['hi'], pct=False)} ({_said(c)})"
         for c in shown[:4]
     )
     if len(shown) > 4:
@@ -903,7 +925,7 @@ def _card_verdict(
     # is not "the most" of anything.
     if top["size"] not in ("small", "large") or top["value"] < 0:
         if len(values) == 1:
-            return top["size"]
+            return _said(top)
         sizes = {v["size"] for v in values}
         real = [v for v in values if v["size"] in ("small", "large")]
         above = [v["card"] for v in real if v["value"] > 0]
@@ -1091,4 +1113,6 @@ def answer(f: Facts) -> dict[str, Any]:
             ([labels[0]] if len(labels) == 1 else []) + (matchups if len(matchups) == 1 else [])
         ),
         "columns": {"measure": len(labels) > 1, "matchup": len(matchups) > 1},
+        # Rows whose interval excludes zero but whose difference is within noise (`_shown`).
+        "marked": any(str(r.get("size", "")).endswith("*") for r in table),
     }

@@ -75,7 +75,7 @@ player's answer next to this one. #}
 {# With several measures, each one's rows follow a row naming it (a column repeating it on every row made the table twice as long on a phone). #}
 {% for m in opening.table %}{% if cols.measure and (loop.first or m.label != opening.table[loop.index0 - 1].label) %}<tr class="group"><th class="l" colspan="{{ 5 if cols.matchup else 4 }}">{{ m.label }}</th></tr>
 {% endif %}<tr><td class="l">{{ m.variant|wbr }}</td>{% if cols.matchup %}<td class="l">{{ m.matchup }}</td>{% endif %}
-<td>{{ m.value }}</td><td>{{ m.against }}</td><td class="l size size-{{ m.size|replace(' ', '-') }}">{{ m.size }}</td></tr>
+<td>{{ m.value }}</td><td>{{ m.against }}</td><td class="l size size-{{ m.size|replace('*', '')|replace(' ', '-') }}">{{ m.size }}</td></tr>
 {% endfor %}</table></div>
 <p class="note">The smallest difference that matters here: {{ '%g'|format(opening.matters.points) }} point{{ '' if opening.matters.points == 1 else 's' }} of win
 rate, {{ '%g'|format(opening.matters.rounds) }} rounds. A difference is <i>negligible</i> when its
@@ -84,7 +84,7 @@ rate, {{ '%g'|format(opening.matters.rounds) }} rounds. A difference is <i>negli
 {{ comparisons|length + card_values|length + card_changes|length + card_gaps|length + choice_values|length }} comparisons, it cannot be told from zero while its
 interval still holds differences that matter; below {{ min_games }} games there is no verdict.
 The intervals themselves are not adjusted, so an interval that just excludes zero can still be
-within noise once the number of comparisons is counted.</p>
+within noise once the number of comparisons is counted{% if opening.marked %} (marked <i>within noise*</i> in the table){% endif %}.</p>
 {% if legend.options %}<div class="legend" id="variants"><p class="note"><b>The variants</b>, against the
 default rules (<code>sim rules</code> lists every option):</p>
 <ul class="note">{% for o in legend.options %}<li><code>{{ o.option }}</code>: {{ o.help }}{% if 'default' not in o.help %} (default {{ o.default }}){% endif %}{% if o.all %}; <code>{{ o.option }}={{ o.all }}</code> in every variant{% endif %}.</li>

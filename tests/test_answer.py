@@ -603,3 +603,26 @@ def test_the_first_players_yes_or_no_is_not_read_as_the_answer_to_another_questi
     assert got.startswith("No: under every variant the second player has the edge")
     got = answer.answer(_facts(rows, ["rounds", "first_player"]))["sentences"]
     assert got[1].startswith("Seat balance: under every variant the second player has the edge")
+
+
+def test_an_interval_clear_of_zero_within_noise_says_why_in_words_and_in_the_table():
+    rows = [
+        _cell("new", "greedy", "greedy", 40_000, (0.5, 0.49, 0.51)),
+        _cell("old", "greedy", "greedy", 40_000, (0.5, 0.49, 0.51)),
+    ]
+    cards = [_value("new", "JC", 0.079, 0.073, 0.085), _value("old", "JC", 0.04, 0.03, 0.05)]
+    # +3.2 points [+0.3, +6.1]: clear of zero alone, not after the Holm correction.
+    change = _value("old", "JC", 0.032, 0.003, 0.061)
+    change.update(diff=0.032, n=6_000, noise=True)
+    got = answer.answer(_facts(rows, ["card_change"], card_values=cards, card_changes=[change]))
+    assert got["sentences"][0] == (
+        "Against its value under 'new' on the same deals (greedy v greedy), no variant is shown "
+        "to move a card's value by 1 point or more: JC under 'old' +3.2 points [+0.3, +6.1] "
+        "(within noise once the report's 3 comparisons are counted)."
+    )
+    assert (got["table"][0]["size"], got["marked"]) == ("within noise*", True)
+    # An interval that holds zero is within noise, and says no more.
+    change.update(lo=-0.001)
+    got = answer.answer(_facts(rows, ["card_change"], card_values=cards, card_changes=[change]))
+    assert got["sentences"][0].endswith("[-0.1, +6.1] (within noise).")
+    assert (got["table"][0]["size"], got["marked"]) == ("within noise", False)
