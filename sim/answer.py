@@ -198,7 +198,8 @@ class Facts:
             c.pop("size_said", None)
             if c["size"] == "within noise" and (c["lo"] > 0 or c["hi"] < 0):
                 c["size_said"] = (
-                    f"within noise once the report's {len(family)} comparisons are counted"
+                    "within noise: clear of zero on its own, not once the report's "
+                    f"{len(family)} comparisons are allowed for"
                 )
 
     def pairs(self, measure: str) -> list[tuple[str, str]]:
@@ -756,8 +757,8 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         # Said first: a designer must not take one player's values for every player's.
         also = f"; see {_listing(f.see_also)}{_follows(f)}" if f.see_also else ""
         text = [
-            f"Read from {_pair(*pair)} only (this run's {_listing(unvalued)} cells do not take "
-            f"cards out, so they do not say whether that player agrees{also}): {what}:"
+            f"Read from {_pair(*pair)} only ({_listing(unvalued)} also plays in this run, but "
+            f"its games do not measure card values{also}): {what}:"
         ]
     else:
         text = [f"{what[0].upper()}{what[1:]} ({_pair(*pair)}):"]
@@ -1096,7 +1097,8 @@ def answer(f: Facts) -> dict[str, Any]:
         table += rows
     sentences += _untested(f)
     if f.caveat:
-        sentences.append(f"Caveat: {f.caveat}")
+        # Said first: a known limit that bears on the answer is read before its figures.
+        sentences.insert(0, f"Caveat: {f.caveat}")
     if f.see_also and not any(s.startswith("Read from ") for s in sentences):
         sentences.append(f"{SEE_ALSO_LEAD}{_listing(f.see_also)}{_follows(f)}.")
     for row in table:

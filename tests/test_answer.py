@@ -275,8 +275,8 @@ def test_card_values_of_one_player_say_that_another_players_cells_do_not_rate_ca
     got = answer.answer(f)["sentences"]
     # Said first, with where the other player's values are.
     assert got[0] == (
-        "Read from greedy v greedy only (this run's search v search cells do not take cards "
-        "out, so they do not say whether that player agrees; see kings_option2_search.yaml): "
+        "Read from greedy v greedy only (search v search also plays in this run, but its games "
+        "do not measure card values; see kings_option2_search.yaml): "
         "what each card adds to the win rate of the player who draws it, in points against a "
         "blank of the same card (the card without its power) on the same deals:"
     )
@@ -285,13 +285,10 @@ def test_card_values_of_one_player_say_that_another_players_cells_do_not_rate_ca
     f.rows = rows[:1]
     got = answer.answer(f)["sentences"]
     assert got[-1] == "The same question is also asked in kings_option2_search.yaml."
-    # A caveat from the experiment file is said after the answer, before the other files.
+    # A caveat from the experiment file is said first, before the figures it bears on.
     f.caveat = "The player wastes it."
-    got = answer.answer(f)["sentences"]
-    assert got[-2:] == [
-        "Caveat: The player wastes it.",
-        "The same question is also asked in kings_option2_search.yaml.",
-    ]
+    with_caveat = answer.answer(f)["sentences"]
+    assert with_caveat == ["Caveat: The player wastes it.", *got]
 
 
 def test_what_a_playtest_sees_is_the_deployers_win_rate_said_apart_from_the_value():
@@ -618,7 +615,8 @@ def test_an_interval_clear_of_zero_within_noise_says_why_in_words_and_in_the_tab
     assert got["sentences"][0] == (
         "Against its value under 'new' on the same deals (greedy v greedy), no variant is shown "
         "to move a card's value by 1 point or more: JC under 'old' +3.2 points [+0.3, +6.1] "
-        "(within noise once the report's 3 comparisons are counted)."
+        "(within noise: clear of zero on its own, not once the report's 3 comparisons are "
+        "allowed for)."
     )
     assert (got["table"][0]["size"], got["marked"]) == ("within noise*", True)
     # An interval that holds zero is within noise, and says no more.

@@ -71,9 +71,11 @@ fn main() {
                 agents[seat].choose(&View::new(&st, seat), &legal)
             };
             if let Some((s, response, unit, turn, decided)) = open {
+                // The doubled unit, whatever its leader now (a Blood Bond may have changed it).
+                let doubled = |id| st.unit(id).is_some_and(|u| u.has_card(unit));
                 let struck = match legal[i] {
-                    Action::Attack { attacker, .. } => seat == s && attacker == unit,
-                    Action::Block { blocker, .. } => seat == s && blocker == unit,
+                    Action::Attack { attacker, .. } => seat == s && doubled(attacker),
+                    Action::Block { blocker, .. } => seat == s && doubled(blocker),
                     _ => false,
                 };
                 if struck || st.turn != turn {
