@@ -29,7 +29,7 @@ MEASURES: dict[str, tuple[str, str]] = {
 }
 # The smallest difference that matters, by unit: 1 point of win rate, a quarter of a round.
 MATTERS: dict[str, float] = {"points": 1.0, "rounds": 0.25}
-ANSWER_KEYS = ("measures", "matters", "matchup", "see_also", "caveat")
+ANSWER_KEYS = ("measures", "matters", "matchup", "see_also", "focus", "caveat")
 # Below this many games (or paired deals) a difference gets no verdict.
 MIN_GAMES = 200
 # An effect at least this many times the smallest that matters is "large".
@@ -158,6 +158,8 @@ class Facts:
         self.quoted: list[str] = quoted or []
         # A known limit of the answer, written by whoever measured it (`answer.caveat`).
         self.caveat: str | None = spec.get("caveat")
+        # The card the question is about (`answer.focus`): is it worth the most?
+        self.focus: str | None = spec.get("focus")
         self.rows = [r for r in rows if r["variant"] in plain]
         self.comparisons = comparisons
         self.card_values = card_values
@@ -762,6 +764,8 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         ]
     else:
         text = [f"{what[0].upper()}{what[1:]} ({_pair(*pair)}):"]
+    if f.focus:
+        text.insert(0, _focus_sentence(f, chosen, gaps, pair))
     for variant in f.plain:
         values = sorted((v for v in chosen if v["variant"] == variant), key=lambda v: -v["value"])
         if not values:
@@ -908,6 +912,51 @@ def _king_deployer(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
 # A card deployed or played in fewer than this share of the games where it was drawn is
 # reported as unused rather than valued.
 UNUSED = 0.01
+
+
+def _focus_sentence(
+    f: Facts,
+    chosen: list[dict[str, Any]],
+    gaps: dict[tuple[str, str, str], dict[str, Any]],
+    pair: tuple[str, str],
+) -> str:
+    """The question's own card first: under each variant, is it worth the most to the player
+    who draws it ("clearly the most", as the card verdict says), or is another card shown to be
+    worth more on the same deals, or neither?"""
+    assert f.focus is not None
+    card, m = f.focus, f.matters["points"]
+    parts = []
+    for variant in f.plain:
+        values = sorted(
+            (v for v in chosen if v["variant"] == variant and v.get("used", 1.0) >= UNUSED),
+            key=lambda v: -v["value"],
+        )
+        mine = next((v for v in values if v["card"] == card), None)
+        if mine is None:
+            continue
+        ranked = {(a, b): g for (a, b, var), g in gaps.items() if var == variant}
+        top = values[0]
+        gap = ranked.get((top["card"], card))
+        if _card_verdict(values, m, ranked).startswith(f"{card} clearly the most"):
+            said = f"yes, {card} is clearly worth the most ({_pts(mine['value'])} points)"
+        elif gap is not None and gap["size"] in ("small", "large") and gap["diff"] > 0:
+            said = (
+                f"no, {top['card']} is worth more, {_pts(gap['diff'])} points "
+                f"{_ci(gap['lo'], gap['hi'], pct=False)} on the same deals"
+            )
+        else:
+            said = (
+                f"not shown either way ({card} {_pts(mine['value'])}, "
+                f"{top['card'] if top is not mine else 'the next'} "
+                f"{_pts((top if top is not mine else values[1])['value'])})"
+                if len(values) > 1
+                else f"{card} {_pts(mine['value'])} points, alone"
+            )
+        parts.append(f"under '{variant}', {said}" if len(f.plain) > 1 else said)
+    joined = "; ".join(parts)
+    return f"Is {card} worth the most to the player who draws it ({_pair(*pair)})? " + (
+        f"{joined[0].upper()}{joined[1:]}." if joined else "It was never played."
+    )
 
 
 def _card_verdict(

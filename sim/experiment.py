@@ -45,7 +45,7 @@ TOP_KEYS = {
     "(a match-up with impact: false skips those cells)",
     "answer": "what answers the question: {measures: [first_player, rounds], "
     "matters: {points: 1, rounds: 0.25}, matchup: [greedy, greedy], "
-    "see_also: [other_experiment.yaml], caveat: 'what a reader must know'}",
+    "see_also: [other_experiment.yaml], focus: KS, caveat: 'what a reader must know'}",
 }
 MAX_SEED = 2**64 - 1
 # Bounds on the size of a run, checked before anything is planned: a cell's games (at a
@@ -331,10 +331,15 @@ def _count(cells_of: dict[tuple[str, str], int], what: str) -> str:
 
 
 def _check_answer(
-    c: _Checker, spec: Any, pairs: list[tuple[str, str]], kings: bool = True
+    c: _Checker,
+    spec: Any,
+    pairs: list[tuple[str, str]],
+    kings: bool = True,
+    impact_cards: list[str] | None = None,
 ) -> dict[str, Any] | None:
     """`answer: {measures: [...], matters: {points: 1, rounds: 0.25}, matchup: [A, B]}`;
-    `kings`: the game has Kings (for `king_deployer`)."""
+    `kings`: the game has Kings (for `king_deployer`); `impact_cards`: the cards `impact:`
+    takes out (for `focus`)."""
     spec = c.mapping(spec, ("answer",), ANSWER_KEYS)
     measures = spec.get("measures")
     if isinstance(measures, str):
@@ -374,6 +379,17 @@ def _check_answer(
                 )
             else:
                 result["see_also"] = list(also)
+    if "focus" in spec:
+        # The card the question is about ("does the King of Spades dominate?"): the card
+        # answer opens by saying whether it is worth the most.
+        focus, cards = spec["focus"], impact_cards or []
+        if not (isinstance(focus, str) and focus.upper() in cards):
+            listed = ", ".join(cards) if cards else "none (the file has no impact: cards)"
+            c.fail(
+                ("answer", "focus"), f"expected one of the impact cards: {listed}; got {focus!r}"
+            )
+        else:
+            result["focus"] = focus.upper()
     if "caveat" in spec:
         # A known limit of the answer (an agent's weakness that bears on it, measured and
         # documented), said under the answer.
@@ -816,8 +832,9 @@ def _resolve(
         c.fail(("swap_seats",), f"expected true or false, got {swap!r}")
         swap = True
 
+    impact_cards = list(dict.fromkeys(card for _, _, card in impact_of.values()))
     answer = (
-        _check_answer(c, data.get("answer"), pairs, game_info(game).has("kings"))
+        _check_answer(c, data.get("answer"), pairs, game_info(game).has("kings"), impact_cards)
         if "answer" in data
         else None
     )

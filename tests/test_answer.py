@@ -624,3 +624,34 @@ def test_an_interval_clear_of_zero_within_noise_says_why_in_words_and_in_the_tab
     got = answer.answer(_facts(rows, ["card_change"], card_values=cards, card_changes=[change]))
     assert got["sentences"][0].endswith("[-0.1, +6.1] (within noise).")
     assert (got["table"][0]["size"], got["marked"]) == ("within noise", False)
+
+
+def test_the_questions_own_card_is_said_first_worth_the_most_or_not():
+    search = {"agent_a": "search", "agent_b": "search", "method": "blank", "n": 2_600}
+
+    def value(card, v, lo, hi):
+        return _value("classic", card, v, lo, hi, **search)
+
+    def gap(card, other, diff, lo, hi, noise=False):
+        return {**_value("classic", card, 0, lo, hi, noise, **search), "other": other, "diff": diff}
+
+    rows = [_cell("classic", "search", "search", 6_000, (0.5, 0.49, 0.51))]
+    cards = [value("KD", 0.184, 0.150, 0.218), value("KS", 0.132, 0.112, 0.152)]
+    gaps = [gap("KD", "KS", 0.052, 0.022, 0.081)]
+
+    def first(focus):
+        f = _facts(rows, ["card_value"], card_values=cards, card_gaps=gaps)
+        f.focus = focus
+        return answer.answer(f)["sentences"][0]
+
+    lead = "Is {} worth the most to the player who draws it (search v search)? "
+    assert first("KS") == lead.format("KS") + (
+        "No, KD is worth more, +5.2 points [+2.2, +8.1] on the same deals."
+    )
+    assert first("KD") == lead.format("KD") + "Yes, KD is clearly worth the most (+18.4 points)."
+    # A gap within noise answers neither way, with both values.
+    gaps[0].update(diff=0.052, lo=-0.01, hi=0.11, noise=True)
+    assert first("KS") == lead.format("KS") + "Not shown either way (KS +13.2, KD +18.4)."
+    assert first("KD") == lead.format("KD") + "Not shown either way (KD +18.4, the next +13.2)."
+    # Without a focus the card answer opens as before.
+    assert first(None).startswith("What each card adds")

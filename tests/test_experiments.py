@@ -134,6 +134,17 @@ BAD = [
         "['greedy', 'greedy']",
     ),
     (
+        GOOD + "answer: {measures: [a_wins], focus: KS}\n",
+        13,
+        "key 'answer.focus': expected one of the impact cards: none (the file has no impact: "
+        "cards); got 'KS'",
+    ),
+    (
+        GOOD + "impact: {cards: [KC]}\nanswer: {measures: [card_value], focus: QS}\n",
+        14,
+        "key 'answer.focus': expected one of the impact cards: KC; got 'QS'",
+    ),
+    (
         GOOD + "answer: {measures: [a_wins], caveat: [1, 2]}\n",
         13,
         "key 'answer.caveat': expected a sentence or two of text, got [1, 2]",

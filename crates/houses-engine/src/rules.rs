@@ -474,7 +474,7 @@ rule_options! {
     jokers: bool = false, "include the two Jokers (optional in Spring '25)";
     scouts: bool = true, "2s may be deployed as scouts";
     soul_burn: bool = true, "resurrected and summoned cards leave play face down for good";
-    front_ranks: FrontRanks = FrontRanks { units: 4, bond: 2 }, "Front-Rank units x cards per Blood Bond (Summer '20: 3x3 became 4x2)";
+    front_ranks: FrontRanks = FrontRanks { units: 4, bond: 2 }, "Front-Rank units x cards per Blood Bond: 4x2 (Spring '25; proposed in the Summer '20 notes) or 3x3 (the rules those notes started from)";
     starting_player: StartingPlayer = StartingPlayer::AdvantageDraw, "how the first player is chosen";
     multiple_attackers: bool = true, "several attackers may target one enemy unit";
     defeat: Defeat = Defeat::Exceeds, "a unit is defeated by more damage than its defence (Spring '25) or by damage that reaches it (older notes)";
