@@ -487,7 +487,7 @@ rule_options! {
     jack_of_clubs: JackOfClubs = JackOfClubs::DoubleDamage, "Jack of Clubs: a unit deals double damage (Spring '25) or a random enemy card is discarded (older card)";
     extra_draw: ExtraDraw = ExtraDraw::None, "draw two cards a turn from round six, or once the Deck is no higher than the Barrows (Spring '22 late-game proposals)";
     doppelganger: Doppelganger = Doppelganger::BattlefieldUnit, "the Doppelganger copies a unit in play (full rules) or any non-Joker card (Summer '20, quick reference)";
-    kings: Kings = Kings::Enhance, "what Kings do: enhance traits (Spring '25), classic (Summer '20 assessment), option1, share_trait (Option 2)";
+    kings: Kings = Kings::Enhance, "what Kings do: enhance (Spring '25: a King enhances its House's trait), classic (the Kings the Summer '20 notes assessed, each with its own power), option1 (Summer '20 Option 1: a new power for each King), share_trait (Summer '20 Option 2: a King shares its House's trait with every allied soldier)";
     option1_king_of_hearts: Option1KingOfHearts = Option1KingOfHearts::HeartsTrait, "under kings=option1, the King of Hearts gives all soldiers the Hearts trait, or lets attackers reassign blockers";
     king_aid_half: bool = false, "Spring '22: with their King in play, natural Spades and Hearts aid a defending ally with half their value";
     spades_trait: SpadesTrait = SpadesTrait::DualWield, "the Spades trait: dual_wield (Spring '25), adjacent_strike (original), choose_blocker (Spring '22), stun";
