@@ -167,8 +167,13 @@ about it (see Rule decisions).</p>
 <details class="section" open><summary>What a card is worth</summary>
 <p class="note">Causal, on the same deals: each game played with the card as printed and again
 with the card taken out (a <b>blank</b>: deployed as usual, with no power; or <b>forbidden</b>:
-never deployed or played). The value is the win rate of the player who drew the card minus
-that same seat's win rate on the same deal without it (draws half), with a 95% interval.</p>
+never deployed or played). Against a blank the value is what the card's power is worth;
+against the card forbidden, what the whole card is worth (its power, its place on the
+battlefield and its stats). The value is the win rate of the player who drew the card minus
+that same seat's win rate on the same deal without it (draws half), with a 95% interval. The
+two win rates are those of the deals where that seat drew the card, so they need not be near
+50%: a forbidden card stays in its drawer's hand unplayable, so a value against it also
+counts the draw it wastes.</p>
 <div class="scroll"><table id="card_values">
 <tr><th class="l">variant</th><th class="l">match-up</th><th class="l">card</th><th class="l">taken out as</th>
 <th>drawer's win rate with it</th><th>without it</th><th>value [95% CI]</th><th>deals</th><th class="l">size</th></tr>
