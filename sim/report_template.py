@@ -26,6 +26,8 @@ TEMPLATE = r"""<!doctype html>
   table.measures td, table.measures th { white-space: normal; }
   table.measures td.l { overflow-wrap: break-word; }
   table.measures td.size { white-space: nowrap; }
+  /* A value and its interval each stay whole; on a phone the interval goes under the value. */
+  table.measures .nw { white-space: nowrap; }
   table.measures tr.group th { background: #f1f6fb; font-style: italic; font-weight: 600; }
   caption { text-align: left; font-size: .85rem; color: #5a6573; padding: .2rem 0; }
   th { white-space: normal; vertical-align: bottom; }
@@ -41,6 +43,7 @@ TEMPLATE = r"""<!doctype html>
     h1 { font-size: 1.25rem; }
     table { font-size: .78rem; }
     th, td { padding: .2rem .3rem; }
+    table.measures .ci { display: block; color: #5a6573; }
   }
   table { border-collapse: collapse; font-size: .85rem; margin: .5rem 0; }
   th, td { padding: .25rem .5rem; border-bottom: 1px solid #e6e9ee; text-align: right;
@@ -75,7 +78,7 @@ player's answer next to this one. #}
 {# With several measures, each one's rows follow a row naming it (a column repeating it on every row made the table twice as long on a phone). #}
 {% for m in opening.table %}{% if cols.measure and (loop.first or m.label != opening.table[loop.index0 - 1].label) %}<tr class="group"><th class="l" colspan="{{ 5 if cols.matchup else 4 }}">{{ m.label }}</th></tr>
 {% endif %}<tr><td class="l">{{ m.variant|wbr }}</td>{% if cols.matchup %}<td class="l">{{ m.matchup }}</td>{% endif %}
-<td>{{ m.value }}</td><td>{{ m.against }}</td><td class="l size size-{{ m.size|replace('*', '')|replace(' ', '-') }}">{{ m.size }}</td></tr>
+{% set v = m.value.split(' [', 1) %}<td><span class="nw">{{ v[0] }}</span>{% if v|length > 1 %} <span class="nw ci">[{{ v[1] }}</span>{% endif %}</td><td>{{ m.against }}</td><td class="l size size-{{ m.size|replace('*', '')|replace(' ', '-') }}">{{ m.size }}</td></tr>
 {% endfor %}</table></div>
 <p class="note">The smallest difference that matters here: {{ '%g'|format(opening.matters.points) }} point{{ '' if opening.matters.points == 1 else 's' }} of win
 rate, {{ '%g'|format(opening.matters.rounds) }} rounds. A difference is <i>negligible</i> when its
