@@ -672,11 +672,11 @@ def _variant_legend(
 
 def _quoted(sentence: str, this_file: str) -> str:
     """Another run's sentence as read under this report: its table is in its own report, and
-    where it points back at this run's file, it points at this report."""
+    where it names this run's file, it names this report."""
     for follows in (", whose answer follows", ", whose answers follow"):
         sentence = sentence.replace(follows, "")
     if this_file:
-        sentence = sentence.replace(f"see {this_file}", "see this report")
+        sentence = sentence.replace(this_file, "this report")
     return sentence.replace("in the table below", "in its report's table")
 
 
