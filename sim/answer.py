@@ -230,12 +230,15 @@ class Facts:
         ]
 
 
+def rule_values(canonical: str) -> dict[str, str]:
+    """A canonical rule string, `game(a=1,b=2)`, as {a: 1, b: 2}."""
+    inner = canonical.split("(", 1)[1].rstrip(")")
+    return dict(p.split("=", 1) for p in inner.split(",") if "=" in p)
+
+
 def varied_options(rules: dict[str, str]) -> set[str]:
     """The options whose values differ between these canonical rule strings."""
-    parsed = [
-        dict(p.split("=", 1) for p in r.split("(", 1)[1].rstrip(")").split(",") if "=" in p)
-        for r in rules.values()
-    ]
+    parsed = [rule_values(r) for r in rules.values()]
     keys = {k for p in parsed for k in p}
     return {k for k in keys if len({p.get(k) for p in parsed}) > 1}
 

@@ -392,7 +392,7 @@ def _check_answer(
             result["focus"] = focus.upper()
     if "caveat" in spec:
         # A known limit of the answer (an agent's weakness that bears on it, measured and
-        # documented), said under the answer.
+        # documented), said before the answer's figures.
         caveat = spec["caveat"]
         if not (isinstance(caveat, str) and caveat.strip()):
             c.fail(("answer", "caveat"), f"expected a sentence or two of text, got {caveat!r}")

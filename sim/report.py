@@ -621,12 +621,6 @@ def build(out: Path) -> Path:
     return path
 
 
-def _rule_values(canonical: str) -> dict[str, str]:
-    """`game(a=1,b=2)` as {a: 1, b: 2}."""
-    inner = canonical.split("(", 1)[1].rstrip(")")
-    return dict(p.split("=", 1) for p in inner.split(",") if "=" in p)
-
-
 def _variant_legend(
     config: dict[str, Any], game: games.GameInfo, plain: list[str]
 ) -> dict[str, Any]:
@@ -638,7 +632,7 @@ def _variant_legend(
     off = {
         v: {
             k: val
-            for k, val in _rule_values(config["variants"][v]).items()
+            for k, val in answer.rule_values(config["variants"][v]).items()
             if k in defaults and val != defaults[k]
         }
         for v in plain
@@ -657,7 +651,7 @@ def _variant_legend(
     variants = []
     for v, o in off.items():
         own = {k: val for k, val in o.items() if k not in shared}
-        spelled = _rule_values(f"({v})") if "=" in v else {}
+        spelled = answer.rule_values(f"({v})") if "=" in v else {}
         variants.append(
             {
                 "variant": v,
