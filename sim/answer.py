@@ -742,7 +742,7 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     how = (
         "a blank of the same card (the card without its power)"
         if method == "blank"
-        else "the card never played"
+        else "the card forbidden (held in hand, never played)"
     )
     # Mirror match-ups of this run whose cells do not take cards out: the values are one
     # player's, and the sentence says the other player's are not measured here.
@@ -844,8 +844,6 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     elif not real:
         # Some within noise (or too few deals): not shown to move, which is not "no effect".
         lead = f"no variant is shown to move a card's value by {m:g} point or more"
-    elif len(changes) == 1:
-        lead = "the card's value changes"
     else:
         verb = "changes" if len(real) == 1 else "change"
         lead = f"{len(real)} of the {len(changes)} values {verb} by {m:g} point or more"
@@ -860,6 +858,15 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     )
     if len(shown) > 4:
         listed += f" (all {len(shown)} in the table below)"
+    if len(changes) == 1 and real:
+        # One card, one variant, a change that matters: said as the answer it is.
+        c = changes[0]
+        more = "more" if c["diff"] > 0 else "less"
+        return [
+            f"{c['card']} is worth {more} under '{c['variant']}' than under '{f.baseline}', on "
+            f"the same deals ({_pair(*pair)}): {_pts(c['diff'])} points "
+            f"{_ci(c['lo'], c['hi'], pct=False)} ({_said(c)})."
+        ], table
     return [
         f"Against its value under '{f.baseline}' on the same deals ({_pair(*pair)}), "
         f"{lead}: {listed}."
@@ -943,9 +950,12 @@ def _focus_sentence(
         if _card_verdict(values, m, ranked).startswith(f"{card} clearly the most"):
             said = f"yes, {card} is clearly worth the most ({_pts(mine['value'])} points)"
         elif gap is not None and gap["size"] in ("small", "large") and gap["diff"] > 0:
+            # "No" is about the ranking: the card's own worth is said with it.
             said = (
                 f"no, {top['card']} is worth more, {_pts(gap['diff'])} points "
-                f"{_ci(gap['lo'], gap['hi'], pct=False)} on the same deals"
+                f"{_ci(gap['lo'], gap['hi'], pct=False)} on the same deals, while {card} "
+                f"itself is worth {_pts(mine['value'])} {_ci(mine['lo'], mine['hi'], pct=False)}"
+                f" ({_said(mine)})"
             )
         else:
             said = (

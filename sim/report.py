@@ -225,10 +225,14 @@ def _findings(
     for v in card_values or []:
         groups.setdefault((v["variant"], v["agent_a"], v["agent_b"], v["method"]), []).append(v)
     for (variant, a, b, method), values in groups.items():
-        how = "a blank with no power" if method == "blank" else "never deployed"
+        how = "a blank with no power" if method == "blank" else "the card forbidden"
         listed = ", ".join(
             f"{v['card']} {_points(v['value'])} [{_points(v['lo'])}, {_points(v['hi'])}]"
-            + f" ({v.get('size', 'within noise' if v['noise'] else 'real')})"
+            + (
+                " (never played)"
+                if v.get("used", 1.0) < answer.UNUSED
+                else f" ({v.get('size', 'within noise' if v['noise'] else 'real')})"
+            )
             for v in sorted(values, key=lambda v: -v["value"])
         )
         parts.append(
@@ -311,7 +315,10 @@ def _findings(
     if robustness and robustness["table"]:
         table = robustness["table"]
         held = sum(t["verdict"] == "holds" for t in table)
-        sentence = f"Across agents, {held} of {len(table)} comparisons hold"
+        sentence = f"Across agents, {held} of {len(table)} comparisons with the baseline hold"
+        if card_values:
+            # Card values are read from one match-up: this check does not cover them.
+            sentence = f"{sentence} (card values are not compared across agents here)"
         others = [
             f"the {t['label']} under '{t['variant']}' {t['text']}"
             for t in table

@@ -278,7 +278,7 @@ in hand, and few changes of the lead.{% else %}Game length per cell.{% endif %}<
 the same verdict (the same direction beyond noise, or noise everywhere). A match-up where the
 difference is within noise contradicts the others only when its interval excludes their
 effect; otherwise it has too few games to tell.
-{% if robustness.holds %}<b>Every comparison with the baseline holds across the agents.</b>{% elif robustness.conflicts %}<b>Some
+{% if robustness.holds %}<b>Every comparison with the baseline holds across the agents{% if card_values %} (card values are not compared across agents here){% endif %}.</b>{% elif robustness.conflicts %}<b>Some
 answers depend on the agents: read those with care.</b>{% else %}<b>No comparison with the
 baseline changes with the agents, but some are not resolved under the smaller match-ups.</b>{% endif %}</p>
 <div class="scroll"><table id="robustness">

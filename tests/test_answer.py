@@ -387,8 +387,8 @@ def test_a_cards_value_under_each_variant_is_compared_with_the_baseline():
         _facts(rows, ["card_value", "card_change"], card_values=cards, card_changes=[change])
     )
     assert got["sentences"][-1] == (
-        "Against its value under 'new' on the same deals (greedy v greedy), the card's value "
-        "changes: JC under 'old' -3.9 points [-4.7, -3.1] (large)."
+        "JC is worth less under 'old' than under 'new', on the same deals (greedy v greedy): "
+        "-3.9 points [-4.7, -3.1] (large)."
     )
     # Asked first, the comparison opens the answer.
     first = answer.answer(
@@ -646,7 +646,8 @@ def test_the_questions_own_card_is_said_first_worth_the_most_or_not():
 
     lead = "Is {} worth the most to the player who draws it (search v search)? "
     assert first("KS") == lead.format("KS") + (
-        "No, KD is worth more, +5.2 points [+2.2, +8.1] on the same deals."
+        "No, KD is worth more, +5.2 points [+2.2, +8.1] on the same deals, while KS itself is "
+        "worth +13.2 [+11.2, +15.2] (large)."
     )
     assert first("KD") == lead.format("KD") + "Yes, KD is clearly worth the most (+18.4 points)."
     # A gap within noise answers neither way, with both values.
