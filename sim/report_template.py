@@ -288,8 +288,9 @@ baseline changes with the agents, but some are not resolved under the smaller ma
 <td class="l" data-verdict="{{ t.verdict }}">{{ t.text }}</td></tr>{% endfor %}
 </table></div>
 {% if robustness.kings %}
-<p class="note">The strongest King per mirror match-up (the player who deploys it, against one
-who does not):</p>
+<p class="note">Per mirror match-up, the King whose deployer (against an opponent who did not
+deploy one) wins most often: an association, not the King's value (see "What a card is worth"),
+and a rate under 50% means even that King's deployers lose more often than not:</p>
 <div class="scroll"><table id="kings_by_agent"><tr><th class="l">agent</th><th class="l">variant</th><th class="l">King</th><th>deployer win rate [95% CI]</th><th>one-sided games</th></tr>
 {% for k in robustness.kings %}<tr><td class="l">{{ k.agent }}</td><td class="l">{{ k.variant }}</td><td class="l">{{ k.king }}</td>
 <td>{{ k.rate|pct }} [{{ k.lo|pct }}, {{ k.hi|pct }}]</td><td>{{ k.one_sided }}</td></tr>{% endfor %}
