@@ -160,6 +160,10 @@ class Facts:
         self.caveat: str | None = spec.get("caveat")
         # The card the question is about (`answer.focus`): is it worth the most?
         self.focus: str | None = spec.get("focus")
+        # Filled by the card answer: per variant, the cards at its top (`top_cards`), and
+        # whose values they are.
+        self.top_cards: dict[str, list[str]] = {}
+        self.top_pair: str | None = None
         self.rows = [r for r in rows if r["variant"] in plain]
         self.comparisons = comparisons
         self.card_values = card_values
@@ -769,6 +773,7 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         text = [f"{what[0].upper()}{what[1:]} ({_pair(*pair)}):"]
     if f.focus:
         text.insert(0, _focus_sentence(f, chosen, gaps, pair))
+    f.top_pair = _pair(*pair)
     for variant in f.plain:
         values = sorted((v for v in chosen if v["variant"] == variant), key=lambda v: -v["value"])
         if not values:
@@ -783,6 +788,7 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             )
             ranked = {(a, b): g for (a, b, var), g in gaps.items() if var == variant}
             verdict = _card_verdict(values, f.matters["points"], ranked)
+            f.top_cards[variant] = top_cards(values, ranked)
             # The verdict first, the values it rests on after it (one card: its value is the
             # verdict's subject).
             parts.append(f"{listed}; {verdict}" if len(values) == 1 else f"{verdict} ({listed})")
@@ -972,6 +978,37 @@ def _focus_sentence(
     )
 
 
+def _apart(
+    gaps: dict[tuple[str, str], dict[str, Any]], high: dict[str, Any], low: dict[str, Any]
+) -> bool:
+    """Is `high` shown to be worth more than `low` (a point or more, beyond noise), by their gap
+    on the same deals, else by intervals that do not overlap?"""
+    gap = gaps.get((high["card"], low["card"]))
+    if gap is not None:
+        return bool(gap["size"] in ("small", "large") and gap["diff"] > 0)
+    if (low["card"], high["card"]) in gaps:
+        return False  # ranked the other way round
+    return bool(low["hi"] < high["lo"])
+
+
+def _tied(
+    values: list[dict[str, Any]], gaps: dict[tuple[str, str], dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The top card and the cards not set apart from it (values ranked, highest first)."""
+    return [values[0]] + [v for v in values[1:] if not _apart(gaps, values[0], v)]
+
+
+def top_cards(
+    values: list[dict[str, Any]], gaps: dict[tuple[str, str], dict[str, Any]]
+) -> list[str]:
+    """The cards at the top, as the card verdict reads them: the top card alone when it is
+    clearly the most, the cards tied with it otherwise, none when the top card is not shown to
+    matter (or hurts its drawer)."""
+    if not values or values[0]["size"] not in ("small", "large") or values[0]["value"] < 0:
+        return []
+    return [v["card"] for v in _tied(values, gaps)]
+
+
 def _card_verdict(
     values: list[dict[str, Any]],
     matters: float,
@@ -1010,15 +1047,9 @@ def _card_verdict(
     gaps = gaps or {}
 
     def apart(high: dict[str, Any], low: dict[str, Any]) -> bool:
-        """Is `high` shown to be worth more than `low` (a point or more, beyond noise)?"""
-        gap = gaps.get((high["card"], low["card"]))
-        if gap is not None:
-            return gap["size"] in ("small", "large") and gap["diff"] > 0
-        if (low["card"], high["card"]) in gaps:
-            return False  # ranked the other way round
-        return low["hi"] < high["lo"]
+        return _apart(gaps, high, low)
 
-    tied = [top] + [v for v in values[1:] if not apart(top, v)]
+    tied = _tied(values, gaps)
     # Below the top card: clearly less than every card tied with it, or only than some.
     below = [v for v in values[1:] if v not in tied]
     rest = [v for v in below if all(apart(t, v) for t in tied)]
@@ -1039,6 +1070,43 @@ def _card_verdict(
         level = [t["card"] for t in tied if not apart(t, v)]
         said += f"; {v['card']} below {_listing(over)}, not shown below {_listing(level)}"
     return said + (f"; {_listing([v['card'] for v in rest])} clearly less" if rest else "")
+
+
+def _tops_text(cards: list[str]) -> str:
+    if not cards:
+        return "no card shown to matter"
+    if len(cards) == 1:
+        return f"{cards[0]} alone at the top"
+    return f"{_listing(cards)} level at the top"
+
+
+def agreement(mine: dict[str, Any], theirs: dict[str, Any], file: str) -> str | None:
+    """Whether two runs' card answers put the same cards at the top, variant by variant (the
+    variants both have): said first, so that a reader of one player's values knows at once
+    whether the other player agrees. `mine` and `theirs` are answers' `top_cards`."""
+    shared = [v for v in mine["variants"] if v in theirs["variants"]]
+    if not shared or mine["pair"] == theirs["pair"]:
+        return None
+    parts = []
+    for v in shared:
+        a, b = mine["variants"][v], theirs["variants"][v]
+        if a == b:
+            parts.append(f"under '{v}' they agree, {_tops_text(a)}")
+        else:
+            parts.append(
+                f"under '{v}' they differ, {mine['pair']} with {_tops_text(a)} and "
+                f"{theirs['pair']} with {_tops_text(b)}"
+            )
+    body = "; ".join(parts)
+    return (
+        f"Do {mine['pair']} here and {theirs['pair']} in {file}{AGREEMENT_ASK}"
+        f"{body[0].upper()}{body[1:]}."
+    )
+
+
+# The question of an `agreement` sentence (left out where another report quotes this answer:
+# there it would compare the wrong two runs).
+AGREEMENT_ASK = " put the same cards at the top? "
 
 
 # The sentence that only names the other files asking the question (left out where quoted).
@@ -1179,4 +1247,6 @@ def answer(f: Facts) -> dict[str, Any]:
         "columns": {"measure": len(labels) > 1, "matchup": len(matchups) > 1},
         # Rows whose interval excludes zero but whose difference is within noise (`_shown`).
         "marked": any(str(r.get("size", "")).endswith("*") for r in table),
+        # The card answer's top cards per variant, to set beside another run's (`agreement`).
+        **({"top_cards": {"pair": f.top_pair, "variants": f.top_cards}} if f.top_pair else {}),
     }

@@ -580,6 +580,17 @@ def build(out: Path) -> Path:
             [r["file"] for r in related if r["sentences"]],
         )
     )
+    # Whether another player's answer to the same question puts the same cards at the top:
+    # said right after a caveat, before this run's own figures.
+    said = [
+        a
+        for r in related
+        if "top_cards" in opening
+        and r.get("top_cards")
+        and (a := answer.agreement(opening["top_cards"], r["top_cards"], r["file"]))
+    ]
+    at = 1 if opening["sentences"][:1] and opening["sentences"][0].startswith("Caveat: ") else 0
+    opening["sentences"][at:at] = said
     env = Environment(autoescape=True)
     env.filters["pct"] = _pct
     env.filters["points"] = _points
@@ -720,7 +731,7 @@ def _see_also_answers(
                 "sentences": [
                     _quoted(s, Path(manifest.get("experiment_file") or "").name)
                     for s in told.get("sentences", [])
-                    if not s.startswith(answer.SEE_ALSO_LEAD)
+                    if not s.startswith(answer.SEE_ALSO_LEAD) and answer.AGREEMENT_ASK not in s
                 ],
                 "games": sum(c.get("games", 0) for c in cells),
                 "matchups": list(
@@ -728,6 +739,7 @@ def _see_also_answers(
                 ),
                 "link": Path(os.path.relpath(folder / "index.html", out)).as_posix(),
                 "config_hash": other.get("config_hash"),
+                "top_cards": told.get("top_cards"),
             }
         )
         if other.get("config_hash") != exp.config_hash:

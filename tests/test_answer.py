@@ -656,3 +656,36 @@ def test_the_questions_own_card_is_said_first_worth_the_most_or_not():
     assert first("KD") == lead.format("KD") + "Not shown either way (KD +18.4, the next +13.2)."
     # Without a focus the card answer opens as before.
     assert first(None).startswith("What each card adds")
+
+
+def test_two_runs_card_answers_are_set_side_by_side_top_cards_first():
+    search = {"agent_a": "search", "agent_b": "search", "method": "blank", "n": 2_600}
+
+    def value(card, v, lo, hi):
+        return _value("classic", card, v, lo, hi, **search)
+
+    def gap(card, other, diff, lo, hi, noise=False):
+        return {**_value("classic", card, 0, lo, hi, noise, **search), "other": other, "diff": diff}
+
+    rows = [_cell("classic", "search", "search", 6_000, (0.5, 0.49, 0.51))]
+    cards = [value("KD", 0.184, 0.150, 0.218), value("KS", 0.132, 0.112, 0.152)]
+    gaps = [gap("KD", "KS", 0.052, 0.022, 0.081)]
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_gaps=gaps))
+    assert got["top_cards"] == {"pair": "search v search", "variants": {"classic": ["KD"]}}
+    # The gap within noise: both cards at the top.
+    gaps[0].update(lo=-0.01, noise=True)
+    level = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_gaps=gaps))
+    assert level["top_cards"]["variants"] == {"classic": ["KD", "KS"]}
+    other = {"pair": "greedy v greedy", "variants": {"classic": ["KD"], "enhance": []}}
+    assert answer.agreement(got["top_cards"], other, "b.yaml") == (
+        "Do search v search here and greedy v greedy in b.yaml put the same cards at the top? "
+        "Under 'classic' they agree, KD alone at the top."
+    )
+    assert answer.agreement(level["top_cards"], other, "b.yaml").endswith(
+        "Under 'classic' they differ, search v search with KD and KS level at the top and "
+        "greedy v greedy with KD alone at the top."
+    )
+    # No card shown to matter; the same player, or no variant in common: nothing to say.
+    assert answer.top_cards([dict(cards[0], size="within noise")], {}) == []
+    assert answer.agreement(got["top_cards"], dict(other, pair="search v search"), "b") is None
+    assert answer.agreement(got["top_cards"], dict(other, variants={"x": []}), "b") is None
