@@ -703,8 +703,11 @@ def test_impact_plays_each_variant_again_without_each_card_and_reports_its_value
     ]
     change = value - sum(base_diffs) / len(base_diffs)
     said = json.loads((out / "answer.json").read_text())["sentences"][-1]
-    assert said.startswith("Against its value under 'base' on the same deals (greedy v greedy)")
-    assert f"KS under 'classic' {round(100 * change, 1) + 0.0:+.1f} points" in said
+    more = "more" if change > 0 else "less"
+    assert said.startswith(
+        f"KS is worth {more} under 'classic' than under 'base', on the same deals (greedy v "
+        f"greedy): {round(100 * change, 1) + 0.0:+.1f} points"
+    )
     assert "What a card is worth" in html and "worth to the player who draws it" in html
     # The blank variants are not compared with the baseline as rule variants.
     assert "Under 'base | blank KS'" not in html
