@@ -490,7 +490,7 @@ rule_options! {
     kings: Kings = Kings::Enhance, "what Kings do: enhance (Spring '25: a King enhances its House's trait), classic (the Kings the Summer '20 notes assessed, each with its own power), option1 (Summer '20 Option 1: a new power for each King), share_trait (Summer '20 Option 2: a King shares its House's trait with every allied soldier)";
     option1_king_of_hearts: Option1KingOfHearts = Option1KingOfHearts::HeartsTrait, "under kings=option1, the King of Hearts gives all soldiers the Hearts trait, or lets attackers reassign blockers";
     king_aid_half: bool = false, "Spring '22: with their King in play, natural Spades and Hearts aid a defending ally with half their value";
-    spades_trait: SpadesTrait = SpadesTrait::DualWield, "the Spades trait: dual_wield (Spring '25), adjacent_strike (original), choose_blocker (Spring '22), stun";
+    spades_trait: SpadesTrait = SpadesTrait::DualWield, "the Spades trait: dual_wield (Spring '25: one attack on two Front-Rank units), adjacent_strike (original: having defeated the unit it fights, it also strikes a unit next to its target), choose_blocker (Spring '22: a blocked Spades attacker may take another enemy unit as its blocker), stun (the second target is stunned, not struck: it cannot attack on its next turn)";
     dual_wield: DualWield = DualWield::FullEach, "a dual-wielding Spades attack on two units: full damage to each (reading R15) or its damage shared between them";
     deck: DeckMode = DeckMode::Shared, "one shared deck, or each player draws from a pile of their own Houses (no Jokers)";
     split_houses: SplitHouses = SplitHouses([1 << Suit::Spades as u8, 1 << Suit::Hearts as u8]), "with deck=suit_split, each player's Houses as P1-P2 suit letters, e.g. S-H or DC-HS";
