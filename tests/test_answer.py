@@ -190,14 +190,7 @@ def test_card_values_rank_the_cards_and_say_whether_the_first_stands_out():
 
 
 def test_the_top_card_is_set_apart_by_its_gap_on_the_same_deals_not_by_intervals():
-    search = {"agent_a": "search", "agent_b": "search", "method": "blank", "n": 2_600}
-
-    def value(card, v, lo, hi):
-        return _value("classic", card, v, lo, hi, **search)
-
-    def gap(card, other, diff, lo, hi, noise=False):
-        return {**_value("classic", card, 0, lo, hi, noise, **search), "other": other, "diff": diff}
-
+    value, gap = _search_value, _search_gap
     rows = [_cell("classic", "search", "search", 6_000, (0.5, 0.49, 0.51))]
     # Overlapping intervals, but the shared deals' luck cancels in the gap: KD stands out.
     cards = [value("KD", 0.184, 0.150, 0.218), value("KS", 0.132, 0.112, 0.152)]
@@ -343,6 +336,22 @@ def _value(variant, card, v, lo, hi, noise=False, **more):
         "noise": noise,
         "n": 6_000,
         **more,
+    }
+
+
+# A search player's blank-card values and gaps under 'classic' (the ranking tests).
+SEARCH_BLANK = {"agent_a": "search", "agent_b": "search", "method": "blank", "n": 2_600}
+
+
+def _search_value(card, v, lo, hi):
+    return _value("classic", card, v, lo, hi, **SEARCH_BLANK)
+
+
+def _search_gap(card, other, diff, lo, hi, noise=False):
+    return {
+        **_value("classic", card, 0, lo, hi, noise, **SEARCH_BLANK),
+        "other": other,
+        "diff": diff,
     }
 
 
@@ -627,14 +636,7 @@ def test_an_interval_clear_of_zero_within_noise_says_why_in_words_and_in_the_tab
 
 
 def test_the_questions_own_card_is_said_first_worth_the_most_or_not():
-    search = {"agent_a": "search", "agent_b": "search", "method": "blank", "n": 2_600}
-
-    def value(card, v, lo, hi):
-        return _value("classic", card, v, lo, hi, **search)
-
-    def gap(card, other, diff, lo, hi, noise=False):
-        return {**_value("classic", card, 0, lo, hi, noise, **search), "other": other, "diff": diff}
-
+    value, gap = _search_value, _search_gap
     rows = [_cell("classic", "search", "search", 6_000, (0.5, 0.49, 0.51))]
     cards = [value("KD", 0.184, 0.150, 0.218), value("KS", 0.132, 0.112, 0.152)]
     gaps = [gap("KD", "KS", 0.052, 0.022, 0.081)]
@@ -659,14 +661,7 @@ def test_the_questions_own_card_is_said_first_worth_the_most_or_not():
 
 
 def test_two_runs_card_answers_are_set_side_by_side_top_cards_first():
-    search = {"agent_a": "search", "agent_b": "search", "method": "blank", "n": 2_600}
-
-    def value(card, v, lo, hi):
-        return _value("classic", card, v, lo, hi, **search)
-
-    def gap(card, other, diff, lo, hi, noise=False):
-        return {**_value("classic", card, 0, lo, hi, noise, **search), "other": other, "diff": diff}
-
+    value, gap = _search_value, _search_gap
     rows = [_cell("classic", "search", "search", 6_000, (0.5, 0.49, 0.51))]
     cards = [value("KD", 0.184, 0.150, 0.218), value("KS", 0.132, 0.112, 0.152)]
     gaps = [gap("KD", "KS", 0.052, 0.022, 0.081)]
