@@ -147,15 +147,16 @@ class Facts:
         card_gaps: list[dict[str, Any]] | None = None,
         choice_values: list[dict[str, Any]] | None = None,
         kings: list[dict[str, Any]] | None = None,
-        quoted: list[str] | None = None,
+        quoted: dict[str, dict[str, Any] | None] | None = None,
     ):
         self.measures: list[str] = spec["measures"]
         self.matters: dict[str, float] = {**MATTERS, **spec.get("matters", {})}
         self.chosen = tuple(spec["matchup"]) if spec.get("matchup") else None
         # Other experiments asking the same question (named under the answer).
         self.see_also: list[str] = spec.get("see_also") or []
-        # Those whose answers the report quotes under this one (their runs are finished).
-        self.quoted: list[str] = quoted or []
+        # Those whose answers the report quotes under this one (their runs are finished), with
+        # their card answers' top cards (`top_cards`; None without a card answer).
+        self.quoted: dict[str, dict[str, Any] | None] = quoted or {}
         # A known limit of the answer, written by whoever measured it (`answer.caveat`).
         self.caveat: str | None = spec.get("caveat")
         # The card the question is about (`answer.focus`): is it worth the most?
@@ -1226,8 +1227,15 @@ def answer(f: Facts) -> dict[str, Any]:
         sentences += text
         table += rows
     sentences += _untested(f)
+    # Whether another player's answer to the same question puts the same cards at the top,
+    # then before it a caveat: both are read before this run's own figures.
+    mine = {"pair": f.top_pair, "variants": f.top_cards}
+    sentences[:0] = [
+        said
+        for file, theirs in f.quoted.items()
+        if f.top_pair and theirs and (said := agreement(mine, theirs, file))
+    ]
     if f.caveat:
-        # Said first: a known limit that bears on the answer is read before its figures.
         sentences.insert(0, f"Caveat: {f.caveat}")
     if f.see_also and not any(s.startswith("Read from ") for s in sentences):
         sentences.append(f"{SEE_ALSO_LEAD}{_listing(f.see_also)}{_follows(f)}.")

@@ -577,20 +577,9 @@ def build(out: Path) -> Path:
             card_gaps,
             choice_values,
             king_rows,
-            [r["file"] for r in related if r["sentences"]],
+            {r["file"]: r.get("top_cards") for r in related if r["sentences"]},
         )
     )
-    # Whether another player's answer to the same question puts the same cards at the top:
-    # said right after a caveat, before this run's own figures.
-    said = [
-        a
-        for r in related
-        if "top_cards" in opening
-        and r.get("top_cards")
-        and (a := answer.agreement(opening["top_cards"], r["top_cards"], r["file"]))
-    ]
-    at = 1 if opening["sentences"][:1] and opening["sentences"][0].startswith("Caveat: ") else 0
-    opening["sentences"][at:at] = said
     env = Environment(autoescape=True)
     env.filters["pct"] = _pct
     env.filters["points"] = _points
