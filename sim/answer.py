@@ -941,7 +941,7 @@ def _focus_sentence(
     who draws it ("clearly the most", as the card verdict says), or is another card shown to be
     worth more on the same deals, or neither?"""
     assert f.focus is not None
-    card, m = f.focus, f.matters["points"]
+    card = f.focus
     parts = []
     for variant in f.plain:
         values = sorted(
@@ -954,7 +954,7 @@ def _focus_sentence(
         ranked = {(a, b): g for (a, b, var), g in gaps.items() if var == variant}
         top = values[0]
         gap = ranked.get((top["card"], card))
-        if _card_verdict(values, m, ranked).startswith(f"{card} clearly the most"):
+        if len(values) > 1 and top_cards(values, ranked) == [card]:
             said = f"yes, {card} is clearly worth the most ({_pts(mine['value'])} points)"
         elif gap is not None and gap["size"] in ("small", "large") and gap["diff"] > 0:
             # "No" is about the ranking: the card's own worth is said with it.
