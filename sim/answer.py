@@ -1163,7 +1163,7 @@ def _house(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             )
             text.append(
                 f"With suit-split decks ({where}), each House's win rate against the others on "
-                f"average, strongest first: {listed}."
+                f"average, strongest first: {listed}; {_head_to_head(h, ranked[0])}."
             )
             continue
         hub = max(names, key=lambda n: h["played"][n])
@@ -1189,6 +1189,93 @@ def _house(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             f"{', '.join(against)}; {_pct(h['mean'][hub])} "
             f"{_ci(h['mean_lo'][hub], h['mean_hi'][hub])} on average."
         )
+    more, more_rows = _house_agreement(f, wanted)
+    return text + more, table + more_rows
+
+
+def _every_pairing(h: dict[str, Any]) -> bool:
+    """Every House met every other (so their averages can be ranked)."""
+    return all(h["played"][n] == len(h["houses"]) - 1 for n in h["houses"])
+
+
+def _house_ranking(h: dict[str, Any]) -> list[str]:
+    return sorted(h["houses"], key=lambda n: -h["mean"][n])
+
+
+def _head_to_head(h: dict[str, Any], top: str) -> str:
+    """Does the strongest House on average also beat each other House on its own? (The
+    question is whether one House beats the others; an average can hide a lost pairing.)"""
+    from sim.stats import wilson
+
+    beaten: list[tuple[float, str, str]] = []
+    level: list[tuple[float, str, str]] = []
+    lost: list[tuple[float, str, str]] = []
+    for o in h["houses"]:
+        if o == top:
+            continue
+        rate, n = h["matrix"][top][o], h["pair_games"][top][o]
+        lo, hi = wilson(rate * n, n)
+        shown = f"{o} {_pct(rate)} {_ci(lo, hi)}"
+        (beaten if lo > 0.5 else lost if hi < 0.5 else level).append((rate, o, shown))
+    if not level and not lost:
+        closest = min(beaten)
+        return f"{top} beats each of the others head to head (the closest: {closest[2]})"
+    parts = []
+    if lost:
+        parts.append("loses to " + _listing([x[2] for x in sorted(lost)]))
+    if level:
+        parts.append("is level with " + _listing([x[2] for x in level]) + " (within noise)")
+    if beaten:
+        parts.append("beats " + _listing([x[1] for x in sorted(beaten, reverse=True)]))
+    return f"{top} does not beat every other House head to head: it " + "; ".join(parts)
+
+
+def _house_agreement(f: Facts, wanted: str | None) -> tuple[list[str], list[dict[str, Any]]]:
+    """Whether each other mirror match-up ranks the Houses as the answering one does, rule set by
+    rule set (a House's strength may depend on who plays it; in a mixed match-up, whose seats
+    are not swapped, the rates measure the agents as much as the Houses)."""
+    answering = {
+        h["variants"]: h
+        for h in f.houses
+        if h["matchup"] == wanted and h["mirror"] and _every_pairing(h)
+    }
+    text: list[str] = []
+    table: list[dict[str, Any]] = []
+    mirrors = [h for h in f.houses if h["mirror"] and h["matchup"] != wanted]
+    for matchup in dict.fromkeys(h["matchup"] for h in mirrors):
+        same: list[str] = []
+        other: list[str] = []
+        for h in mirrors:
+            if h["matchup"] != matchup or h["variants"] not in answering or not _every_pairing(h):
+                continue
+            ranked = _house_ranking(h)
+            listed = ", ".join(f"{n} {_pct(h['mean'][n])}" for n in ranked)
+            mine = _house_ranking(answering[h["variants"]])
+            (same if ranked == mine else other).append(f"'{h['variants']}' ({listed})")
+            for n in ranked:
+                lo, hi = h["mean_lo"][n], h["mean_hi"][n]
+                table.append(
+                    {
+                        "measure": "house",
+                        "variant": h["variants"],
+                        "matchup": h["matchup"],
+                        "value": f"{n} {_pct(h['mean'][n])} {_ci(lo, hi)}",
+                        "size": _rate_size(
+                            {"rate": h["mean"][n], "lo": lo, "hi": hi},
+                            h["games"][n],
+                            f.matters["points"],
+                        ),
+                        "against": "the others, on average",
+                    }
+                )
+        if not same and not other:
+            continue
+        said = []
+        if same:
+            said.append("in the same order under " + _listing(same))
+        if other:
+            said.append("in another order under " + _listing(other))
+        text.append(f"With {matchup}, the Houses rank " + ", and ".join(said) + ".")
     return text, table
 
 

@@ -684,3 +684,81 @@ def test_two_runs_card_answers_are_set_side_by_side_top_cards_first():
     assert answer.top_cards([dict(cards[0], size="within noise")], {}) == []
     assert answer.agreement(got["top_cards"], dict(other, pair="search v search"), "b") is None
     assert answer.agreement(got["top_cards"], dict(other, variants={"x": []}), "b") is None
+
+
+def _houses(matchup, variants, matrix, games=2_000):
+    """A suit-split House matrix as `analysis.houses` builds it: `matrix[a][b]` is House a's
+    win rate against House b (every pairing played `games` times)."""
+    names = list(matrix)
+    full = {a: {b: None if a == b else matrix[a][b] for b in names} for a in names}
+    mean = {a: sum(v for v in full[a].values() if v is not None) / (len(names) - 1) for a in names}
+    return {
+        "matchup": matchup,
+        "mirror": " v " not in matchup,
+        "variants": variants,
+        "houses": names,
+        "matrix": full,
+        "mean": mean,
+        "mean_lo": {a: mean[a] - 0.01 for a in names},
+        "mean_hi": {a: mean[a] + 0.01 for a in names},
+        "games": {a: games * (len(names) - 1) for a in names},
+        "pair_games": {a: {b: games for b in names if b != a} for a in names},
+        "played": {a: len(names) - 1 for a in names},
+    }
+
+
+def _split(d_s, d_c=0.8, s_c=0.75):
+    """Three Houses, D, S and C: D's rate against S is `d_s`."""
+    return {
+        "D": {"S": d_s, "C": d_c},
+        "S": {"D": 1 - d_s, "C": s_c},
+        "C": {"D": 1 - d_c, "S": 1 - s_c},
+    }
+
+
+def test_the_strongest_house_is_checked_head_to_head_and_the_other_player_compared():
+    houses = [
+        _houses("search", "kings=classic", _split(0.45)),  # S beats D head to head
+        _houses("greedy", "kings=classic", _split(0.56)),  # D first with greedy
+        _houses("search", "kings=enhance", _split(0.60)),
+        _houses("greedy", "kings=enhance", _split(0.62)),
+        # A mixed match-up measures its agents as much as the Houses: not compared.
+        _houses("greedy v random", "kings=enhance", _split(0.30)),
+    ]
+    facts = _facts([], ["house"], houses=houses)
+    facts.chosen = ("search", "search")
+    got = answer.answer(facts)
+    assert got["sentences"] == [
+        "With suit-split decks (kings=classic, search), each House's win rate against the others "
+        "on average, strongest first: S 65.0% [64.0%, 66.0%], D 62.5% [61.5%, 63.5%], C 22.5% "
+        "[21.5%, 23.5%]; S beats each of the others head to head (the closest: D 55.0% "
+        "[52.8%, 57.2%]).",
+        "With suit-split decks (kings=enhance, search), each House's win rate against the others "
+        "on average, strongest first: D 70.0% [69.0%, 71.0%], S 57.5% [56.5%, 58.5%], C 22.5% "
+        "[21.5%, 23.5%]; D beats each of the others head to head (the closest: S 60.0% "
+        "[57.8%, 62.1%]).",
+        "With greedy, the Houses rank in the same order under 'kings=enhance' (D 71.0%, S 56.5%, "
+        "C 22.5%), and in another order under 'kings=classic' (D 68.0%, S 59.5%, C 22.5%).",
+    ]
+    # The other player's averages are rows of the answer table too.
+    assert [r["value"] for r in got["table"] if r["matchup"] == "greedy"][:3] == [
+        "D 68.0% [67.0%, 69.0%]",
+        "S 59.5% [58.5%, 60.5%]",
+        "C 22.5% [21.5%, 23.5%]",
+    ]
+
+
+def test_a_strongest_house_that_does_not_beat_every_other_says_which_it_does_not():
+    # D is strongest on average but loses to S; with a close pairing it is level.
+    lost = _houses("greedy", "base", _split(0.45, d_c=0.95, s_c=0.30))
+    text = answer.answer(_facts([], ["house"], houses=[lost]))["sentences"][0]
+    assert text.endswith(
+        "D does not beat every other House head to head: it loses to S 45.0% [42.8%, 47.2%]; "
+        "beats C."
+    )
+    level = _houses("greedy", "base", _split(0.51, d_c=0.95, s_c=0.30))
+    text = answer.answer(_facts([], ["house"], houses=[level]))["sentences"][0]
+    assert text.endswith(
+        "D does not beat every other House head to head: it is level with S 51.0% "
+        "[48.8%, 53.2%] (within noise); beats C."
+    )
