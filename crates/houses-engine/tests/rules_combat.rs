@@ -176,6 +176,33 @@ fn enhanced_clubs_attacker_defeated_strikes_once_more() {
     assert_eq!(life(&st, "P2"), 35);
 }
 
+/// Reading R45: a same-suit King adds its House's enhanced trait and takes nothing away: each
+/// normal trait still works beside it (Spades: `spades_dual_wield_two_front_targets...`).
+#[test]
+fn enhanced_traits_add_to_the_normal_ones() {
+    // Diamonds: still enter ready with the King of Diamonds in the Rear Ranks.
+    let mut st = build(json!({"players": {"P1": {"hand": ["7D"], "rear": ["KD"]}}}));
+    play(&mut st, &["deploy 7D"]);
+    assert_eq!(front(&st, "P1"), ["7D"]);
+    // Clubs: excess through a blocker still passes on with the King of Clubs.
+    let mut st = attack_pos(
+        json!({"front": ["9C"], "rear": ["KC"]}),
+        json!({"front": ["4D", "4S"]}),
+    );
+    play(
+        &mut st,
+        &["attack 9C player", "done", "block 4D 9C", "done"],
+    );
+    assert_eq!(legal(&st), ["excess player", "excess 4S"]);
+    // Hearts: an exhausted Hearts soldier still defends an ally unit with the King of Hearts.
+    let mut st = attack_pos(
+        json!({"front": ["8S"]}),
+        json!({"front": ["9H exhausted", "4D"], "rear": ["KH"]}),
+    );
+    play(&mut st, &["attack 8S 4D", "done"]);
+    assert!(has(&st, "block 9H 8S"));
+}
+
 #[test]
 fn spades_dual_wield_two_front_targets_and_with_their_king_the_rear() {
     let st = attack_pos(
