@@ -854,17 +854,19 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     else:
         verb = "changes" if len(real) == 1 else "change"
         lead = f"{len(real)} of the {len(changes)} values {verb} by {m:g} point or more"
-    # The changes that matter first, then the largest of the rest.
-    shown = sorted(real, key=lambda c: -abs(c["diff"])) + sorted(
+    # Every change that matters (a count said without its list reads as a hidden list), then
+    # the largest of the rest, four at least.
+    ranked = sorted(real, key=lambda c: -abs(c["diff"])) + sorted(
         (c for c in changes if c not in real), key=lambda c: -abs(c["diff"])
     )
+    shown = ranked[: max(4, len(real))]
     listed = "; ".join(
         f"{c['card']} under '{c['variant']}' {_pts(c['diff'])} points "
         f"{_ci(c['lo'], c['hi'], pct=False)} ({_said(c)})"
-        for c in shown[:4]
+        for c in shown
     )
-    if len(shown) > 4:
-        listed += f" (all {len(shown)} in the table below)"
+    if len(ranked) > len(shown):
+        listed += f" (all {len(ranked)} in the table below)"
     if len(changes) == 1 and real:
         # One card, one variant, a change that matters: said as the answer it is.
         c = changes[0]

@@ -451,6 +451,20 @@ def test_a_cards_value_under_each_variant_is_compared_with_the_baseline():
         "1 of the 3 values changes by 1 point or more: JC under 'old' -3.9"
         in (got["sentences"][-1])
     )
+    # Every change that matters is listed, however many, then the largest of the rest up to
+    # four; the table has them all.
+    moved = [
+        dict(change, card=c, diff=-0.02 - i / 100, lo=-0.028 - i / 100, hi=-0.012 - i / 100)
+        for i, c in enumerate(["2C", "3C", "4C", "5C", "6C"])
+    ]
+    sentence = answer.answer(
+        _facts(
+            rows, ["card_value", "card_change"], card_values=cards, card_changes=[*moved, *small]
+        )
+    )["sentences"][-1]
+    assert "5 of the 7 values change by 1 point or more: 6C under 'old' -6.0" in sentence
+    assert "2C under 'old' -2.0" in sentence and "7S" not in sentence
+    assert sentence.endswith("(all 7 in the table below).")
     # Too few deals where the card was drawn: no verdict either way.
     few = [dict(c, n=150) for c in small]
     got = answer.answer(
