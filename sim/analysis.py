@@ -228,6 +228,8 @@ def lengths(lf: pl.LazyFrame) -> pl.DataFrame:
 MEASURES = {
     "win_a": ("the first agent's win rate", True),
     "first_won": ("first player's win rate", True),
+    # With decks split by suit, P1 holds the first House of the split whoever sits there.
+    "first_house": ("first House's win rate", True),
     "rounds": ("rounds per game", False),
 }
 
@@ -244,6 +246,7 @@ def paired_difference(
         "first_won": seat_score(names, pl.col("first_player").cast(pl.Int64))
         if "first_player" in names
         else pl.lit(0.5),
+        "first_house": seat_score(names, 0),
         "rounds": pl.col("rounds").cast(pl.Float64),
     }[measure]
     # Records always have a winner; frames built for one measure (tests) may not.

@@ -228,10 +228,14 @@ class Facts:
 
     def compared(self, measure: str, pair: tuple[str, str]) -> list[dict[str, Any]]:
         key = {"first_player": "first_won", "a_wins": "win_a", "rounds": "rounds"}.get(measure)
+        # Only the comparisons with the baseline (a suit-split variant may be compared with
+        # another that splits the deck the same way: `report._reference`).
         return [
             c
             for c in self.comparisons
-            if c["measure"] == key and (c["agent_a"], c["agent_b"]) == pair
+            if c["measure"] == key
+            and (c["agent_a"], c["agent_b"]) == pair
+            and c.get("reference", self.baseline) == self.baseline
         ]
 
 
@@ -1235,7 +1239,8 @@ def _head_to_head(h: dict[str, Any], top: str) -> str:
 def _house_agreement(f: Facts, wanted: str | None) -> tuple[list[str], list[dict[str, Any]]]:
     """Whether each other mirror match-up ranks the Houses as the answering one does, rule set by
     rule set (a House's strength may depend on who plays it; in a mixed match-up, whose seats
-    are not swapped, the rates measure the agents as much as the Houses)."""
+    are not swapped, the rates measure the agents as much as the Houses). Where the strongest
+    House differs, the other player's own head-to-head of the two is said."""
     answering = {
         h["variants"]: h
         for h in f.houses
@@ -1253,7 +1258,20 @@ def _house_agreement(f: Facts, wanted: str | None) -> tuple[list[str], list[dict
             ranked = _house_ranking(h)
             listed = ", ".join(f"{n} {_pct(h['mean'][n])}" for n in ranked)
             mine = _house_ranking(answering[h["variants"]])
-            (same if ranked == mine else other).append(f"'{h['variants']}' ({listed})")
+            if ranked == mine:
+                same.append(f"'{h['variants']}' ({listed})")
+            elif ranked[0] != mine[0]:
+                top, theirs = ranked[0], mine[0]
+                rate, n = h["matrix"][top][theirs], h["pair_games"][top][theirs]
+                from sim.stats import wilson
+
+                lo, hi = wilson(rate * n, n)
+                other.append(
+                    f"'{h['variants']}', where it puts {top} first, not {theirs} ({listed}), and "
+                    f"{top} wins {_pct(rate)} {_ci(lo, hi)} of its games against {theirs}"
+                )
+            else:
+                other.append(f"'{h['variants']}' ({listed})")
             for n in ranked:
                 lo, hi = h["mean_lo"][n], h["mean_hi"][n]
                 table.append(
@@ -1274,10 +1292,10 @@ def _house_agreement(f: Facts, wanted: str | None) -> tuple[list[str], list[dict
             continue
         said = []
         if same:
-            said.append("in the same order under " + _listing(same))
+            said.append(f"the same order as with {wanted} under " + _listing(same))
         if other:
-            said.append("in another order under " + _listing(other))
-        text.append(f"With {matchup}, the Houses rank " + ", and ".join(said) + ".")
+            said.append("another order under " + _listing(other))
+        text.append(f"With {matchup}, the Houses rank in " + "; and in ".join(said) + ".")
     return text, table
 
 

@@ -254,8 +254,13 @@ def _findings(
         )
         parts.append(
             f"Under '{c['variant']}' ({c['agent_a']} v {c['agent_b']}), the {c['label']} is "
-            f"{_value(c, c['value'])} against {_value(c, c['base'])} under the baseline "
-            f"'{baseline}' ({_delta(c, c['diff'])} {unit}, 95% CI [{_delta(c, c['lo'])}, "
+            f"{_value(c, c['value'])} against {_value(c, c['base'])} under "
+            + (
+                f"the baseline '{baseline}'"
+                if c.get("reference", baseline) == baseline
+                else f"'{c['reference']}' (the same split)"
+            )
+            + f" ({_delta(c, c['diff'])} {unit}, 95% CI [{_delta(c, c['lo'])}, "
             f"{_delta(c, c['hi'])}], Holm-adjusted p = {c['p_adj']:.2g}, {c['n']:,} paired "
             f"games; {c.get('size', '')})"
             + (
@@ -328,6 +333,26 @@ def _findings(
     return parts
 
 
+def _reference(variant: str, baseline: str, rules: dict[str, str], plain: list[str]) -> str | None:
+    """The variant that `variant` is compared with: the baseline, except where both split the
+    deck by suit between different Houses. Two pairings of different Houses are not two rules
+    for one game, so such a variant is compared with the one that splits the deck the same way
+    and otherwise has the baseline's rules (`kings=classic` with D-S against `kings=enhance`
+    with D-S); None when the experiment has no such variant."""
+    mine, base = answer.rule_values(rules[variant]), answer.rule_values(rules[baseline])
+    both_split = mine.get("deck") == base.get("deck") == "suit_split"
+    if not both_split or mine.get("split_houses") == base.get("split_houses"):
+        return baseline
+    same_split = {**base, "split_houses": mine.get("split_houses", "")}
+    return next((v for v in plain if answer.rule_values(rules[v]) == same_split), None)
+
+
+def _settings_apart(rules: str, other: str) -> str:
+    """The options `rules` sets otherwise than `other`, as `kings=enhance`."""
+    mine, theirs = answer.rule_values(rules), answer.rule_values(other)
+    return ",".join(f"{k}={v}" for k, v in mine.items() if theirs.get(k) != v)
+
+
 def _robustness(
     comparisons: list[dict], rows: list[dict], king_rows: list[dict], variants: list[str]
 ) -> dict[str, Any] | None:
@@ -338,7 +363,7 @@ def _robustness(
         return None
     table = []
     for v in variants:
-        for measure in ("rounds", "first_won", "win_a"):
+        for measure in ("rounds", "first_won", "first_house", "win_a"):
             found = {
                 (c["agent_a"], c["agent_b"]): c
                 for c in comparisons
@@ -443,30 +468,44 @@ def build(out: Path) -> Path:
     )
     comparisons = []
     for r in rows:
-        if r["variant"] == baseline or r["variant"] in impact:
+        reference = _reference(r["variant"], baseline, config["variants"], plain)
+        if reference in (None, r["variant"]) or r["variant"] in impact:
             continue
         base = next(
             (
                 b
                 for b in rows
-                if b["variant"] == baseline
+                if b["variant"] == reference
                 and (b["agent_a"], b["agent_b"]) == (r["agent_a"], r["agent_b"])
             ),
             None,
         )
         if base is None:
             continue
-        # In a mirror match-up A's win rate is 50% by symmetry: compare the first player's.
-        # Win rates at different table sizes have different even shares (1/players): only
-        # game length is compared across them (the seat answer reads each size on its own).
+        # In a mirror match-up A's win rate is 50% by symmetry: compare the first player's;
+        # with decks split by suit, the first House's (P1 holds it), which is what a House
+        # pairing is about. Win rates at different table sizes have different even shares
+        # (1/players): only game length is compared across them (the seat answer reads each
+        # size on its own).
         mirror = r["agent_a"] == r["agent_b"]
-        rate = "first_won" if mirror else "win_a"
+        split = answer.rule_values(config["variants"][r["variant"]]).get("deck") == "suit_split"
+        rate = "first_house" if split else "first_won" if mirror else "win_a"
         same_table = r["players"] == base["players"]
         for measure in (rate, "rounds") if same_table else ("rounds",):
             d = analysis.paired_difference(lf, r["cell"], base["cell"], measure)
             if d:
                 comparisons.append(
-                    {**d, "variant": r["variant"], "agent_a": r["agent_a"], "agent_b": r["agent_b"]}
+                    {
+                        **d,
+                        "variant": r["variant"],
+                        "agent_a": r["agent_a"],
+                        "agent_b": r["agent_b"],
+                        "reference": reference,
+                        # What the reference sets otherwise, for the table's narrow column.
+                        "reference_label": _settings_apart(
+                            config["variants"][reference], config["variants"][r["variant"]]
+                        ),
+                    }
                 )
     choice_values = _choice_values(lf, rows, impact)
     # King and card impact compare players, so they are read from mirror match-ups (the same

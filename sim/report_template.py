@@ -14,6 +14,7 @@ TEMPLATE = r"""<!doctype html>
   .question { font-size: 1.15rem; font-style: italic; }
   .answer { background: #f1f6fb; border-left: 4px solid #1b6ca8; padding: .6rem .9rem; }
   .meta, .note { color: #5a6573; font-size: .85rem; }
+  .against { color: #5a6573; font-size: .8rem; }
   /* A wide table scrolls inside its box; a shadow at an edge says there is more that way. */
   .scroll { overflow-x: auto; max-width: 100%;
             background: linear-gradient(to right, #fff 30%, rgba(255,255,255,0)) left / 2rem 100% no-repeat local,
@@ -148,14 +149,18 @@ since either agent's is 50% by symmetry. p-values are Holm-adjusted for every co
 the report; the size column reads the difference against the smallest that matters (above).
 "Winner changed" is the share of deals won by another seat under the variant: below
 {{ few_changed|pct(0) }} the rule hardly touched the games, and "within noise" then says little
-about it (see Rule decisions).</p>
+about it (see Rule decisions).{% if comparisons|rejectattr('reference', 'equalto', baseline)|list %}
+With decks split by suit, a variant whose Houses differ from the baseline's is compared with
+the variant that splits the deck the same way and otherwise has the baseline's rules (what
+that one sets otherwise is named under it): two pairings of different Houses are not two rules
+for one game.{% endif %}</p>
 <div class="scroll"><table id="comparisons">
 {# The verdict and the difference come right after what is compared: on a narrow screen the
    table scrolls, and the columns after them are detail. #}
 <tr><th class="l">variant</th><th class="l">match-up</th><th class="l">measure</th><th class="l">size</th>
 <th>difference [95% CI]</th><th>baseline</th><th>variant</th><th>p (Holm)</th><th>paired games</th><th>winner changed</th></tr>
 {% for c in comparisons %}
-<tr class="{{ 'noise' if c.noise else 'real' }}"><td class="l">{{ c.variant }}</td>
+<tr class="{{ 'noise' if c.noise else 'real' }}"><td class="l">{{ c.variant }}{% if c.reference != baseline %}<br><span class="against">against {{ c.reference_label }}</span>{% endif %}</td>
 <td class="l">{{ c.agent_a }} v {{ c.agent_b }}</td><td class="l">{{ c.label }}</td>
 <td class="l size-{{ c.size|replace(' ', '-') }}">{{ c.size }}{% if c.few_changed %} (the rule changed few games){% endif %}</td>
 <td>{{ delta(c, c.diff) }} [{{ delta(c, c.lo) }}, {{ delta(c, c.hi) }}]</td>

@@ -751,8 +751,10 @@ def test_the_strongest_house_is_checked_head_to_head_and_the_other_player_compar
         "on average, strongest first: D 70.0% [69.0%, 71.0%], S 57.5% [56.5%, 58.5%], C 22.5% "
         "[21.5%, 23.5%]; D beats each of the others head to head (the closest: S 60.0% "
         "[57.8%, 62.1%]).",
-        "With greedy, the Houses rank in the same order under 'kings=enhance' (D 71.0%, S 56.5%, "
-        "C 22.5%), and in another order under 'kings=classic' (D 68.0%, S 59.5%, C 22.5%).",
+        "With greedy, the Houses rank in the same order as with search under 'kings=enhance' "
+        "(D 71.0%, S 56.5%, C 22.5%); and in another order under 'kings=classic', where it puts "
+        "D first, not S (D 68.0%, S 59.5%, C 22.5%), and D wins 56.0% [53.8%, 58.2%] of its "
+        "games against S.",
     ]
     # The other player's averages are rows of the answer table too.
     assert [r["value"] for r in got["table"] if r["matchup"] == "greedy"][:3] == [
@@ -769,6 +771,16 @@ def test_a_strongest_house_that_does_not_beat_every_other_says_which_it_does_not
     assert text.endswith(
         "D does not beat every other House head to head: it loses to S 45.0% [42.8%, 47.2%]; "
         "beats C."
+    )
+    # Another order with the same strongest House: the order alone is said.
+    houses = [
+        _houses("search", "base", _split(0.6)),
+        _houses("greedy", "base", _split(0.9, d_c=0.6, s_c=0.3)),
+    ]
+    facts = _facts([], ["house"], houses=houses)
+    facts.chosen = ("search", "search")
+    assert answer.answer(facts)["sentences"][-1] == (
+        "With greedy, the Houses rank in another order under 'base' (D 75.0%, C 55.0%, S 20.0%)."
     )
     level = _houses("greedy", "base", _split(0.51, d_c=0.95, s_c=0.30))
     text = answer.answer(_facts([], ["house"], houses=[level]))["sentences"][0]

@@ -276,14 +276,16 @@ def test_report_has_a_robustness_row_per_comparison(report):
     html = (report / "index.html").read_text()
     assert "<summary>Robustness across agents</summary>" in html
     section = html.split('<table id="robustness">')[1].split("</table>")[0]
-    # Two non-baseline variants; only game length is measured under both match-ups (the mirror
-    # match-up compares the first player's win rate, greedy v random agent A's).
+    # Two non-baseline variants. Game length is measured under both match-ups; so is the split
+    # deck's first House's win rate (P1 holds it whoever sits there). Otherwise the mirror
+    # match-up compares the first player's win rate, greedy v random agent A's.
     verdicts = re.findall(r'data-verdict="(\w+)"', section)
-    assert len(verdicts) == 2
+    assert len(verdicts) == 3
     assert section.count("rounds per game") == 2
+    assert section.count("first House&#39;s win rate") == 1
     findings = html.split("Every finding, in words")[1].split("</ul>")[0]
     held = verdicts.count("holds")
-    assert f"Across agents, {held} of 2 comparisons with the baseline hold" in findings
+    assert f"Across agents, {held} of 3 comparisons with the baseline hold" in findings
     assert set(verdicts) <= {"holds", "reverses", "differs", "unresolved"}
 
 
@@ -541,3 +543,25 @@ def test_the_variants_are_said_in_the_rule_options_own_words(report):
         ("kings=classic", ["kings=classic"], True),
         ("kings=option1", ["kings=option1"], True),
     ]
+
+
+def test_a_suit_split_pairing_is_compared_with_the_same_split_under_the_baseline_rules():
+    from sim.report import _reference
+
+    rules = {
+        "enhance_DS": "houses(deck=suit_split,kings=enhance,split_houses=D-S)",
+        "enhance_CS": "houses(deck=suit_split,kings=enhance,split_houses=C-S)",
+        "classic_CS": "houses(deck=suit_split,kings=classic,split_houses=C-S)",
+        "classic_HS": "houses(deck=suit_split,kings=classic,split_houses=H-S)",
+        "shared": "houses(deck=shared,kings=enhance)",
+    }
+    plain = list(rules)
+    # Another pairing under other Kings: against the same pairing under the baseline's Kings.
+    assert _reference("classic_CS", "enhance_DS", rules, plain) == "enhance_CS"
+    # Another pairing under the baseline's rules is itself that reference: not compared.
+    assert _reference("enhance_CS", "enhance_DS", rules, plain) == "enhance_CS"
+    # No variant plays H-S under the baseline's Kings: not compared.
+    assert _reference("classic_HS", "enhance_DS", rules, plain) is None
+    # Against a shared deck, or within one pairing, the baseline itself.
+    assert _reference("classic_CS", "shared", rules, plain) == "shared"
+    assert _reference("classic_CS", "enhance_CS", rules, plain) == "enhance_CS"
