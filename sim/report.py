@@ -194,6 +194,12 @@ def _breakable(name: str) -> Markup:
     return Markup(text)
 
 
+def _option_breaks(name: str) -> Markup:
+    """A variant name that may break between its options only (`kings=classic,` /
+    `split_houses=D-C`): a wide table's name column stays narrow and each setting whole."""
+    return Markup(str(escape(name)).replace(",", ",<wbr>"))
+
+
 def _pvalue(p: float) -> str:
     return "< 0.001" if p < 0.001 else f"{p:.3f}"
 
@@ -623,6 +629,7 @@ def build(out: Path) -> Path:
     env.filters["pct"] = _pct
     env.filters["points"] = _points
     env.filters["wbr"] = _breakable
+    env.filters["option_breaks"] = _option_breaks
     env.globals.update(value=_value, delta=_delta, pvalue=_pvalue)
     html = env.from_string(TEMPLATE).render(
         manifest=manifest,

@@ -160,7 +160,7 @@ for one game.{% endif %}</p>
 <tr><th class="l">variant</th><th class="l">match-up</th><th class="l">measure</th><th class="l">size</th>
 <th>difference [95% CI]</th><th>baseline</th><th>variant</th><th>p (Holm)</th><th>paired games</th><th>winner changed</th></tr>
 {% for c in comparisons %}
-<tr class="{{ 'noise' if c.noise else 'real' }}"><td class="l">{{ c.variant }}{% if c.reference != baseline %}<br><span class="against">against {{ c.reference_label }}</span>{% endif %}</td>
+<tr class="{{ 'noise' if c.noise else 'real' }}"><td class="l">{{ c.variant|option_breaks }}{% if c.reference != baseline %}<br><span class="against">against {{ c.reference_label }}</span>{% endif %}</td>
 <td class="l">{{ c.agent_a }} v {{ c.agent_b }}</td><td class="l">{{ c.label }}</td>
 <td class="l size-{{ c.size|replace(' ', '-') }}">{{ c.size }}{% if c.few_changed %} (the rule changed few games){% endif %}</td>
 <td>{{ delta(c, c.diff) }} [{{ delta(c, c.lo) }}, {{ delta(c, c.hi) }}]</td>
