@@ -98,6 +98,27 @@ BUILTIN_HELP = {
 }
 
 
+# How each built-in agent plays, for a designer reading a report (`plain`).
+BUILTIN_PLAIN = {
+    "random": "picks any legal move at random: a floor, not a real player",
+    "greedy": "looks one move ahead: scores each legal move with fixed rules of thumb and plays "
+    "the best, without planning",
+    "heuristic": "the greedy player with its rules of thumb weighted otherwise",
+    "search": "plans: tries its moves in simulated continuations of the game, over guesses of "
+    "the cards it cannot see, and plays the one that does best",
+}
+
+
+def plain(name: str) -> str:
+    """How agent `name` plays, in a designer's words: a persona's `plain` (else its
+    `description`), a built-in's own line; empty for an agent written in Python or spelt out
+    with its parameters."""
+    persona = personas().get(name)
+    if persona:
+        return str(persona.get("plain") or persona.get("description") or "")
+    return BUILTIN_PLAIN.get(name, "")
+
+
 def catalogue(game: str = games.DEFAULT) -> list[dict[str, str]]:
     """Every agent of `game`: the built-in ones and the personas, each with its canonical spec
     (behaviour version included) and a description."""

@@ -24,7 +24,7 @@ from jinja2 import Environment  # noqa: E402
 from markupsafe import Markup, escape  # noqa: E402
 from matplotlib.ticker import PercentFormatter  # noqa: E402
 
-from sim import analysis, answer, games, samples, usage  # noqa: E402
+from sim import agents, analysis, answer, games, samples, usage  # noqa: E402
 from sim.report_template import TEMPLATE  # noqa: E402
 from sim.stats import wilson  # noqa: E402
 
@@ -353,6 +353,19 @@ def _reference(variant: str, baseline: str, rules: dict[str, str], plain: list[s
     return next((v for v in plain if answer.rule_values(rules[v]) == same_split), None)
 
 
+def _players(config: dict[str, Any]) -> list[dict[str, str]]:
+    """Each agent of the run's match-ups, once, with its spec and how it plays in a designer's
+    words (the names alone, `greedy` or `search_fast`, say little)."""
+    seen: dict[str, str] = {}
+    for m in config.get("matchups", []):
+        for name, spec in zip(m["agents"], m.get("specs") or m["agents"], strict=False):
+            seen.setdefault(name, spec)
+    return [
+        {"name": name, "spec": spec, "plain": agents.plain(name).rstrip(".")}
+        for name, spec in seen.items()
+    ]
+
+
 def _settings_apart(rules: str, other: str) -> str:
     """The options `rules` sets otherwise than `other`, as `kings=enhance`."""
     mine, theirs = answer.rule_values(rules), answer.rule_values(other)
@@ -650,6 +663,7 @@ def build(out: Path) -> Path:
         opening=opening,
         related=related,
         legend=_variant_legend(config, game, plain),
+        players=_players(config),
         min_games=answer.MIN_GAMES,
         findings=_findings(
             comparisons, king_rows, rows, houses, baseline, robustness, decisions, card_values

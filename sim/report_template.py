@@ -94,6 +94,10 @@ default rules (<code>sim rules</code> lists every option):</p>
 <ul class="note">{% for o in legend.options %}<li><code>{{ o.option }}</code>: {{ o.help }}{% if 'default' not in o.help %} (default {{ o.default }}){% endif %}{% if o.all %}; <code>{{ o.option }}={{ o.all }}</code> in every variant{% endif %}.</li>
 {% endfor %}{% for v in legend.variants if not v.spelled or v.variant == baseline %}<li><b>{{ v.variant|wbr }}</b>{% if v.variant == baseline %} (the baseline){% endif %}: {% set common = legend.options|selectattr('all')|list %}{{ v.settings|join(', ') if v.settings else ('the settings above' if common else 'the default rules') }}{{ ', and the settings above' if v.settings and common else '' }}.</li>
 {% endfor %}</ul></div>{% endif %}
+{% if players %}<div class="legend" id="players"><p class="note"><b>The players</b> (how they
+compare with each other: the ladder in docs/agents.md):</p>
+<ul class="note">{% for a in players %}<li><b>{{ a.name }}</b>{% if a.plain %}: {{ a.plain }}{% endif %} (<code>{{ a.spec|wbr }}</code>).</li>
+{% endfor %}</ul></div>{% endif %}
 {% if findings %}<details class="section"><summary>Every finding, in words</summary>
 <ul>{% for f in findings %}<li>{{ f }}</li>{% endfor %}</ul></details>{% endif %}
 <p class="meta">Seed {{ manifest.seed }} · rules version {{ manifest.rules_version }} ·

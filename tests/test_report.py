@@ -565,3 +565,12 @@ def test_a_suit_split_pairing_is_compared_with_the_same_split_under_the_baseline
     # Against a shared deck, or within one pairing, the baseline itself.
     assert _reference("classic_CS", "shared", rules, plain) == "shared"
     assert _reference("classic_CS", "enhance_CS", rules, plain) == "enhance_CS"
+
+
+def test_the_report_says_how_each_player_plays(report):
+    html = (report / "index.html").read_text()
+    players = html.split('id="players"')[1].split("</div>")[0]
+    text = re.sub(r"<[^>]+>", "", html_lib.unescape(players))
+    assert "greedy: looks one move ahead" in text and "(greedy@v3)" in text
+    assert "random: picks any legal move at random: a floor, not a real player" in text
+    assert text.count("greedy:") == 1, "each player once, though it plays in two match-ups"
