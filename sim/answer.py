@@ -1150,20 +1150,11 @@ def _house(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         where = f"{h['variants']}, {h['matchup']}"
         if all(h["played"][n] == len(names) - 1 for n in names):
             ranked = sorted(names, key=lambda n: -h["mean"][n])
-            for n in ranked:
-                mean, lo, hi = h["mean"][n], h["mean_lo"][n], h["mean_hi"][n]
-                table.append(
-                    {
-                        "measure": "house",
-                        "variant": h["variants"],
-                        "matchup": h["matchup"],
-                        "value": f"{n} {_pct(mean)} {_ci(lo, hi)}",
-                        "size": _rate_size(
-                            {"rate": mean, "lo": lo, "hi": hi}, h["games"][n], f.matters["points"]
-                        ),
-                        "against": "the others, on average",
-                    }
-                )
+            table.extend(_house_rows(f, h, ranked))
+            if len(names) == 2:
+                # One pairing: its rate is the answer (an average over one says nothing more).
+                text.append(f"With suit-split decks ({where}), {_one_pairing(h, *ranked)}.")
+                continue
             listed = ", ".join(
                 f"{n} {_pct(h['mean'][n])} {_ci(h['mean_lo'][n], h['mean_hi'][n])}" for n in ranked
             )
@@ -1197,6 +1188,36 @@ def _house(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         )
     more, more_rows = _house_agreement(f, wanted)
     return text + more, table + more_rows
+
+
+def _one_pairing(h: dict[str, Any], a: str, b: str) -> str:
+    """House `a` against House `b`, the only pairing: its win rate, and whether it is ahead."""
+    from sim.stats import wilson
+
+    rate, n = h["matrix"][a][b], h["pair_games"][a][b]
+    lo, hi = wilson(rate * n, n)
+    level = ": level (within noise)" if lo <= 0.5 <= hi else ""
+    return f"{a} wins {_pct(rate)} {_ci(lo, hi)} of its games against {b}{level}"
+
+
+def _house_rows(f: Facts, h: dict[str, Any], ranked: list[str]) -> list[dict[str, Any]]:
+    """The answer table's rows for a complete House matrix: each House's average."""
+    rows = []
+    for n in ranked:
+        lo, hi = h["mean_lo"][n], h["mean_hi"][n]
+        rows.append(
+            {
+                "measure": "house",
+                "variant": h["variants"],
+                "matchup": h["matchup"],
+                "value": f"{n} {_pct(h['mean'][n])} {_ci(lo, hi)}",
+                "size": _rate_size(
+                    {"rate": h["mean"][n], "lo": lo, "hi": hi}, h["games"][n], f.matters["points"]
+                ),
+                "against": "the others, on average",
+            }
+        )
+    return rows
 
 
 def _every_pairing(h: dict[str, Any]) -> bool:
@@ -1272,22 +1293,7 @@ def _house_agreement(f: Facts, wanted: str | None) -> tuple[list[str], list[dict
                 )
             else:
                 other.append(f"'{h['variants']}' ({listed})")
-            for n in ranked:
-                lo, hi = h["mean_lo"][n], h["mean_hi"][n]
-                table.append(
-                    {
-                        "measure": "house",
-                        "variant": h["variants"],
-                        "matchup": h["matchup"],
-                        "value": f"{n} {_pct(h['mean'][n])} {_ci(lo, hi)}",
-                        "size": _rate_size(
-                            {"rate": h["mean"][n], "lo": lo, "hi": hi},
-                            h["games"][n],
-                            f.matters["points"],
-                        ),
-                        "against": "the others, on average",
-                    }
-                )
+            table.extend(_house_rows(f, h, ranked))
         if not same and not other:
             continue
         said = []

@@ -788,3 +788,21 @@ def test_a_strongest_house_that_does_not_beat_every_other_says_which_it_does_not
         "D does not beat every other House head to head: it is level with S 51.0% "
         "[48.8%, 53.2%] (within noise); beats C."
     )
+
+
+def test_one_pairing_is_said_as_one_houses_rate_against_the_other():
+    ahead = _houses("search", "enhance", {"D": {"S": 0.643}, "S": {"D": 0.357}}, games=1_000)
+    level = _houses("search", "classic", {"D": {"S": 0.488}, "S": {"D": 0.512}}, games=1_000)
+    got = answer.answer(_facts([], ["house"], houses=[ahead, level]))
+    assert got["sentences"] == [
+        "With suit-split decks (enhance, search), D wins 64.3% [61.3%, 67.2%] of its games "
+        "against S.",
+        "With suit-split decks (classic, search), S wins 51.2% [48.1%, 54.3%] of its games "
+        "against D: level (within noise).",
+    ]
+    assert [r["value"].split(" [")[0] for r in got["table"]] == [
+        "D 64.3%",
+        "S 35.7%",
+        "S 51.2%",
+        "D 48.8%",
+    ]
