@@ -109,11 +109,11 @@ BUILTIN_PLAIN = {
 }
 
 
-def plain(name: str) -> str:
-    """How agent `name` plays, in a designer's words: a persona's `plain` (else its
-    `description`), a built-in's own line; empty for an agent written in Python or spelt out
-    with its parameters."""
-    persona = personas().get(name)
+def plain(name: str, game: str = games.DEFAULT) -> str:
+    """How agent `name` of `game` plays, in a designer's words: a persona's `plain` (else its
+    `description`; personas are Houses-Skirmish's), a built-in's own line; empty for an agent
+    written in Python or spelt out with its parameters."""
+    persona = personas().get(name) if game == games.DEFAULT else None
     if persona:
         return str(persona.get("plain") or persona.get("description") or "")
     return BUILTIN_PLAIN.get(name, "")

@@ -515,7 +515,7 @@ def houses(cells_info: dict[str, dict[str, Any]], manifest: dict[str, Any]) -> l
                 "group": group,
                 "matchup": matchup,
                 # One agent in both seats: the rates measure the Houses, not the agents.
-                "mirror": " v " not in matchup,
+                "mirror": a == b,
                 "label": label or group,
                 "variants": " / ".join(names_of[group]),
                 "houses": names,

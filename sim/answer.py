@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from sim.analysis import ORDINALS
+from sim.stats import wilson
 
 # measure -> (what it is, in words; its unit)
 MEASURES: dict[str, tuple[str, str]] = {
@@ -574,8 +575,6 @@ def _seat_lead(
 
 
 def _no_winner(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
-    from sim.stats import wilson
-
     pairs = f.pairs("no_winner")
     table = []
     found: list[tuple[dict[str, Any], float, float, float]] = []
@@ -1134,55 +1133,54 @@ def _listing(names: list[str]) -> str:
 
 def _house(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     """Suit-split decks: with every House against every other, the Houses ranked by their mean
-    win rate; when one House meets each of the others (and they do not meet each other), that
-    House's rate against each."""
-    from sim.stats import wilson
-
+    win rate, and whether the strongest also beats each other House; a single pairing as one
+    House's rate against the other; when one House meets each of the others (and they do not
+    meet each other), that House's rate against each. Then whether the other mirror match-ups
+    rank the Houses the same way."""
     table = []
     text = []
-    # The first match-up's matrices (one per rule set): the rest are in the report's details.
-    wanted = f.houses[0]["matchup"] if f.houses else None
+    # The chosen match-up, else the first mirror one (in a mixed match-up, whose seats are not
+    # swapped, the rates measure the agents as much as the Houses), else the first.
+    mirrors = [h["matchup"] for h in f.houses if h["mirror"]]
+    wanted = (mirrors or [h["matchup"] for h in f.houses] or [None])[0]
     if f.chosen:
         a, b = f.chosen
         wanted = a if a == b else _pair(a, b)
     for h in [h for h in f.houses if h["matchup"] == wanted]:
         names = h["houses"]
         where = f"{h['variants']}, {h['matchup']}"
-        if all(h["played"][n] == len(names) - 1 for n in names):
-            ranked = sorted(names, key=lambda n: -h["mean"][n])
+        mixed = "" if h["mirror"] else " (a mixed match-up: its agents' strength is in these rates)"
+        if _every_pairing(h) and len(names) == 2:
+            # One pairing: its rate is the answer (an average over one says nothing more).
+            a, b = _house_ranking(h)
+            rate, lo, hi, shown = _pairing(h, a, b)
+            table.append(_pairing_row(f, h, a, b))
+            even = ": not shown to differ from even" if lo <= 0.5 <= hi else ""
+            text.append(
+                f"With suit-split decks ({where}){mixed}, {a} wins {shown} of its games "
+                f"against {b}{even}."
+            )
+            continue
+        if _every_pairing(h):
+            ranked = _house_ranking(h)
             table.extend(_house_rows(f, h, ranked))
-            if len(names) == 2:
-                # One pairing: its rate is the answer (an average over one says nothing more).
-                text.append(f"With suit-split decks ({where}), {_one_pairing(h, *ranked)}.")
-                continue
             listed = ", ".join(
                 f"{n} {_pct(h['mean'][n])} {_ci(h['mean_lo'][n], h['mean_hi'][n])}" for n in ranked
             )
             text.append(
-                f"With suit-split decks ({where}), each House's win rate against the others on "
-                f"average, strongest first: {listed}; {_head_to_head(h, ranked[0])}."
+                f"With suit-split decks ({where}){mixed}, each House's win rate against the "
+                f"others on average, strongest first: {listed}; {_head_to_head(h, ranked[0])}."
             )
             continue
         hub = max(names, key=lambda n: h["played"][n])
         against = []
         for o in names:
-            rate, n = h["matrix"][hub][o], h["pair_games"][hub].get(o)
-            if rate is None or not n:
+            if o == hub or h["matrix"][hub][o] is None or not h["pair_games"][hub].get(o):
                 continue
-            lo, hi = wilson(rate * n, n)
-            against.append(f"{o} {_pct(rate)} {_ci(lo, hi)}")
-            table.append(
-                {
-                    "measure": "house",
-                    "variant": h["variants"],
-                    "matchup": h["matchup"],
-                    "value": f"{hub} v {o}: {_pct(rate)} {_ci(lo, hi)}",
-                    "size": _rate_size({"rate": rate, "lo": lo, "hi": hi}, n, f.matters["points"]),
-                    "against": "50%",
-                }
-            )
+            against.append(_pairing(h, hub, o)[3])
+            table.append(_pairing_row(f, h, hub, o))
         text.append(
-            f"With suit-split decks ({where}), {hub}'s win rate against each House: "
+            f"With suit-split decks ({where}){mixed}, {hub}'s win rate against each House: "
             f"{', '.join(against)}; {_pct(h['mean'][hub])} "
             f"{_ci(h['mean_lo'][hub], h['mean_hi'][hub])} on average."
         )
@@ -1190,14 +1188,27 @@ def _house(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     return text + more, table + more_rows
 
 
-def _one_pairing(h: dict[str, Any], a: str, b: str) -> str:
-    """House `a` against House `b`, the only pairing: its win rate, and whether it is ahead."""
-    from sim.stats import wilson
-
+def _pairing(h: dict[str, Any], a: str, b: str) -> tuple[float, float, float, str]:
+    """House `a`'s win rate against House `b`, its 95% (Wilson) interval, and the two as
+    text ("S 55.0% [52.9%, 57.2%]" names `b`, the House it is against)."""
     rate, n = h["matrix"][a][b], h["pair_games"][a][b]
     lo, hi = wilson(rate * n, n)
-    level = ": level (within noise)" if lo <= 0.5 <= hi else ""
-    return f"{a} wins {_pct(rate)} {_ci(lo, hi)} of its games against {b}{level}"
+    return rate, lo, hi, f"{_pct(rate)} {_ci(lo, hi)}"
+
+
+def _pairing_row(f: Facts, h: dict[str, Any], a: str, b: str) -> dict[str, Any]:
+    """The answer table's row for House `a` against House `b`, against an even 50%."""
+    rate, lo, hi, shown = _pairing(h, a, b)
+    return {
+        "measure": "house",
+        "variant": h["variants"],
+        "matchup": h["matchup"],
+        "value": f"{a} v {b}: {shown}",
+        "size": _rate_size(
+            {"rate": rate, "lo": lo, "hi": hi}, h["pair_games"][a][b], f.matters["points"]
+        ),
+        "against": "50%",
+    }
 
 
 def _house_rows(f: Facts, h: dict[str, Any], ranked: list[str]) -> list[dict[str, Any]]:
@@ -1214,7 +1225,7 @@ def _house_rows(f: Facts, h: dict[str, Any], ranked: list[str]) -> list[dict[str
                 "size": _rate_size(
                     {"rate": h["mean"][n], "lo": lo, "hi": hi}, h["games"][n], f.matters["points"]
                 ),
-                "against": "the others, on average",
+                "against": "the others (mean)",
             }
         )
     return rows
@@ -1232,18 +1243,15 @@ def _house_ranking(h: dict[str, Any]) -> list[str]:
 def _head_to_head(h: dict[str, Any], top: str) -> str:
     """Does the strongest House on average also beat each other House on its own? (The
     question is whether one House beats the others; an average can hide a lost pairing.)"""
-    from sim.stats import wilson
-
     beaten: list[tuple[float, str, str]] = []
     level: list[tuple[float, str, str]] = []
     lost: list[tuple[float, str, str]] = []
     for o in h["houses"]:
         if o == top:
             continue
-        rate, n = h["matrix"][top][o], h["pair_games"][top][o]
-        lo, hi = wilson(rate * n, n)
-        shown = f"{o} {_pct(rate)} {_ci(lo, hi)}"
-        (beaten if lo > 0.5 else lost if hi < 0.5 else level).append((rate, o, shown))
+        rate, lo, hi, shown = _pairing(h, top, o)
+        item = (rate, o, f"{o} {shown}")
+        (beaten if lo > 0.5 else lost if hi < 0.5 else level).append(item)
     if not level and not lost:
         closest = min(beaten)
         return f"{top} beats each of the others head to head (the closest: {closest[2]})"
@@ -1251,10 +1259,20 @@ def _head_to_head(h: dict[str, Any], top: str) -> str:
     if lost:
         parts.append("loses to " + _listing([x[2] for x in sorted(lost)]))
     if level:
-        parts.append("is level with " + _listing([x[2] for x in level]) + " (within noise)")
+        parts.append("is not shown to beat " + _listing([x[2] for x in level]) + " (within noise)")
     if beaten:
         parts.append("beats " + _listing([x[1] for x in sorted(beaten, reverse=True)]))
     return f"{top} does not beat every other House head to head: it " + "; ".join(parts)
+
+
+def _reversed_beyond_noise(h: dict[str, Any], order: list[str]) -> bool:
+    """Does `h` rank some two Houses the other way round from `order`, with their averages'
+    intervals apart (a swap inside the intervals is noise, not another order)?"""
+    for i, x in enumerate(order):
+        for y in order[i + 1 :]:
+            if h["mean_lo"][y] > h["mean_hi"][x]:
+                return True
+    return False
 
 
 def _house_agreement(f: Facts, wanted: str | None) -> tuple[list[str], list[dict[str, Any]]]:
@@ -1272,6 +1290,7 @@ def _house_agreement(f: Facts, wanted: str | None) -> tuple[list[str], list[dict
     mirrors = [h for h in f.houses if h["mirror"] and h["matchup"] != wanted]
     for matchup in dict.fromkeys(h["matchup"] for h in mirrors):
         same: list[str] = []
+        noisy: list[str] = []  # another order, but only inside the intervals
         other: list[str] = []
         for h in mirrors:
             if h["matchup"] != matchup or h["variants"] not in answering or not _every_pairing(h):
@@ -1281,24 +1300,27 @@ def _house_agreement(f: Facts, wanted: str | None) -> tuple[list[str], list[dict
             mine = _house_ranking(answering[h["variants"]])
             if ranked == mine:
                 same.append(f"'{h['variants']}' ({listed})")
+            elif not _reversed_beyond_noise(h, mine):
+                noisy.append(f"'{h['variants']}' ({listed})")
             elif ranked[0] != mine[0]:
                 top, theirs = ranked[0], mine[0]
-                rate, n = h["matrix"][top][theirs], h["pair_games"][top][theirs]
-                from sim.stats import wilson
-
-                lo, hi = wilson(rate * n, n)
                 other.append(
                     f"'{h['variants']}', where it puts {top} first, not {theirs} ({listed}), and "
-                    f"{top} wins {_pct(rate)} {_ci(lo, hi)} of its games against {theirs}"
+                    f"{top} wins {_pairing(h, top, theirs)[3]} of its games against {theirs}"
                 )
             else:
                 other.append(f"'{h['variants']}' ({listed})")
             table.extend(_house_rows(f, h, ranked))
-        if not same and not other:
+        if not same and not noisy and not other:
             continue
         said = []
         if same:
             said.append(f"the same order as with {wanted} under " + _listing(same))
+        if noisy:
+            said.append(
+                f"an order within noise of {wanted}'s (no swap beyond the intervals) under "
+                + _listing(noisy)
+            )
         if other:
             said.append("another order under " + _listing(other))
         text.append(f"With {matchup}, the Houses rank in " + "; and in ".join(said) + ".")

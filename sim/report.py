@@ -353,7 +353,7 @@ def _reference(variant: str, baseline: str, rules: dict[str, str], plain: list[s
     return next((v for v in plain if answer.rule_values(rules[v]) == same_split), None)
 
 
-def _players(config: dict[str, Any]) -> list[dict[str, str]]:
+def _players(config: dict[str, Any], game: games.GameInfo) -> list[dict[str, str]]:
     """Each agent of the run's match-ups, once, with its spec and how it plays in a designer's
     words (the names alone, `greedy` or `search_fast`, say little)."""
     seen: dict[str, str] = {}
@@ -361,7 +361,7 @@ def _players(config: dict[str, Any]) -> list[dict[str, str]]:
         for name, spec in zip(m["agents"], m.get("specs") or m["agents"], strict=False):
             seen.setdefault(name, spec)
     return [
-        {"name": name, "spec": spec, "plain": agents.plain(name).rstrip(".")}
+        {"name": name, "spec": spec, "plain": agents.plain(name, game.name).rstrip(".")}
         for name, spec in seen.items()
     ]
 
@@ -486,8 +486,12 @@ def build(out: Path) -> Path:
         else []
     )
     comparisons = []
+    # Suit-split variants with no variant to compare them with (`_reference`).
+    unreferenced: list[str] = []
     for r in rows:
         reference = _reference(r["variant"], baseline, config["variants"], plain)
+        if reference is None and r["variant"] not in unreferenced:
+            unreferenced.append(r["variant"])
         if reference in (None, r["variant"]) or r["variant"] in impact:
             continue
         base = next(
@@ -507,7 +511,10 @@ def build(out: Path) -> Path:
         # (1/players): only game length is compared across them (the seat answer reads each
         # size on its own).
         mirror = r["agent_a"] == r["agent_b"]
-        split = answer.rule_values(config["variants"][r["variant"]]).get("deck") == "suit_split"
+        split = all(
+            answer.rule_values(config["variants"][v]).get("deck") == "suit_split"
+            for v in (r["variant"], reference)
+        )
         rate = "first_house" if split else "first_won" if mirror else "win_a"
         same_table = r["players"] == base["players"]
         for measure in (rate, "rounds") if same_table else ("rounds",):
@@ -663,7 +670,8 @@ def build(out: Path) -> Path:
         opening=opening,
         related=related,
         legend=_variant_legend(config, game, plain),
-        players=_players(config),
+        players=_players(config, game),
+        unreferenced=unreferenced,
         min_games=answer.MIN_GAMES,
         findings=_findings(
             comparisons, king_rows, rows, houses, baseline, robustness, decisions, card_values

@@ -156,13 +156,15 @@ the report; the size column reads the difference against the smallest that matte
 about it (see Rule decisions).{% if comparisons|rejectattr('reference', 'equalto', baseline)|list %}
 With decks split by suit, a variant whose Houses differ from the baseline's is compared with
 the variant that splits the deck the same way and otherwise has the baseline's rules (what
-that one sets otherwise is named under it): two pairings of different Houses are not two rules
-for one game.{% endif %}</p>
+that one sets otherwise is named under it), on the first House's win rate (P1 holds it): two
+pairings of different Houses are not two rules for one game.{% endif %}{% if unreferenced %}
+Not compared (no variant splits the deck the same way under the baseline's rules):
+{{ unreferenced|join(', ') }}.{% endif %}</p>
 <div class="scroll"><table id="comparisons">
 {# The verdict and the difference come right after what is compared: on a narrow screen the
    table scrolls, and the columns after them are detail. #}
 <tr><th class="l">variant</th><th class="l">match-up</th><th class="l">measure</th><th class="l">size</th>
-<th>difference [95% CI]</th><th>baseline</th><th>variant</th><th>p (Holm)</th><th>paired games</th><th>winner changed</th></tr>
+<th>difference [95% CI]</th><th>{{ 'baseline' if comparisons|selectattr('reference', 'ne', baseline)|list|length == 0 else 'reference' }}</th><th>variant</th><th>p (Holm)</th><th>paired games</th><th>winner changed</th></tr>
 {% for c in comparisons %}
 <tr class="{{ 'noise' if c.noise else 'real' }}"><td class="l">{{ c.variant|option_breaks }}{% if c.reference != baseline %}<br><span class="against">against {{ c.reference_label }}</span>{% endif %}</td>
 <td class="l">{{ c.agent_a }} v {{ c.agent_b }}</td><td class="l">{{ c.label }}</td>

@@ -772,6 +772,17 @@ def test_a_strongest_house_that_does_not_beat_every_other_says_which_it_does_not
         "D does not beat every other House head to head: it loses to S 45.0% [42.8%, 47.2%]; "
         "beats C."
     )
+    # Another order only inside the intervals is not another order.
+    noisy = _houses("greedy", "base", _split(0.6, d_c=0.8, s_c=0.75))
+    noisy["mean"]["S"], noisy["mean"]["C"] = 0.40, 0.41
+    noisy["mean_lo"].update(S=0.39, C=0.40)
+    noisy["mean_hi"].update(S=0.41, C=0.42)
+    facts = _facts([], ["house"], houses=[_houses("search", "base", _split(0.6)), noisy])
+    facts.chosen = ("search", "search")
+    assert answer.answer(facts)["sentences"][-1] == (
+        "With greedy, the Houses rank in an order within noise of search's (no swap beyond the "
+        "intervals) under 'base' (D 70.0%, C 41.0%, S 40.0%)."
+    )
     # Another order with the same strongest House: the order alone is said.
     houses = [
         _houses("search", "base", _split(0.6)),
@@ -785,7 +796,7 @@ def test_a_strongest_house_that_does_not_beat_every_other_says_which_it_does_not
     level = _houses("greedy", "base", _split(0.51, d_c=0.95, s_c=0.30))
     text = answer.answer(_facts([], ["house"], houses=[level]))["sentences"][0]
     assert text.endswith(
-        "D does not beat every other House head to head: it is level with S 51.0% "
+        "D does not beat every other House head to head: it is not shown to beat S 51.0% "
         "[48.8%, 53.2%] (within noise); beats C."
     )
 
@@ -798,11 +809,17 @@ def test_one_pairing_is_said_as_one_houses_rate_against_the_other():
         "With suit-split decks (enhance, search), D wins 64.3% [61.3%, 67.2%] of its games "
         "against S.",
         "With suit-split decks (classic, search), S wins 51.2% [48.1%, 54.3%] of its games "
-        "against D: level (within noise).",
+        "against D: not shown to differ from even.",
     ]
-    assert [r["value"].split(" [")[0] for r in got["table"]] == [
-        "D 64.3%",
-        "S 35.7%",
-        "S 51.2%",
-        "D 48.8%",
+    # One row a pairing, against an even 50%, with the sentence's interval.
+    assert [(r["value"], r["against"]) for r in got["table"]] == [
+        ("D v S: 64.3% [61.3%, 67.2%]", "50%"),
+        ("S v D: 51.2% [48.1%, 54.3%]", "50%"),
     ]
+    # In a mixed match-up the agents' strength is in the rates: said so.
+    mixed = dict(ahead, matchup="greedy v random", mirror=False)
+    sentence = answer.answer(_facts([], ["house"], houses=[mixed]))["sentences"][0]
+    assert sentence.startswith(
+        "With suit-split decks (enhance, greedy v random) (a mixed match-up: its agents' "
+        "strength is in these rates), D wins 64.3%"
+    )

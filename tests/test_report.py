@@ -276,16 +276,15 @@ def test_report_has_a_robustness_row_per_comparison(report):
     html = (report / "index.html").read_text()
     assert "<summary>Robustness across agents</summary>" in html
     section = html.split('<table id="robustness">')[1].split("</table>")[0]
-    # Two non-baseline variants. Game length is measured under both match-ups; so is the split
-    # deck's first House's win rate (P1 holds it whoever sits there). Otherwise the mirror
-    # match-up compares the first player's win rate, greedy v random agent A's.
+    # Two non-baseline variants; only game length is measured under both match-ups (the mirror
+    # match-up compares the first player's win rate, greedy v random agent A's: a split deck
+    # against a shared one is compared as any variant is).
     verdicts = re.findall(r'data-verdict="(\w+)"', section)
-    assert len(verdicts) == 3
+    assert len(verdicts) == 2
     assert section.count("rounds per game") == 2
-    assert section.count("first House&#39;s win rate") == 1
     findings = html.split("Every finding, in words")[1].split("</ul>")[0]
     held = verdicts.count("holds")
-    assert f"Across agents, {held} of 3 comparisons with the baseline hold" in findings
+    assert f"Across agents, {held} of 2 comparisons with the baseline hold" in findings
     assert set(verdicts) <= {"holds", "reverses", "differs", "unresolved"}
 
 
@@ -574,3 +573,57 @@ def test_the_report_says_how_each_player_plays(report):
     assert "greedy: looks one move ahead" in text and "(greedy@v3)" in text
     assert "random: picks any legal move at random: a floor, not a real player" in text
     assert text.count("greedy:") == 1, "each player once, though it plays in two match-ups"
+
+
+SPLIT_EXP = """\
+name: split_test
+question: Do the classic Kings change the suit-split pairings?
+seed: 3
+rules:
+  options: {deck: suit_split}
+  variants:
+    - name: enhance_SH
+      options: {split_houses: S-H}
+    - name: enhance_DC
+      options: {split_houses: D-C}
+    - name: classic_DC
+      options: {split_houses: D-C, kings: classic}
+    - name: classic_CS
+      options: {split_houses: C-S, kings: classic}
+matchups:
+  - [greedy, greedy]
+swap_seats: false
+games: 300
+chunk_size: 300
+"""
+
+
+def test_a_suit_split_pairing_is_compared_with_itself_under_the_baseline_rules(tmp_path):
+    (tmp_path / "exp.yaml").write_text(SPLIT_EXP)
+    out = tmp_path / "out"
+    sim("run", str(tmp_path / "exp.yaml"), "--output", str(out), "--quiet")
+    got = json.loads((out / "answer.json").read_text())["comparisons"]
+    # enhance_DC is classic_DC's reference, and itself another pairing: not compared.
+    assert {(c["variant"], c["measure"], c["reference"]) for c in got} == {
+        ("classic_DC", "first_house", "enhance_DC"),
+        ("classic_DC", "rounds", "enhance_DC"),
+    }
+    first = next(c for c in got if c["measure"] == "first_house")
+    df = pl.read_parquet(out / "records" / "*" / "*.parquet")
+    # P1 (the first House, D) scores a win 1 and a game with no winner one half.
+    w = pl.col("winner").cast(pl.Int64)
+    score = pl.when(w == -1).then(0.5).otherwise((w == 0).cast(pl.Float64))
+    p1 = {
+        v: df.filter(pl.col("variant") == v).select(score.mean()).item()
+        for v in ("enhance_DC", "classic_DC")
+    }
+    assert first["value"] == pytest.approx(p1["classic_DC"])
+    assert first["base"] == pytest.approx(p1["enhance_DC"])
+    html = (out / "index.html").read_text()
+    table = html.split('<table id="comparisons">')[1].split("</table>")[0]
+    assert "against kings=enhance" in table and "<th>reference</th>" in table
+    note = re.sub(r"\s+", " ", html.split('<table id="comparisons">')[0])
+    assert (
+        "Not compared (no variant splits the deck the same way under the baseline's rules): "
+        "classic_CS." in note
+    )
