@@ -1177,7 +1177,7 @@ def _house(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         for o in names:
             if o == hub or h["matrix"][hub][o] is None or not h["pair_games"][hub].get(o):
                 continue
-            against.append(_pairing(h, hub, o)[3])
+            against.append(f"{o} {_pairing(h, hub, o)[3]}")
             table.append(_pairing_row(f, h, hub, o))
         text.append(
             f"With suit-split decks ({where}){mixed}, {hub}'s win rate against each House: "

@@ -823,3 +823,24 @@ def test_one_pairing_is_said_as_one_houses_rate_against_the_other():
         "With suit-split decks (enhance, greedy v random) (a mixed match-up: its agents' "
         "strength is in these rates), D wins 64.3%"
     )
+
+
+def test_one_house_against_each_other_names_each_house():
+    # Spades meets each other House; the others do not meet each other.
+    rates = {
+        "S": {"D": 0.363, "C": 0.758},
+        "D": {"S": 0.637, "C": 0.5},
+        "C": {"S": 0.242, "D": 0.5},
+    }
+    hub = _houses("search", "stun", rates)
+    hub["played"] = {"S": 2, "D": 1, "C": 1}
+    hub["matrix"]["D"]["C"] = hub["matrix"]["C"]["D"] = None
+    got = answer.answer(_facts([], ["house"], houses=[hub]))
+    assert got["sentences"][0].startswith(
+        "With suit-split decks (stun, search), S's win rate against each House: "
+        "D 36.3% [34.2%, 38.4%], C 75.8% [73.9%, 77.6%];"
+    )
+    assert [r["value"] for r in got["table"]] == [
+        "S v D: 36.3% [34.2%, 38.4%]",
+        "S v C: 75.8% [73.9%, 77.6%]",
+    ]
