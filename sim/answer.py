@@ -149,6 +149,7 @@ class Facts:
         choice_values: list[dict[str, Any]] | None = None,
         kings: list[dict[str, Any]] | None = None,
         quoted: dict[str, dict[str, Any] | None] | None = None,
+        quoted_houses: dict[str, dict[str, Any] | None] | None = None,
     ):
         self.measures: list[str] = spec["measures"]
         self.matters: dict[str, float] = {**MATTERS, **spec.get("matters", {})}
@@ -158,6 +159,8 @@ class Facts:
         # Those whose answers the report quotes under this one (their runs are finished), with
         # their card answers' top cards (`top_cards`; None without a card answer).
         self.quoted: dict[str, dict[str, Any] | None] = quoted or {}
+        # ... and their House answers' pairings (`houses`; None without a House answer).
+        self.quoted_houses: dict[str, dict[str, Any] | None] = quoted_houses or {}
         # A known limit of the answer, written by whoever measured it (`answer.caveat`).
         self.caveat: str | None = spec.get("caveat")
         # The card the question is about (`answer.focus`): is it worth the most?
@@ -166,6 +169,10 @@ class Facts:
         # whose values they are.
         self.top_cards: dict[str, list[str]] = {}
         self.top_pair: str | None = None
+        # Filled by the House answer: per variant, the Houses ranked and every pairing's rate
+        # with its interval ("D|S": [rate, lo, hi]), and whose they are (`houses`).
+        self.top_houses: dict[str, dict[str, Any]] = {}
+        self.house_pair: str | None = None
         self.rows = [r for r in rows if r["variant"] in plain]
         self.comparisons = comparisons
         self.card_values = card_values
@@ -1113,6 +1120,55 @@ def agreement(mine: dict[str, Any], theirs: dict[str, Any], file: str) -> str | 
 # The question of an `agreement` sentence (left out where another report quotes this answer:
 # there it would compare the wrong two runs).
 AGREEMENT_ASK = " put the same cards at the top? "
+# The same for `house_agreement`.
+HOUSE_AGREEMENT_ASK = " decide the leading pairing the same way? "
+
+
+def _pairing_verdict(pairs: dict[str, list[float]], a: str, b: str) -> tuple[str, str] | None:
+    """Who leads in pairing `a`-`b` ("a", "b" or "neither", beyond noise) and the rate that
+    says so ("D 55.0% [..]" is D's rate against the other), from an answer's `pairs`."""
+    if f"{a}|{b}" in pairs:
+        rate, lo, hi = pairs[f"{a}|{b}"]
+    elif f"{b}|{a}" in pairs:
+        r, lo_b, hi_b = pairs[f"{b}|{a}"]
+        rate, lo, hi = 1 - r, 1 - hi_b, 1 - lo_b
+    else:
+        return None
+    who = a if lo > 0.5 else b if hi < 0.5 else "neither"
+    return who, f"{a} {_pct(rate)} {_ci(lo, hi)}"
+
+
+def house_agreement(mine: dict[str, Any], theirs: dict[str, Any], file: str) -> str | None:
+    """Whether another run's House answer decides this one's leading pairing (its two strongest
+    Houses) the same way, variant by variant (the variants both have): said first, since the
+    lead between two strong Houses is what may move with the player. `mine` and `theirs` are
+    answers' `houses`."""
+    if mine["pair"] == theirs["pair"]:
+        return None
+    parts = []
+    for v, m in mine["variants"].items():
+        t = theirs["variants"].get(v)
+        if not t or len(m["ranked"]) < 2:
+            continue
+        a, b = m["ranked"][:2]
+        here, there = _pairing_verdict(m["pairs"], a, b), _pairing_verdict(t["pairs"], a, b)
+        if not here or not there:
+            continue
+        lead = {a: f"{a} ahead of {b}", b: f"{b} ahead of {a}", "neither": "neither ahead"}
+        if here[0] == there[0]:
+            parts.append(f"under '{v}' they agree, {lead[here[0]]} ({here[1]}; {there[1]})")
+        else:
+            parts.append(
+                f"under '{v}' they differ, {mine['pair']} with {lead[here[0]]} ({here[1]}) and "
+                f"{theirs['pair']} with {lead[there[0]]} ({there[1]})"
+            )
+    if not parts:
+        return None
+    body = "; ".join(parts)
+    return (
+        f"Do {mine['pair']} here and {theirs['pair']} in {file}{HOUSE_AGREEMENT_ASK}"
+        f"{body[0].upper()}{body[1:]}."
+    )
 
 
 # The sentence that only names the other files asking the question (left out where quoted).
@@ -1149,6 +1205,18 @@ def _house(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     for h in [h for h in f.houses if h["matchup"] == wanted]:
         names = h["houses"]
         where = f"{h['variants']}, {h['matchup']}"
+        if h["mirror"]:
+            # For another run's answer to set beside this one (`house_agreement`).
+            f.house_pair = h["matchup"]
+            f.top_houses[h["variants"]] = {
+                "ranked": _house_ranking(h),
+                "pairs": {
+                    f"{a}|{b}": list(_pairing(h, a, b)[:3])
+                    for a in names
+                    for b in names
+                    if a != b and h["matrix"][a][b] is not None and h["pair_games"][a].get(b)
+                },
+            }
         mixed = "" if h["mirror"] else " (a mixed match-up: its agents' strength is in these rates)"
         if _every_pairing(h) and len(names) == 2:
             # One pairing: its rate is the answer (an average over one says nothing more).
@@ -1370,6 +1438,12 @@ def answer(f: Facts) -> dict[str, Any]:
         for file, theirs in f.quoted.items()
         if f.top_pair and theirs and (said := agreement(mine, theirs, file))
     ]
+    ours = {"pair": f.house_pair, "variants": f.top_houses}
+    sentences[:0] = [
+        said
+        for file, theirs in f.quoted_houses.items()
+        if f.house_pair and theirs and (said := house_agreement(ours, theirs, file))
+    ]
     if f.caveat:
         sentences.insert(0, f"Caveat: {f.caveat}")
     if f.see_also and not any(s.startswith("Read from ") for s in sentences):
@@ -1392,4 +1466,6 @@ def answer(f: Facts) -> dict[str, Any]:
         "marked": any(str(r.get("size", "")).endswith("*") for r in table),
         # The card answer's top cards per variant, to set beside another run's (`agreement`).
         **({"top_cards": {"pair": f.top_pair, "variants": f.top_cards}} if f.top_pair else {}),
+        # The House answer's pairings per variant, for the same (`house_agreement`).
+        **({"houses": {"pair": f.house_pair, "variants": f.top_houses}} if f.house_pair else {}),
     }

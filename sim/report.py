@@ -643,6 +643,7 @@ def build(out: Path) -> Path:
             choice_values,
             king_rows,
             {r["file"]: r.get("top_cards") for r in related if r["sentences"]},
+            {r["file"]: r.get("houses") for r in related if r["sentences"]},
         )
     )
     env = Environment(autoescape=True)
@@ -788,7 +789,9 @@ def _see_also_answers(
                 "sentences": [
                     _quoted(s, Path(manifest.get("experiment_file") or "").name)
                     for s in told.get("sentences", [])
-                    if not s.startswith(answer.SEE_ALSO_LEAD) and answer.AGREEMENT_ASK not in s
+                    if not s.startswith(answer.SEE_ALSO_LEAD)
+                    and answer.AGREEMENT_ASK not in s
+                    and answer.HOUSE_AGREEMENT_ASK not in s
                 ],
                 "games": sum(c.get("games", 0) for c in cells),
                 "matchups": list(
@@ -797,6 +800,7 @@ def _see_also_answers(
                 "link": Path(os.path.relpath(folder / "index.html", out)).as_posix(),
                 "config_hash": other.get("config_hash"),
                 "top_cards": told.get("top_cards"),
+                "houses": told.get("houses"),
             }
         )
         if other.get("config_hash") != exp.config_hash:

@@ -844,3 +844,42 @@ def test_one_house_against_each_other_names_each_house():
         "S v D: 36.3% [34.2%, 38.4%]",
         "S v C: 75.8% [73.9%, 77.6%]",
     ]
+
+
+def test_another_runs_house_answer_is_set_beside_this_ones_leading_pairing():
+    classic = _split(0.45)  # S ahead of D beyond noise (S 55.0%)
+    houses = [_houses("search", "classic", classic), _houses("search", "enhance", _split(0.6))]
+    # The other run played only D against S: level under classic, D ahead under enhance.
+    theirs = {
+        "pair": "strong",
+        "variants": {
+            "classic": {"ranked": ["S", "D"], "pairs": {"S|D": [0.512, 0.481, 0.542]}},
+            "enhance": {"ranked": ["D", "S"], "pairs": {"D|S": [0.643, 0.613, 0.673]}},
+        },
+    }
+    facts = Facts(
+        {"measures": ["house"], "see_also": ["other.yaml"]},
+        [],
+        [],
+        [],
+        houses,
+        "classic",
+        ["classic", "enhance"],
+        quoted_houses={"other.yaml": theirs},
+    )
+    got = answer.answer(facts)
+    assert got["sentences"][0] == (
+        "Do search here and strong in other.yaml decide the leading pairing the same way? Under "
+        "'classic' they differ, search with S ahead of D (S 55.0% [52.8%, 57.2%]) and strong "
+        "with neither ahead (S 51.2% [48.1%, 54.2%]); under 'enhance' they agree, D ahead of S "
+        "(D 60.0% [57.8%, 62.1%]; D 64.3% [61.3%, 67.3%])."
+    )
+    # This answer's own pairings, for the other run to quote back.
+    assert got["houses"]["pair"] == "search"
+    assert got["houses"]["variants"]["classic"]["ranked"] == ["S", "D", "C"]
+    rate, lo, hi = got["houses"]["variants"]["classic"]["pairs"]["S|D"]
+    assert (round(rate, 3), round(lo, 3), round(hi, 3)) == (0.55, 0.528, 0.572)
+    # The same player in both runs: nothing to set beside.
+    same = {**theirs, "pair": "search"}
+    facts.quoted_houses = {"other.yaml": same}
+    assert not answer.answer(facts)["sentences"][0].startswith("Do search")

@@ -627,3 +627,39 @@ def test_a_suit_split_pairing_is_compared_with_itself_under_the_baseline_rules(t
         "Not compared (no variant splits the deck the same way under the baseline's rules): "
         "classic_CS." in note
     )
+
+
+def _split_run(name: str, agent: str, other: str) -> str:
+    return f"""\
+name: {name}
+question: Does Diamonds beat Spades with suit-split decks?
+seed: 4
+rules:
+  options: {{deck: suit_split, split_houses: D-S}}
+matchups:
+  - [{agent}, {agent}]
+swap_seats: false
+games: 300
+chunk_size: 300
+answer: {{measures: [house], see_also: [{other}.yaml]}}
+"""
+
+
+def test_two_runs_of_one_suit_split_question_set_their_leading_pairings_side_by_side(tmp_path):
+    (tmp_path / "a.yaml").write_text(_split_run("a", "greedy", "b"))
+    (tmp_path / "b.yaml").write_text(_split_run("b", "random", "a"))
+    out = tmp_path / "reports"
+    sim("run", str(tmp_path / "a.yaml"), "--output", str(out / "a"), "--quiet")
+    sim("run", str(tmp_path / "b.yaml"), "--output", str(out / "b"), "--quiet")
+    sim("report", str(out / "a"))
+    a = json.loads((out / "a" / "answer.json").read_text())
+    assert a["sentences"][0].startswith(
+        "Do greedy here and random in b.yaml decide the leading pairing the same way? Under "
+        "'default' they "
+    )
+    # Quoted, the other run's own such sentence is left out: it compares the wrong two runs.
+    (quoted,) = a["see_also_answers"]
+    assert quoted["sentences"] and not any(
+        "decide the leading pairing" in s for s in quoted["sentences"]
+    )
+    assert quoted["houses"]["pair"] == "random"
