@@ -229,7 +229,7 @@ MEASURES = {
     "win_a": ("the first agent's win rate", True),
     "first_won": ("first player's win rate", True),
     # With decks split by suit, P1 holds the first House of the split whoever sits there.
-    "first_house": ("first House's win rate", True),
+    "first_house": ("win rate of P1's House", True),
     "rounds": ("rounds per game", False),
 }
 

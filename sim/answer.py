@@ -1120,8 +1120,10 @@ def agreement(mine: dict[str, Any], theirs: dict[str, Any], file: str) -> str | 
 # The question of an `agreement` sentence (left out where another report quotes this answer:
 # there it would compare the wrong two runs).
 AGREEMENT_ASK = " put the same cards at the top? "
+# How each of the answering player's House sentences opens (`house_agreement` follows them).
+HOUSE_SENTENCE = "With suit-split decks ("
 # The same for `house_agreement`.
-HOUSE_AGREEMENT_ASK = " decide the leading pairing the same way? "
+HOUSE_AGREEMENT_ASK = " agree on the match between the two strongest Houses? "
 
 
 def _pairing_verdict(pairs: dict[str, list[float]], a: str, b: str) -> tuple[str, str] | None:
@@ -1154,13 +1156,14 @@ def house_agreement(mine: dict[str, Any], theirs: dict[str, Any], file: str) -> 
         here, there = _pairing_verdict(m["pairs"], a, b), _pairing_verdict(t["pairs"], a, b)
         if not here or not there:
             continue
-        lead = {a: f"{a} ahead of {b}", b: f"{b} ahead of {a}", "neither": "neither ahead"}
+        lead = {a: f"{a} ahead", b: f"{b} ahead", "neither": "neither ahead"}
+        rates = f"{mine['pair']} {here[1]}, {theirs['pair']} {there[1]}"
         if here[0] == there[0]:
-            parts.append(f"under '{v}' they agree, {lead[here[0]]} ({here[1]}; {there[1]})")
+            parts.append(f"under '{v}', {a} against {b}, both have {lead[here[0]]} ({rates})")
         else:
             parts.append(
-                f"under '{v}' they differ, {mine['pair']} with {lead[here[0]]} ({here[1]}) and "
-                f"{theirs['pair']} with {lead[there[0]]} ({there[1]})"
+                f"under '{v}', {a} against {b}, they differ: {mine['pair']} has "
+                f"{lead[here[0]]} and {theirs['pair']} {lead[there[0]]} ({rates})"
             )
     if not parts:
         return None
@@ -1438,12 +1441,19 @@ def answer(f: Facts) -> dict[str, Any]:
         for file, theirs in f.quoted.items()
         if f.top_pair and theirs and (said := agreement(mine, theirs, file))
     ]
+    # Whether another player's House answer agrees, right after this one's House sentences
+    # (its own claims first, then how far they hold with the other player).
     ours = {"pair": f.house_pair, "variants": f.top_houses}
-    sentences[:0] = [
+    beside = [
         said
         for file, theirs in f.quoted_houses.items()
         if f.house_pair and theirs and (said := house_agreement(ours, theirs, file))
     ]
+    if beside:
+        after = max(
+            (i + 1 for i, s in enumerate(sentences) if s.startswith(HOUSE_SENTENCE)), default=0
+        )
+        sentences[after:after] = beside
     if f.caveat:
         sentences.insert(0, f"Caveat: {f.caveat}")
     if f.see_also and not any(s.startswith("Read from ") for s in sentences):

@@ -672,6 +672,8 @@ def build(out: Path) -> Path:
         related=related,
         legend=_variant_legend(config, game, plain),
         players=_players(config, game),
+        # A House question: its House-against-House tables open under the answer.
+        house_answer="house" in opening["measures"],
         unreferenced=unreferenced,
         min_games=answer.MIN_GAMES,
         findings=_findings(

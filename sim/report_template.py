@@ -98,6 +98,18 @@ default rules (<code>sim rules</code> lists every option):</p>
 compare with each other: the ladder in docs/agents.md):</p>
 <ul class="note">{% for a in players %}<li><b>{{ a.name }}</b>{% if a.plain %}: {{ a.plain }}{% endif %} (<code>{{ a.spec|wbr }}</code>).</li>
 {% endfor %}</ul></div>{% endif %}
+{% macro house_matrices() %}{% for h in houses %}
+<p class="note">Suit-split decks{% if h.label %} ({{ h.label }}){% endif %}: win rate of the
+player holding the row's Houses against the column's (draws half; a mirrored cell is 1 minus the
+measured one). Mean over its match-ups in the last column.</p>
+<div class="scroll"><table class="houses" id="houses{{ loop.index }}"><tr><th></th>{% for c in h.houses %}<th>{{ c }}</th>{% endfor %}<th>mean</th></tr>
+{% for r in h.houses %}<tr><th>{{ r }}</th>{% for c in h.houses %}
+<td>{{ h.matrix[r][c]|pct if h.matrix[r][c] is not none else '' }}</td>{% endfor %}<td><b>{{ h.mean[r]|pct }}</b></td></tr>{% endfor %}
+</table></div>
+{% endfor %}
+{% endmacro %}
+{% if house_answer and houses %}<details class="section" open><summary>Who beats whom</summary>
+{{ house_matrices() }}</details>{% endif %}
 {% if findings %}<details class="section"><summary>Every finding, in words</summary>
 <ul>{% for f in findings %}<li>{{ f }}</li>{% endfor %}</ul></details>{% endif %}
 <p class="meta">Seed {{ manifest.seed }} · rules version {{ manifest.rules_version }} ·
@@ -144,7 +156,7 @@ player. The even share is 1 / players.</p>
 </details>
 {% endif %}
 
-<details class="section" open><summary>Compared with the baseline</summary>
+<details class="section"{% if not house_answer %} open{% endif %}><summary>Compared with the baseline</summary>
 {% if comparisons %}
 <p class="note">Paired on the same deals: for each game index, the measure under the variant
 minus under the baseline (a win counts 1, a draw ½); mean, 95% interval, two-sided p-value.
@@ -156,7 +168,7 @@ the report; the size column reads the difference against the smallest that matte
 about it (see Rule decisions).{% if comparisons|rejectattr('reference', 'equalto', baseline)|list %}
 With decks split by suit, a variant whose Houses differ from the baseline's is compared with
 the variant that splits the deck the same way and otherwise has the baseline's rules (what
-that one sets otherwise is named under it), on the first House's win rate (P1 holds it): two
+that one sets otherwise is named under it), on the win rate of P1's House: two
 pairings of different Houses are not two rules for one game.{% endif %}{% if unreferenced %}
 Not compared (no variant splits the deck the same way under the baseline's rules):
 {{ unreferenced|join(', ') }}.{% endif %}</p>
@@ -260,15 +272,7 @@ way are greyed and left out of the ten largest gaps.</p>
 {% for r in rows %}<tr><td class="l">{{ r.variant }}</td><td class="l">{{ r.agent_a }} v {{ r.agent_b }}</td>
 <td>{{ r.first.rate|pct }} [{{ r.first.lo|pct }}, {{ r.first.hi|pct }}]</td><td>{{ r.p1_rate|pct }}</td></tr>{% endfor %}
 </table></div>
-{% for h in houses %}
-<p class="note">Suit-split decks{% if h.label %} ({{ h.label }}){% endif %}: win rate of the
-player holding the row's Houses against the column's (draws half; a mirrored cell is 1 minus the
-measured one). Mean over its match-ups in the last column.</p>
-<div class="scroll"><table class="houses" id="houses{{ loop.index }}"><tr><th></th>{% for c in h.houses %}<th>{{ c }}</th>{% endfor %}<th>mean</th></tr>
-{% for r in h.houses %}<tr><th>{{ r }}</th>{% for c in h.houses %}
-<td>{{ h.matrix[r][c]|pct if h.matrix[r][c] is not none else '' }}</td>{% endfor %}<td><b>{{ h.mean[r]|pct }}</b></td></tr>{% endfor %}
-</table></div>
-{% endfor %}
+{% if not house_answer %}{{ house_matrices() }}{% endif %}
 </details>
 
 <details class="section"><summary>Pace</summary>

@@ -868,12 +868,15 @@ def test_another_runs_house_answer_is_set_beside_this_ones_leading_pairing():
         quoted_houses={"other.yaml": theirs},
     )
     got = answer.answer(facts)
-    assert got["sentences"][0] == (
-        "Do search here and strong in other.yaml decide the leading pairing the same way? Under "
-        "'classic' they differ, search with S ahead of D (S 55.0% [52.8%, 57.2%]) and strong "
-        "with neither ahead (S 51.2% [48.1%, 54.2%]); under 'enhance' they agree, D ahead of S "
-        "(D 60.0% [57.8%, 62.1%]; D 64.3% [61.3%, 67.3%])."
+    # Said right after this player's own House sentences, before the see-also line.
+    assert got["sentences"][2] == (
+        "Do search here and strong in other.yaml agree on the match between the two strongest "
+        "Houses? Under 'classic', S against D, they differ: search has S ahead and strong "
+        "neither ahead (search S 55.0% [52.8%, 57.2%], strong S 51.2% [48.1%, 54.2%]); under "
+        "'enhance', D against S, both have D ahead (search D 60.0% [57.8%, 62.1%], strong D "
+        "64.3% [61.3%, 67.3%])."
     )
+    assert got["sentences"][3].startswith("The same question is also asked in other.yaml")
     # This answer's own pairings, for the other run to quote back.
     assert got["houses"]["pair"] == "search"
     assert got["houses"]["variants"]["classic"]["ranked"] == ["S", "D", "C"]
@@ -882,4 +885,4 @@ def test_another_runs_house_answer_is_set_beside_this_ones_leading_pairing():
     # The same player in both runs: nothing to set beside.
     same = {**theirs, "pair": "search"}
     facts.quoted_houses = {"other.yaml": same}
-    assert not answer.answer(facts)["sentences"][0].startswith("Do search")
+    assert not any(s.startswith("Do search") for s in answer.answer(facts)["sentences"])

@@ -653,13 +653,13 @@ def test_two_runs_of_one_suit_split_question_set_their_leading_pairings_side_by_
     sim("run", str(tmp_path / "b.yaml"), "--output", str(out / "b"), "--quiet")
     sim("report", str(out / "a"))
     a = json.loads((out / "a" / "answer.json").read_text())
-    assert a["sentences"][0].startswith(
-        "Do greedy here and random in b.yaml decide the leading pairing the same way? Under "
-        "'default' they "
+    assert a["sentences"][1].startswith(
+        "Do greedy here and random in b.yaml agree on the match between the two strongest "
+        "Houses? Under 'default', D against S, "
     )
     # Quoted, the other run's own such sentence is left out: it compares the wrong two runs.
     (quoted,) = a["see_also_answers"]
     assert quoted["sentences"] and not any(
-        "decide the leading pairing" in s for s in quoted["sentences"]
+        "agree on the match between" in s for s in quoted["sentences"]
     )
     assert quoted["houses"]["pair"] == "random"
