@@ -692,6 +692,9 @@ def rules_cmd(as_json: bool, game: str) -> None:
             "houses": "P1-P2 suit letters, e.g. S-H or DC-HS",
         }.get(o["kind"]) or ", ".join(o["choices"])
         click.echo(f"{o['name']} ({o['kind']}, default {o['default']}; {choices})\n    {o['help']}")
+        # What each choice means, where the engine says (a choice option's own docs).
+        for c, h in zip(o["choices"], o.get("choice_help") or [], strict=False):
+            click.echo(f"      {c}: {h}")
     if presets:
         click.echo("\npresets (preset=NAME):")
     for p in presets:

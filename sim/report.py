@@ -707,6 +707,12 @@ def _variant_legend(
     with its help; then each variant's settings, unless its name already spells them."""
     defaults = {o["name"]: o["default"] for o in game.options}
     helps = {o["name"]: o["help"] for o in game.options}
+    # What each choice means (the engine's per-choice docs; none for numbers and houses).
+    meaning = {
+        (o["name"], c): h
+        for o in game.options
+        for c, h in zip(o["choices"], o.get("choice_help") or [], strict=False)
+    }
     off = {
         v: {
             k: val
@@ -723,6 +729,12 @@ def _variant_legend(
             "help": helps[k],
             "default": defaults[k],
             "all": next(iter(off.values()))[k] if k in shared else None,
+            # Each value the variants give it, the default first, with what it means.
+            "values": [
+                {"value": val, "means": meaning[(k, val)]}
+                for val in dict.fromkeys([defaults[k]] + [o[k] for o in off.values() if k in o])
+                if (k, val) in meaning
+            ],
         }
         for k in names
     ]

@@ -15,6 +15,7 @@ TEMPLATE = r"""<!doctype html>
   .answer { background: #f1f6fb; border-left: 4px solid #1b6ca8; padding: .6rem .9rem; }
   .meta, .note { color: #5a6573; font-size: .85rem; }
   .against { color: #5a6573; font-size: .8rem; }
+  .choice { display: inline-block; margin-left: 1rem; }
   /* A wide table scrolls inside its box; a shadow at an edge says there is more that way. */
   .scroll { overflow-x: auto; max-width: 100%;
             background: linear-gradient(to right, #fff 30%, rgba(255,255,255,0)) left / 2rem 100% no-repeat local,
@@ -91,7 +92,7 @@ The intervals themselves are not adjusted, so an interval that just excludes zer
 within noise once the number of comparisons is counted{% if opening.marked %} (marked <i>within noise*</i> in the table){% endif %}.</p>
 {% if legend.options %}<div class="legend" id="variants"><p class="note"><b>The variants</b>, against the
 default rules (<code>sim rules</code> lists every option):</p>
-<ul class="note">{% for o in legend.options %}<li><code>{{ o.option }}</code>: {{ o.help }}{% if 'default' not in o.help %} (default {{ o.default }}){% endif %}{% if o.all %}; <code>{{ o.option }}={{ o.all }}</code> in every variant{% endif %}.</li>
+<ul class="note">{% for o in legend.options %}<li><code>{{ o.option }}</code>: {{ o.help }}{% if 'default' not in o.help %} (default {{ o.default }}){% endif %}{% if o.all %}; <code>{{ o.option }}={{ o.all }}</code> in every variant{% endif %}.{% for v in o["values"] %}<br><span class="choice"><code>{{ o.option }}={{ v.value }}</code>{% if v.value == o.default %} (default){% endif %}: {{ v.means }}</span>{% endfor %}</li>
 {% endfor %}{% for v in legend.variants if not v.spelled or v.variant == baseline %}<li><b>{{ v.variant|wbr }}</b>{% if v.variant == baseline %} (the baseline){% endif %}: {% set common = legend.options|selectattr('all')|list %}{{ v.settings|join(', ') if v.settings else ('the settings above' if common else 'the default rules') }}{{ ', and the settings above' if v.settings and common else '' }}.</li>
 {% endfor %}</ul></div>{% endif %}
 {% if players %}<div class="legend" id="players"><p class="note"><b>The players</b> (how they

@@ -98,6 +98,11 @@ def test_rules_lists_every_option_and_preset_as_json():
     } <= names
     kings = next(o for o in out["options"] if o["name"] == "kings")
     assert kings["default"] == "enhance"
+    # What each choice means, in the choices' order; the text listing says it under the option.
+    assert len(kings["choice_help"]) == len(kings["choices"])
+    assert kings["choice_help"][1].startswith("The Kings as the Summer '20 notes assess them")
+    text = sim("rules").stdout
+    assert "\n      classic: The Kings as the Summer '20 notes assess them" in text
     assert kings["choices"] == ["enhance", "classic", "option1", "share_trait"]
     assert [p["name"] for p in out["presets"]] == ["spring25", "summer20_kings"]
 

@@ -522,14 +522,26 @@ def test_the_variants_are_said_in_the_rule_options_own_words(report):
         html_lib.unescape(re.sub(r"<[^>]+>", "", li)).strip()
         for li in re.findall(r"<li>(.*?)</li>", legend)
     ]
-    helps = {o["name"]: o["help"] for o in games.game("houses").options}
+    options = {o["name"]: o for o in games.game("houses").options}
+    means = {
+        (o["name"], c): h
+        for o in options.values()
+        for c, h in zip(o["choices"], o["choice_help"], strict=False)
+    }
+    # Each option with its help, then each value the variants give it (the default first) with
+    # what that value means, from the engine's own per-choice docs.
     assert items == [
-        f"kings: {helps['kings']} (default enhance).",
-        f"deck: {helps['deck']} (default shared).",
+        f"kings: {options['kings']['help']} (default enhance)."
+        f"kings=enhance (default): {means['kings', 'enhance']}"
+        f"kings=classic: {means['kings', 'classic']}",
+        f"deck: {options['deck']['help']} (default shared)."
+        f"deck=shared (default): {means['deck', 'shared']}"
+        f"deck=suit_split: {means['deck', 'suit_split']}",
         "base (the baseline): the default rules.",
         "classic: kings=classic.",
         "spades_v_hearts: deck=suit_split.",
     ]
+    assert means["kings", "classic"].startswith("The Kings as the Summer '20 notes assess them")
     # A sweep's variant is named by what it sets; an option every variant sets is said once.
     rules = {
         v: f"houses(life=40,players=3,{v})"

@@ -15,11 +15,11 @@ pub const RULES_VERSION: u32 = 2;
 
 /// A choice option's values: the enum, its names in configs, and the parse back.
 macro_rules! choice {
-    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $text:literal,)+ }) => {
+    ($(#[$doc:meta])* $name:ident { $($(#[doc = $vdoc:literal])* $variant:ident = $text:literal,)+ }) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum $name {
-            $($(#[$vdoc])* $variant,)+
+            $($(#[doc = $vdoc])* $variant,)+
         }
 
         impl $name {
@@ -42,6 +42,8 @@ macro_rules! choice {
         impl OptionValue for $name {
             const KIND: &'static str = "choice";
             const CHOICES: &'static [&'static str] = &[$($text),+];
+            // Each variant's doc comment, its lines joined (each begins with a space).
+            const CHOICE_HELP: &'static [&'static str] = &[$(concat!($($vdoc),*)),+];
             fn parse_value(v: &str) -> Option<Self> {
                 $name::parse(v)
             }
@@ -59,6 +61,9 @@ pub trait OptionValue: Sized {
     const CHOICES: &'static [&'static str];
     /// Values the conformance test plays: every choice, or a few numbers.
     const SAMPLES: &'static [&'static str] = Self::CHOICES;
+    /// What each choice means, in `CHOICES` order (a choice option's variant docs; empty for
+    /// other kinds, whose help says it all).
+    const CHOICE_HELP: &'static [&'static str] = &[];
     fn parse_value(v: &str) -> Option<Self>;
     fn text(&self) -> String;
 }
@@ -115,6 +120,12 @@ pub struct FrontRanks {
 impl OptionValue for FrontRanks {
     const KIND: &'static str = "choice";
     const CHOICES: &'static [&'static str] = &["4x2", "3x3"];
+    const CHOICE_HELP: &'static [&'static str] = &[
+        "four Front-Rank units, Blood Bonds of at most two cards (Spring '25; proposed in the \
+         Summer '20 notes)",
+        "three Front-Rank units, Blood Bonds of up to three cards (the rules the Summer '20 notes \
+         started from)",
+    ];
     fn parse_value(v: &str) -> Option<FrontRanks> {
         match v {
             "4x2" => Some(FrontRanks { units: 4, bond: 2 }),
@@ -229,6 +240,11 @@ pub struct Players(pub usize);
 impl OptionValue for Players {
     const KIND: &'static str = "choice";
     const CHOICES: &'static [&'static str] = &["2", "3", "4"];
+    const CHOICE_HELP: &'static [&'static str] = &[
+        "two players, as the rules are written",
+        "three at one table (docs/rules.md, readings M1-M9)",
+        "four at one table (docs/rules.md, readings M1-M9)",
+    ];
     fn parse_value(v: &str) -> Option<Players> {
         let n: usize = v.parse().ok()?;
         (2..=crate::state::MAX_PLAYERS)
@@ -277,6 +293,7 @@ macro_rules! rule_options {
             kind: <$ty as OptionValue>::KIND,
             choices: <$ty as OptionValue>::CHOICES,
             samples: <$ty as OptionValue>::SAMPLES,
+            choice_help: <$ty as OptionValue>::CHOICE_HELP,
             help: $help,
         },)+];
 
@@ -401,7 +418,7 @@ choice!(Kings {
     Enhance = "enhance",
     /// The Kings as the Summer '20 notes assess them (KD haste, KC challenge, KH absorb, KS untouchable).
     Classic = "classic",
-    /// Summer '20 Option 1: unique powers per King.
+    /// Summer '20 Option 1: a new power for each King.
     Option1 = "option1",
     /// Summer '20 Option 2 / Spring '22: the King shares its House's trait with all allied soldiers.
     ShareTrait = "share_trait",
@@ -415,13 +432,15 @@ choice!(Option1KingOfHearts {
 });
 
 choice!(SpadesTrait {
-    /// Spring '25: attack up to two enemy units.
+    /// Spring '25: one attack on up to two enemy Front-Rank units.
     DualWield = "dual_wield",
-    /// The original trait: also strike a unit adjacent to the one struck.
+    /// The original trait: having defeated the unit it fights, it also strikes a unit next to
+    /// its target.
     AdjacentStrike = "adjacent_strike",
-    /// Spring '22: a blocked Spades attacker chooses its blocker.
+    /// Spring '22: a blocked Spades attacker may take another enemy unit as its blocker.
     ChooseBlocker = "choose_blocker",
-    /// Dual wield whose second strike stuns instead of damaging.
+    /// Dual wield whose second target is stunned, not struck: it cannot attack on its next
+    /// turn.
     Stun = "stun",
 });
 
@@ -444,14 +463,20 @@ choice!(DeckMode {
 choice!(BlackJoker {
     /// The player chooses the variant when deploying it.
     Chosen = "chosen",
+    /// Always the Doppelganger: "it may mimic the form of any other card of the player's
+    /// choice".
     Doppelganger = "doppelganger",
+    /// Always the Necromancer: summons a soldier from the Barrows, once per turn, for one turn.
     Necromancer = "necromancer",
 });
 
 choice!(RedJoker {
     /// The player chooses the variant when deploying it.
     Chosen = "chosen",
+    /// Always the Insane Wizard: opposing Blood Bonds come apart and opposing House Traits stop.
     Wizard = "wizard",
+    /// Always the Binding Spirit: "All allied soldiers may form a Blood Bond with any other
+    /// allied soldier".
     Spirit = "spirit",
 });
 
@@ -474,7 +499,7 @@ rule_options! {
     jokers: bool = false, "include the two Jokers (optional in Spring '25)";
     scouts: bool = true, "2s may be deployed as scouts";
     soul_burn: bool = true, "resurrected and summoned cards leave play face down for good";
-    front_ranks: FrontRanks = FrontRanks { units: 4, bond: 2 }, "Front-Rank units x cards per Blood Bond: 4x2 (Spring '25; proposed in the Summer '20 notes) or 3x3 (the rules those notes started from)";
+    front_ranks: FrontRanks = FrontRanks { units: 4, bond: 2 }, "Front-Rank units x cards per Blood Bond (each choice's meaning below it)";
     starting_player: StartingPlayer = StartingPlayer::AdvantageDraw, "how the first player is chosen";
     multiple_attackers: bool = true, "several attackers may target one enemy unit";
     defeat: Defeat = Defeat::Exceeds, "a unit is defeated by more damage than its defence (Spring '25) or by damage that reaches it (older notes)";
@@ -487,10 +512,10 @@ rule_options! {
     jack_of_clubs: JackOfClubs = JackOfClubs::DoubleDamage, "Jack of Clubs: a unit deals double damage (Spring '25) or a random enemy card is discarded (older card)";
     extra_draw: ExtraDraw = ExtraDraw::None, "draw two cards a turn from round six, or once the Deck is no higher than the Barrows (Spring '22 late-game proposals)";
     doppelganger: Doppelganger = Doppelganger::BattlefieldUnit, "the Doppelganger copies a unit in play (full rules) or any non-Joker card (Summer '20, quick reference)";
-    kings: Kings = Kings::Enhance, "what Kings do: enhance (Spring '25: a King enhances its House's trait), classic (the Kings the Summer '20 notes assessed, each with its own power), option1 (Summer '20 Option 1: a new power for each King), share_trait (Summer '20 Option 2: a King shares its House's trait with every allied soldier)";
+    kings: Kings = Kings::Enhance, "what Kings do (each choice's meaning below it)";
     option1_king_of_hearts: Option1KingOfHearts = Option1KingOfHearts::HeartsTrait, "under kings=option1, the King of Hearts gives all soldiers the Hearts trait, or lets attackers reassign blockers";
     king_aid_half: bool = false, "Spring '22: with their King in play, natural Spades and Hearts aid a defending ally with half their value";
-    spades_trait: SpadesTrait = SpadesTrait::DualWield, "the Spades trait: dual_wield (Spring '25: one attack on two Front-Rank units), adjacent_strike (original: having defeated the unit it fights, it also strikes a unit next to its target), choose_blocker (Spring '22: a blocked Spades attacker may take another enemy unit as its blocker), stun (the second target is stunned, not struck: it cannot attack on its next turn)";
+    spades_trait: SpadesTrait = SpadesTrait::DualWield, "the Spades House Trait (each choice's meaning below it)";
     dual_wield: DualWield = DualWield::FullEach, "a dual-wielding Spades attack on two units: full damage to each (reading R15) or its damage shared between them";
     deck: DeckMode = DeckMode::Shared, "one shared deck, or each player draws from a pile of their own Houses (no Jokers)";
     split_houses: SplitHouses = SplitHouses([1 << Suit::Spades as u8, 1 << Suit::Hearts as u8]), "with deck=suit_split, each player's Houses as P1-P2 suit letters, e.g. S-H or DC-HS";

@@ -596,3 +596,29 @@ fn a_forbidden_card_is_never_deployed_or_played() {
     let r = houses_engine::Rules::parse("forbid=QH+KS").unwrap();
     assert!(r.canonical().contains("forbid=QH+KS") && r.canonical().contains("blank=none"));
 }
+
+/// `sim rules` and a report's "The variants" say what each choice of an option means, from the
+/// choice's own doc comment in `rules.rs`: every choice has one.
+#[test]
+fn every_choice_of_every_option_says_what_it_means() {
+    for o in houses_engine::rules::OPTIONS
+        .iter()
+        .filter(|o| o.kind == "choice")
+    {
+        assert_eq!(o.choice_help.len(), o.choices.len(), "option {}", o.name);
+        for (c, h) in o.choices.iter().zip(o.choice_help) {
+            assert!(
+                h.trim().len() > 10,
+                "{}={c} has no description: '{h}'",
+                o.name
+            );
+        }
+    }
+    let kings = houses_engine::rules::OPTIONS
+        .iter()
+        .find(|o| o.name == "kings")
+        .unwrap();
+    assert!(kings.choice_help[0]
+        .trim()
+        .starts_with("Spring '25: a King lets allied soldiers"));
+}

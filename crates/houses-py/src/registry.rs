@@ -415,6 +415,8 @@ fn info<G: Registered>(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
             od.set_item("default", option_value(&defaults, o.name))?;
             od.set_item("choices", o.choices.to_vec())?;
             od.set_item("help", o.help)?;
+            let choice_help: Vec<&str> = o.choice_help.iter().map(|h| h.trim()).collect();
+            od.set_item("choice_help", choice_help)?;
             Ok(od)
         })
         .collect::<PyResult<_>>()?;

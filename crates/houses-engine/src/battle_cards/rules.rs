@@ -97,6 +97,7 @@ const fn bc_option(
         kind,
         choices,
         samples,
+        choice_help: &[],
         help,
     }
 }

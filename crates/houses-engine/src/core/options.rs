@@ -11,6 +11,9 @@ pub struct OptionSpec {
     pub choices: &'static [&'static str],
     /// Values the conformance test plays: every choice, or a few numbers.
     pub samples: &'static [&'static str],
+    /// What each choice means, in `choices` order, with the text's words where a choice comes
+    /// from one (may begin with a space); empty where `help` says it all.
+    pub choice_help: &'static [&'static str],
     pub help: &'static str,
 }
 

@@ -32,6 +32,7 @@ pub const HS_OPTIONS: &[OptionSpec] = &[
         kind: "choice",
         choices: &["4", "5", "6"],
         samples: &["4", "5", "6"],
+        choice_help: &[],
         help: "suits in play for a four-game match: 4, 5 or 6 (default 4)",
     },
     OptionSpec {
@@ -39,6 +40,7 @@ pub const HS_OPTIONS: &[OptionSpec] = &[
         kind: "choice",
         choices: &["four", "mixed"],
         samples: &["four", "mixed"],
+        choice_help: &[],
         help: "four (four games, default) or mixed (two games each of 4, 5 and 6 suits)",
     },
 ];
