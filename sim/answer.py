@@ -1255,13 +1255,13 @@ def _house(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             f"{', '.join(against)}; {_pct(h['mean'][hub])} "
             f"{_ci(h['mean_lo'][hub], h['mean_hi'][hub])} on average."
         )
-    more, more_rows = _house_agreement(f, wanted)
+    more, more_rows = _other_players_rankings(f, wanted)
     return text + more, table + more_rows
 
 
 def _pairing(h: dict[str, Any], a: str, b: str) -> tuple[float, float, float, str]:
     """House `a`'s win rate against House `b`, its 95% (Wilson) interval, and the two as
-    text ("S 55.0% [52.9%, 57.2%]" names `b`, the House it is against)."""
+    text ("55.0% [52.9%, 57.2%]")."""
     rate, n = h["matrix"][a][b], h["pair_games"][a][b]
     lo, hi = wilson(rate * n, n)
     return rate, lo, hi, f"{_pct(rate)} {_ci(lo, hi)}"
@@ -1346,7 +1346,7 @@ def _reversed_beyond_noise(h: dict[str, Any], order: list[str]) -> bool:
     return False
 
 
-def _house_agreement(f: Facts, wanted: str | None) -> tuple[list[str], list[dict[str, Any]]]:
+def _other_players_rankings(f: Facts, wanted: str | None) -> tuple[list[str], list[dict[str, Any]]]:
     """Whether each other mirror match-up ranks the Houses as the answering one does, rule set by
     rule set (a House's strength may depend on who plays it; in a mixed match-up, whose seats
     are not swapped, the rates measure the agents as much as the Houses). Where the strongest

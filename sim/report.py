@@ -489,10 +489,12 @@ def build(out: Path) -> Path:
     # Suit-split variants with no variant to compare them with (`_reference`).
     unreferenced: list[str] = []
     for r in rows:
+        if r["variant"] in impact:
+            continue  # a card taken out: read by the card measures, not compared here
         reference = _reference(r["variant"], baseline, config["variants"], plain)
         if reference is None and r["variant"] not in unreferenced:
             unreferenced.append(r["variant"])
-        if reference in (None, r["variant"]) or r["variant"] in impact:
+        if reference in (None, r["variant"]):
             continue
         base = next(
             (
