@@ -25,7 +25,10 @@ MEASURES: dict[str, tuple[str, str]] = {
     "card_value": ("a card's value to the player who draws it", "points"),
     "card_change": ("a card's value against its value under the baseline", "points"),
     "king_deployer": ("the win rate of whoever deployed a King its opponent did not", "points"),
-    "house": ("a House's win rate (suit-split decks)", "points"),
+    "house": (
+        "a House's win rate with suit-split decks (a House alone: its mean over its pairings)",
+        "points",
+    ),
     "seats": ("win rate by place in turn order", "points"),
 }
 # The smallest difference that matters, by unit: 1 point of win rate, a quarter of a round.
@@ -1296,7 +1299,8 @@ def _house_rows(f: Facts, h: dict[str, Any], ranked: list[str]) -> list[dict[str
                 "size": _rate_size(
                     {"rate": h["mean"][n], "lo": lo, "hi": hi}, h["games"][n], f.matters["points"]
                 ),
-                "against": "the others (mean)",
+                # Its size is its distance from an even 50%, as a pairing's.
+                "against": "50%",
             }
         )
     return rows
