@@ -166,7 +166,7 @@ since either agent's is 50% by symmetry. p-values are Holm-adjusted for every co
 the report; the size column reads the difference against the smallest that matters (above).
 "Winner changed" is the share of deals won by another seat under the variant: below
 {{ few_changed|pct(0) }} the rule hardly touched the games, and "within noise" then says little
-about it (see Rule decisions).{% if comparisons|rejectattr('reference', 'equalto', baseline)|list %}
+about it (see Rule decisions).{% set elsewhere = comparisons|rejectattr('reference', 'equalto', baseline)|list %}{% if elsewhere %}
 With decks split by suit, a variant whose Houses differ from the baseline's is compared with
 the variant that splits the deck the same way and otherwise has the baseline's rules (what
 that one sets otherwise is named under it), on the win rate of P1's House: two
@@ -177,7 +177,7 @@ Not compared (no variant splits the deck the same way under the baseline's rules
 {# The verdict and the difference come right after what is compared: on a narrow screen the
    table scrolls, and the columns after them are detail. #}
 <tr><th class="l">variant</th><th class="l">match-up</th><th class="l">measure</th><th class="l">size</th>
-<th>difference [95% CI]</th><th>{{ 'baseline' if comparisons|selectattr('reference', 'ne', baseline)|list|length == 0 else 'reference' }}</th><th>variant</th><th>p (Holm)</th><th>paired games</th><th>winner changed</th></tr>
+<th>difference [95% CI]</th><th>{{ 'reference' if elsewhere else 'baseline' }}</th><th>variant</th><th>p (Holm)</th><th>paired games</th><th>winner changed</th></tr>
 {% for c in comparisons %}
 <tr class="{{ 'noise' if c.noise else 'real' }}"><td class="l">{{ c.variant|option_breaks }}{% if c.reference != baseline %}<br><span class="against">against {{ c.reference_label }}</span>{% endif %}</td>
 <td class="l">{{ c.agent_a }} v {{ c.agent_b }}</td><td class="l">{{ c.label }}</td>
