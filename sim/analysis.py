@@ -83,6 +83,7 @@ def cells(lf: pl.LazyFrame, info: GameInfo) -> dict[str, dict[str, Any]]:
     reasons), first-player advantage, and, for a game with the pace section, the share of turns
     begun with at most one card in hand and the lead changes per game."""
     ends = [(pl.col("end_reason") == e).sum().alias(f"by_{e}") for e in info.end_reasons]
+    names = lf.collect_schema().names()
     pace = (
         [
             pl.col("low_hand_turns").sum().alias("low_hand_turns"),
@@ -91,7 +92,24 @@ def cells(lf: pl.LazyFrame, info: GameInfo) -> dict[str, dict[str, Any]]:
         if info.has("pace")
         else []
     )
-    names = lf.collect_schema().names()
+    if info.has("pace") and LATE_COLUMNS <= set(names):
+        # The late game (round 6 on): how many games reach it, its turns and its one-card
+        # turns, and the games in which a late-game pace option drew two cards.
+        late = pl.col("late_turns")
+        drew_two = pl.col("two_card_draw_round")
+        # The player alone ahead on life as round 6 began (seat + 1): did that lead hold?
+        leader = pl.col("late_leader").cast(pl.Int64)
+        won = pl.col("winner").cast(pl.Int64)
+        pace += [
+            (leader > 0).sum().alias("late_led"),
+            ((leader > 0) & (won == leader - 1)).sum().alias("late_leader_won"),
+            ((leader > 0) & (won == -1)).sum().alias("late_leader_drawn"),
+            (late > 0).sum().alias("late_games"),
+            late.sum().alias("late_turns"),
+            pl.col("late_low_hand_turns").sum().alias("late_low_hand_turns"),
+            (drew_two > 0).sum().alias("two_card_games"),
+            drew_two.filter(drew_two > 0).mean().alias("two_card_round"),
+        ]
     winner = pl.col("winner").cast(pl.Int64)
     df = _collect(
         lf.group_by("cell").agg(
@@ -135,6 +153,18 @@ def cells(lf: pl.LazyFrame, info: GameInfo) -> dict[str, dict[str, Any]]:
         if info.has("pace"):
             total = r["turns_total"]
             r["low_hand_share"] = r["low_hand_turns"] / total if total else 0
+            if "late_turns" in r:
+                reached, late = r["late_games"], r["late_turns"]
+                r["late_share"] = reached / n
+                # The late game's length in the games that reach it, and its one-card turns.
+                r["late_turns_mean"] = late / reached if reached else 0.0
+                r["late_low_share"] = r["late_low_hand_turns"] / late if late else 0.0
+                led = r["late_led"]
+                r["late_leader"] = (
+                    interval(r["late_leader_won"] + r["late_leader_drawn"] / r["players"], led)
+                    if led
+                    else None
+                )
         result[r["cell"]] = r
     return result
 
@@ -225,13 +255,23 @@ def lengths(lf: pl.LazyFrame) -> pl.DataFrame:
 
 
 # Per-game measures that variants are compared on, game by game.
+# measure -> (label, is it a rate, its unit)
 MEASURES = {
-    "win_a": ("the first agent's win rate", True),
-    "first_won": ("first player's win rate", True),
+    "win_a": ("the first agent's win rate", True, "points"),
+    "first_won": ("first player's win rate", True, "points"),
     # With decks split by suit, P1 holds the first House of the split whoever sits there.
-    "first_house": ("win rate of P1's House", True),
-    "rounds": ("rounds per game", False),
+    "first_house": ("win rate of P1's House", True, "points"),
+    "rounds": ("rounds per game", False, "rounds"),
+    # The late game's length: turns from round 6 on, on the deals whose game reaches round 6
+    # under the reference (`REACHED`).
+    "late_turns": ("turns from round 6 on", False, "turns"),
 }
+# Measures compared only on the deals where the reference's value is above zero: the late game's
+# length on the deals that reach it without the rule (chosen by the reference alone, so the
+# variant's own effect on reaching round 6 cannot pick the deals).
+REACHED = {"late_turns"}
+# The record columns of the late game (Houses-Skirmish; records written before them lack them).
+LATE_COLUMNS = {"late_turns", "late_low_hand_turns", "two_card_draw_round", "late_leader"}
 
 
 def paired_difference(
@@ -248,15 +288,19 @@ def paired_difference(
         else pl.lit(0.5),
         "first_house": seat_score(names, 0),
         "rounds": pl.col("rounds").cast(pl.Float64),
+        "late_turns": pl.col("late_turns").cast(pl.Float64) if "late_turns" in names else None,
     }[measure]
+    if value is None:
+        return None  # records written before the measure's columns
     # Records always have a winner; frames built for one measure (tests) may not.
     winner = pl.col("winner") if "winner" in lf.collect_schema().names() else pl.lit(0)
     a = lf.filter(pl.col("cell") == cell).select("game", v=value, wa=winner)
     b = lf.filter(pl.col("cell") == baseline).select("game", b=value, wb=winner)
+    paired = a.join(b, on="game")
+    if measure in REACHED:
+        paired = paired.filter(pl.col("b") > 0)
     d = _collect(
-        a.join(b, on="game")
-        .with_columns(d=pl.col("v") - pl.col("b"))
-        .select(
+        paired.with_columns(d=pl.col("v") - pl.col("b")).select(
             n=pl.len(),
             mean=pl.col("d").mean(),
             sd=pl.col("d").std(),
@@ -273,6 +317,7 @@ def paired_difference(
         "measure": measure,
         "label": MEASURES[measure][0],
         "rate": MEASURES[measure][1],
+        "unit": MEASURES[measure][2],
         "n": n,
         "value": d["v"],
         "base": d["b"],

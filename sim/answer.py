@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from sim.analysis import MEASURES as COMPARED
 from sim.analysis import ORDINALS
 from sim.stats import wilson
 
@@ -22,6 +23,7 @@ MEASURES: dict[str, tuple[str, str]] = {
     "a_wins": ("the first agent's win rate", "points"),
     "no_winner": ("games with no winner", "points"),
     "rounds": ("rounds per game", "rounds"),
+    "slog": ("turns from round 6 on, in the games that reach it (the late game)", "turns"),
     "card_value": ("a card's value to the player who draws it", "points"),
     "card_change": ("a card's value against its value under the baseline", "points"),
     "king_deployer": ("the win rate of whoever deployed a King its opponent did not", "points"),
@@ -31,8 +33,11 @@ MEASURES: dict[str, tuple[str, str]] = {
     ),
     "seats": ("win rate by place in turn order", "points"),
 }
-# The smallest difference that matters, by unit: 1 point of win rate, a quarter of a round.
-MATTERS: dict[str, float] = {"points": 1.0, "rounds": 0.25}
+# The unit of each measure the report compares variants on (`analysis.MEASURES`).
+COMPARED_UNITS = {measure: unit for measure, (_, _, unit) in COMPARED.items()}
+# The smallest difference that matters, by unit: 1 point of win rate, a quarter of a round, and
+# half a turn (with two players, the same quarter of a round) of the late game's length.
+MATTERS: dict[str, float] = {"points": 1.0, "rounds": 0.25, "turns": 0.5}
 ANSWER_KEYS = ("measures", "matters", "matchup", "see_also", "focus", "caveat")
 # Below this many games (or paired deals) a difference gets no verdict.
 MIN_GAMES = 200
@@ -198,11 +203,14 @@ class Facts:
         self.never_taken = never_taken or []
         # The rule options that differ between the plain variants (name -> canonical rules).
         self.varied = varied_options({v: r for v, r in (variants or {}).items() if v in plain})
+        self.variant_rules = {v: rule_values(r) for v, r in (variants or {}).items()}
         # Every difference's size, once, against the smallest difference that matters in its
         # unit (the report's tables show them too).
-        points, rounds = self.matters["points"] / 100, self.matters["rounds"]
+        points = self.matters["points"] / 100
+        # Win rates are fractions; the other units are counted as they are.
+        by_unit = {**self.matters, "points": points}
         for c in comparisons:
-            m = rounds if c["measure"] == "rounds" else points
+            m = by_unit[COMPARED_UNITS[c["measure"]]]
             c["size"] = size(c["diff"], c["lo"], c["hi"], c["noise"], c["n"], m)
         for v in card_values:
             v["size"] = size(v["value"], v["lo"], v["hi"], v["noise"], v["n"], points)
@@ -238,7 +246,12 @@ class Facts:
         return [r for r in self.rows if (r["agent_a"], r["agent_b"]) == pair]
 
     def compared(self, measure: str, pair: tuple[str, str]) -> list[dict[str, Any]]:
-        key = {"first_player": "first_won", "a_wins": "win_a", "rounds": "rounds"}.get(measure)
+        key = {
+            "first_player": "first_won",
+            "a_wins": "win_a",
+            "rounds": "rounds",
+            "slog": "late_turns",
+        }.get(measure)
         # Only the comparisons with the baseline (a suit-split variant may be compared with
         # another that splits the deck the same way: `report._reference`).
         return [
@@ -641,7 +654,7 @@ def _compared_parts(
             what = f"{_pts(c['diff'])} points {_ci(c['lo'], c['hi'], pct=False)}"
         else:
             r = _rounds_text
-            what = f"{r(c['diff'])} rounds [{r(c['lo'])}, {r(c['hi'])}]"
+            what = f"{r(c['diff'])} {unit} [{r(c['lo'])}, {r(c['hi'])}]"
         if c.get("changed") == 0 and c["lo"] == c["hi"] == 0:
             s = "the same games: the rule never came into play"
         elif c.get("few_changed"):
@@ -697,7 +710,10 @@ def _rounds(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     "value": f"{r['rounds_mean']:.2f}",
                     "size": _shown(c) if c else "",
                     "against": (
-                        f"{c['diff']:+.2f} [{c['lo']:+.2f}, {c['hi']:+.2f}]" if c else "baseline"
+                        f"{_rounds_text(c['diff'])} [{_rounds_text(c['lo'])}, "
+                        f"{_rounds_text(c['hi'])}]"
+                        if c
+                        else "baseline"
                     ),
                 }
             )
@@ -713,6 +729,124 @@ def _rounds(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             f"({_pair(*pairs[0])})"
         )
         text.append(opening + (f"; against that, {'; '.join(changes)}." if changes else "."))
+    return text, table
+
+
+# How a change in the late game's length is said, by its size.
+LATE_VERDICT = {
+    "large": "shortens it by a lot",
+    "small": "shortens it somewhat",
+    "negligible": "leaves it about as long",
+    "within noise": "is not shown to change it",
+    "too few games": "has too few games to say",
+}
+
+
+def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
+    """The late-game slog of the Spring '22 notes ("It feels good, for the first 5 rounds or
+    so... If a match extends beyond this stage ... the players are playing one card at a time"):
+    first how much each variant shortens the late game (turns from round 6 on) on the deals that
+    reach round 6 under the baseline, and when its two-card draw came into play; then the
+    baseline's late game, and how many of its turns begin with at most one card in hand. The
+    one-card turns are said, not compared: a turn that draws two cards begins with two by the
+    rule itself."""
+    pairs = [p for p in f.pairs("slog") if all("late_turns_mean" in r for r in f.cells(p))]
+    table = []
+    for pair in pairs[:1]:
+        for r in f.cells(pair):
+            c = next((c for c in f.compared("slog", pair) if c["variant"] == r["variant"]), None)
+            t = _rounds_text
+            table.append(
+                {
+                    "measure": "slog",
+                    "variant": r["variant"],
+                    "matchup": _pair(*pair),
+                    # A variant's value on the deals it is compared on (the baseline's).
+                    "value": f"{(c['value'] if c else r['late_turns_mean']):.2f}",
+                    "size": _shown(c) if c else "",
+                    "against": f"{t(c['diff'])} [{t(c['lo'])}, {t(c['hi'])}]" if c else "baseline",
+                }
+            )
+    cells = {r["variant"]: r for r in f.cells(pairs[0])} if pairs else {}
+    base = cells.get(f.baseline)
+    if base is None:
+        return [], table
+    players = base.get("players") or 2
+    ends = base.get("ends", {})
+
+    def deck_end(r: dict[str, Any]) -> float:
+        return r["ends"].get("sudden_death", 0) / r["games"]
+
+    parts = []
+    for c in f.compared("slog", pairs[0]):
+        cell = cells.get(c["variant"])
+        if cell is None:
+            continue
+        t = _rounds_text
+        said = (
+            f"'{c['variant']}' {LATE_VERDICT.get(c['size'], c['size'])}: "
+            f"{t(c['diff'])} turns [{t(c['lo'])}, {t(c['hi'])}] ({_said(c)}"
+        )
+        if c["size"] in ("small", "large") and c["base"]:
+            share = c["diff"] / c["base"]
+            said += f", {_pct(abs(share))} {'fewer' if share < 0 else 'more'}"
+        said += ")"
+        draws = f.variant_rules.get(c["variant"], {}).get("extra_draw", "none")
+        if cell["two_card_games"]:
+            said += (
+                f"; it drew two cards in {_pct(cell['two_card_games'] / cell['games'])} of the "
+                f"games, from round {cell['two_card_round']:.1f} on average"
+            )
+            median = base.get("rounds_median")
+            if median and cell["two_card_round"] > median:
+                said += f" (half the games are over by round {median:.0f})"
+        elif draws != "none":
+            said += "; its two-card draw never came into play"
+        if "sudden_death" in ends and deck_end(cell) != deck_end(base):
+            said += f", and {_pct(deck_end(cell))} of its games end when the deck runs out"
+        parts.append(said)
+    text = []
+    if parts:
+        text.append(
+            f"How much does each rule shorten the late game, the turns from round 6 on "
+            f"({_pair(*pairs[0])}, on the deals that reach round 6 under '{f.baseline}')? "
+            + "; ".join(parts)
+            + "."
+        )
+    text.append(
+        f"Under '{f.baseline}' {_pct(base['late_share'])} of the games reach round 6 and play "
+        f"{base['late_turns_mean']:.2f} turns from then on (about "
+        f"{base['late_turns_mean'] / players:.1f} rounds), on average, and "
+        f"{_pct(base['late_low_share'])} of those turns begin with at most one card in hand "
+        '(the notes\' "one card at a time")'
+        + (
+            f"; {_pct(deck_end(base))} of the games end when the deck runs out"
+            if "sudden_death" in ends
+            else ""
+        )
+        + "."
+    )
+    drawn_two = [
+        f"'{v}' {_pct(r['late_low_share'])}"
+        for v, r in cells.items()
+        if v != f.baseline and r["two_card_games"]
+    ]
+    if drawn_two:
+        text[-1] += (
+            " Late turns begun with at most one card: "
+            + ", ".join(drawn_two)
+            + " (a turn that draws two cards begins with at least two, by the rule itself)."
+        )
+    held = [
+        f"{_rate(r['late_leader'])} of {r['late_led']:,} under '{v}'"
+        for v, r in cells.items()
+        if r.get("late_leader")
+    ]
+    if held:
+        text.append(
+            "Does the lead hold in the late game? The player alone ahead on life as round 6 "
+            "began won " + "; ".join(held) + "."
+        )
     return text, table
 
 
@@ -1419,6 +1553,7 @@ WRITERS = {
     "a_wins": _a_wins,
     "no_winner": _no_winner,
     "rounds": _rounds,
+    "slog": _slog,
     "card_value": _card_value,
     "card_change": _card_change,
     "king_deployer": _king_deployer,

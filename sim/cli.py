@@ -281,7 +281,10 @@ def _print_summary(
         click.echo(head)
         click.echo("-" * len(head))
         for c in comparisons:
-            scale, unit = (100, " pts") if c["measure"] != "rounds" else (1, " rds")
+            # Win rates in points; counts (rounds, turns) as they are.
+            scale, unit = (
+                (100, " pts") if c["rate"] else (1, {"rounds": " rds"}.get(c["unit"], " turns"))
+            )
             diff = (
                 f"{scale * c['diff']:+.2f}{unit} [{scale * c['lo']:+.2f}, {scale * c['hi']:+.2f}]"
             )

@@ -253,7 +253,7 @@ def _findings(
         if r.get("deferred", 0) >= answer.DEFERRED_OFTEN
     }
     for c in real:
-        unit = "points" if c["rate"] else "rounds"
+        unit = analysis.MEASURES[c["measure"]][2]
         mixed = c["measure"] == "first_won" and (
             ((c["variant"], c["agent_a"], c["agent_b"]) in chosen)
             != ((baseline, c["agent_a"], c["agent_b"]) in chosen)
@@ -286,8 +286,8 @@ def _findings(
     )
     if quiet:
         parts.append(
-            f"Within noise of the baseline (Holm-adjusted p >= 0.05; see the intervals in the "
-            f"comparisons table): {'; '.join(quiet)}."
+            f"Not told apart from the baseline (Holm-adjusted p >= 0.05; each one's size, "
+            f"negligible or within noise, is in the comparisons table): {'; '.join(quiet)}."
         )
     if comparisons and not real:
         parts.append("No variant differs from the baseline beyond noise.")
@@ -382,7 +382,7 @@ def _robustness(
         return None
     table = []
     for v in variants:
-        for measure in ("rounds", "first_won", "first_house", "win_a"):
+        for measure in ("rounds", "late_turns", "first_won", "first_house", "win_a"):
             found = {
                 (c["agent_a"], c["agent_b"]): c
                 for c in comparisons
@@ -519,7 +519,8 @@ def build(out: Path) -> Path:
         )
         rate = "first_house" if split else "first_won" if mirror else "win_a"
         same_table = r["players"] == base["players"]
-        for measure in (rate, "rounds") if same_table else ("rounds",):
+        length_measures = ("rounds", "late_turns") if "slog" in spec["measures"] else ("rounds",)
+        for measure in (rate, *length_measures) if same_table else length_measures:
             d = analysis.paired_difference(lf, r["cell"], base["cell"], measure)
             if d:
                 comparisons.append(
@@ -591,7 +592,7 @@ def build(out: Path) -> Path:
     # A variant that changes the winner of hardly any deal: a "within noise" verdict on it says
     # little about the rule, most likely its decision was rarely offered or never taken.
     for c in comparisons:
-        c["few_changed"] = c["measure"] != "rounds" and c["changed"] < FEW_CHANGED
+        c["few_changed"] = c["rate"] and c["changed"] < FEW_CHANGED
     robustness = _robustness(comparisons, rows, king_rows, plain)
     jokers = any("jokers=true" in c["rules"] for c in manifest["cells"])
     cards = analysis.cards(agent_lf if game.has("cards") else None, jokers, ("variant", "agent"))
@@ -658,6 +659,8 @@ def build(out: Path) -> Path:
         manifest=manifest,
         config=config,
         rows=rows,
+        # Records with the late game's columns (written since they were added).
+        late=bool(rows) and all("late_turns_mean" in r for r in rows),
         seat_rows=[r for r in rows if r["players"] > 2],
         comparisons=comparisons,
         kings=king_rows,

@@ -80,10 +80,10 @@ player's answer next to this one. #}
 {# With several measures, each one's rows follow a row naming it (a column repeating it on every row made the table twice as long on a phone). #}
 {% for m in opening.table %}{% if cols.measure and (loop.first or m.label != opening.table[loop.index0 - 1].label) %}<tr class="group"><th class="l" colspan="{{ 5 if cols.matchup else 4 }}">{{ m.label }}</th></tr>
 {% endif %}<tr><td class="l">{{ m.variant|wbr }}</td>{% if cols.matchup %}<td class="l">{{ m.matchup }}</td>{% endif %}
-{% set v = m.value.split(' [', 1) %}<td><span class="nw">{{ v[0] }}</span>{% if v|length > 1 %} <span class="nw ci">[{{ v[1] }}</span>{% endif %}</td><td>{{ m.against }}</td><td class="l size size-{{ m.size|replace('*', '')|replace(' ', '-') }}">{{ m.size }}</td></tr>
+{% set v = m.value.split(' [', 1) %}<td><span class="nw">{{ v[0] }}</span>{% if v|length > 1 %} <span class="nw ci">[{{ v[1] }}</span>{% endif %}</td>{% set a = m.against.split(' [', 1) %}<td><span class="nw">{{ a[0] }}</span>{% if a|length > 1 %} <span class="nw ci">[{{ a[1] }}</span>{% endif %}</td><td class="l size size-{{ m.size|replace('*', '')|replace(' ', '-') }}">{{ m.size }}</td></tr>
 {% endfor %}</table></div>
 <p class="note">The smallest difference that matters here: {{ '%g'|format(opening.matters.points) }} point{{ '' if opening.matters.points == 1 else 's' }} of win
-rate, {{ '%g'|format(opening.matters.rounds) }} rounds. A difference is <i>negligible</i> when its
+rate, {{ '%g'|format(opening.matters.rounds) }} rounds{% if 'slog' in opening.measures %}, {{ '%g'|format(opening.matters.turns) }} turns of the late game{% endif %}. A difference is <i>negligible</i> when its
 95% interval lies within that (or it is real but smaller), <i>small</i> up to three times it,
 <i>large</i> beyond; <i>within noise</i> when, after a Holm correction for the report's
 {{ comparisons|length + card_values|length + card_changes|length + card_gaps|length + choice_values|length }} comparisons, it cannot be told from zero while its
@@ -181,10 +181,10 @@ Not compared (no variant splits the deck the same way under the baseline's rules
 {% for c in comparisons %}
 <tr class="{{ 'noise' if c.noise else 'real' }}"><td class="l">{{ c.variant|option_breaks }}{% if c.reference != baseline %}<br><span class="against">against {{ c.reference_label }}</span>{% endif %}</td>
 <td class="l">{{ c.agent_a }} v {{ c.agent_b }}</td><td class="l">{{ c.label }}</td>
-<td class="l size-{{ c.size|replace(' ', '-') }}">{{ c.size }}{% if c.few_changed %} (the rule changed few games){% endif %}</td>
+<td class="l size-{{ c.size|replace(' ', '-') }}">{{ c.size }}{% if c.few_changed %}<br><span class="against">the rule changed few games</span>{% endif %}</td>
 <td>{{ delta(c, c.diff) }} [{{ delta(c, c.lo) }}, {{ delta(c, c.hi) }}]</td>
 <td>{{ value(c, c.base) }}</td><td>{{ value(c, c.value) }}</td><td>{{ pvalue(c.p_adj) }}</td>
-<td>{{ c.n }}</td><td class="{{ 'flag' if c.few_changed else '' }}" data-changed="{{ c.variant }}|{{ c.agent_a }}|{{ c.agent_b }}|{{ c.measure }}|{{ '%.6f'|format(c.changed) }}">{% if c.measure != 'rounds' %}{{ c.changed|pct }}{% endif %}</td></tr>
+<td>{{ c.n }}</td><td class="{{ 'flag' if c.few_changed else '' }}" data-changed="{{ c.variant }}|{{ c.agent_a }}|{{ c.agent_b }}|{{ c.measure }}|{{ '%.6f'|format(c.changed) }}">{% if c.rate %}{{ c.changed|pct }}{% endif %}</td></tr>
 {% endfor %}
 </table></div>
 {% else %}<p class="note">Only one rule variant: nothing to compare.</p>{% endif %}
@@ -278,12 +278,14 @@ way are greyed and left out of the ten largest gaps.</p>
 
 <details class="section"><summary>Pace</summary>
 <p class="note">{% if game.has('pace') %}The late-game slog shows as long games, many turns begun with at most one card
-in hand, and few changes of the lead.{% else %}Game length per cell.{% endif %}</p>
+in hand, and few changes of the lead{% if late %}; and in the late game, from round 6 on (the notes:
+"It feels good, for the first 5 rounds or so"), as many turns, many of them begun with at most one card
+in hand (the players' "one card at a time"){% endif %}.{% else %}Game length per cell.{% endif %}</p>
 <div class="scroll"><table id="pace">
 <tr><th class="l">variant</th><th class="l">match-up</th><th>mean rounds</th>{% if game.has('pace') %}<th>turns with ≤ 1 card in hand</th>
-<th>lead changes per game</th>{% endif %}</tr>
+<th>lead changes per game</th>{% if late %}<th>games reaching round 6</th><th>their turns from round 6 on</th><th>of those, begun with ≤ 1 card in hand</th><th>games with a two-card draw (mean first round)</th>{% endif %}{% endif %}</tr>
 {% for r in rows %}<tr><td class="l">{{ r.variant }}</td><td class="l">{{ r.agent_a }} v {{ r.agent_b }}</td>
-<td>{{ '%.1f'|format(r.rounds_mean) }}</td>{% if game.has('pace') %}<td>{{ r.low_hand_share|pct }}</td><td>{{ '%.2f'|format(r.lead_changes) }}</td>{% endif %}</tr>{% endfor %}
+<td>{{ '%.1f'|format(r.rounds_mean) }}</td>{% if game.has('pace') %}<td>{{ r.low_hand_share|pct }}</td><td>{{ '%.2f'|format(r.lead_changes) }}</td>{% if late %}<td>{{ r.late_share|pct }}</td><td>{{ '%.2f'|format(r.late_turns_mean) }}</td><td>{{ r.late_low_share|pct }}</td><td>{% if r.two_card_games %}{{ (r.two_card_games / r.games)|pct }} ({{ '%.1f'|format(r.two_card_round) }}){% else %}-{% endif %}</td>{% endif %}{% endif %}</tr>{% endfor %}
 </table></div>
 <img alt="Game length distribution" src="{{ plots.lengths }}">
 </details>

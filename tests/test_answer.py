@@ -886,3 +886,85 @@ def test_another_runs_house_answer_is_set_beside_this_ones_leading_pairing():
     same = {**theirs, "pair": "search"}
     facts.quoted_houses = {"other.yaml": same}
     assert not any(s.startswith("Do search") for s in answer.answer(facts)["sentences"])
+
+
+def test_the_slog_answer_says_how_long_the_late_game_lasts_and_what_each_rule_does_to_it():
+    def late(variant, turns, one_card, two_card_games=0, two_card_round=None):
+        return {
+            **_cell(variant, "search_fast", "search_fast", 4_000, (0.5, 0.48, 0.52)),
+            "late_share": 0.5,
+            "late_turns_mean": turns,
+            "late_low_share": one_card,
+            "two_card_games": two_card_games,
+            "two_card_round": two_card_round,
+        }
+
+    rows = [
+        late("none", 6.0, 0.14),
+        late("from_round_6", 5.4, 0.002, 2_000, 6.0),
+        late("deck_equals_barrows", 6.0, 0.14),
+    ]
+
+    def compared(variant, diff, lo, hi, noise):
+        return {
+            "measure": "late_turns",
+            "variant": variant,
+            "agent_a": "search_fast",
+            "agent_b": "search_fast",
+            "base": 6.0,
+            "value": 6.0 + diff,
+            "diff": diff,
+            "lo": lo,
+            "hi": hi,
+            "noise": noise,
+            "n": 2_000,
+            "changed": 0.1,
+        }
+
+    comparisons = [
+        compared("from_round_6", -0.6, -0.7, -0.5, False),
+        compared("deck_equals_barrows", 0.0, -0.02, 0.02, True),
+    ]
+    variants = {
+        v: f"houses(extra_draw={v},life=40)"
+        for v in ("none", "from_round_6", "deck_equals_barrows")
+    }
+    got = answer.answer(_facts(rows, ["slog"], comparisons, variants=variants))
+    assert got["sentences"] == [
+        "How much does each rule shorten the late game, the turns from round 6 on (search_fast "
+        "v search_fast, on the deals that reach round 6 under 'none')? 'from_round_6' shortens "
+        "it somewhat: -0.60 turns [-0.70, -0.50] (small, 10.0% fewer); it drew two cards in "
+        "50.0% of the games, from round 6.0 on average; 'deck_equals_barrows' leaves it about "
+        "as long: +0.00 turns [-0.02, +0.02] (negligible); its two-card draw never came into "
+        "play.",
+        "Under 'none' 50.0% of the games reach round 6 and play 6.00 turns from then on (about "
+        "3.0 rounds), on average, and 14.0% of those turns begin with at most one card in hand "
+        '(the notes\' "one card at a time"). Late turns begun with at most one card: '
+        "'from_round_6' 0.2% (a turn that draws two cards begins with at least two, by the "
+        "rule itself).",
+    ]
+    # The variant's value is read on the deals it is compared on: the baseline's 6.00 - 0.60.
+    assert got["table"][1]["value"] == "5.40"
+    # Half a turn is the smallest difference that matters: -0.6 [-0.7, -0.5] is small, and
+    # three times that is large.
+    assert [r["size"] for r in got["table"]] == ["", "small", "negligible"]
+    comparisons[0].update(diff=-1.6, lo=-1.7, hi=-1.5)
+    got = answer.answer(_facts(rows, ["slog"], comparisons, variants=variants))
+    assert got["table"][1]["size"] == "large"
+    # A two-card draw that starts, on average, after half the games are over says so.
+    rows[0]["rounds_median"] = 6.0
+    rows[2].update(two_card_games=400, two_card_round=10.1)
+    got = answer.answer(_facts(rows, ["slog"], comparisons, variants=variants))
+    assert (
+        "it drew two cards in 10.0% of the games, from round 10.1 on average (half the games "
+        "are over by round 6)." in got["sentences"][0]
+    )
+    # Whether the lead at round 6 held, per variant, from the games with a player alone ahead.
+    rows[0].update(late_leader={"rate": 0.7, "lo": 0.68, "hi": 0.72}, late_led=1_800)
+    rows[1].update(late_leader={"rate": 0.65, "lo": 0.63, "hi": 0.67}, late_led=1_810)
+    got = answer.answer(_facts(rows, ["slog"], comparisons, variants=variants))
+    assert got["sentences"][-1] == (
+        "Does the lead hold in the late game? The player alone ahead on life as round 6 began "
+        "won 70.0% [68.0%, 72.0%] of 1,800 under 'none'; 65.0% [63.0%, 67.0%] of 1,810 under "
+        "'from_round_6'."
+    )

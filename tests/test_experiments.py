@@ -119,8 +119,8 @@ BAD = [
         GOOD + "answer: {measures: [first_playr]}\n",
         13,
         "key 'answer.measures[0]': unknown measure 'first_playr' (did you mean "
-        "'first_player'?); valid measures: first_player, a_wins, no_winner, rounds, card_value, "
-        "card_change, king_deployer, house",
+        "'first_player'?); valid measures: first_player, a_wins, no_winner, rounds, slog, "
+        "card_value, card_change, king_deployer, house",
     ),
     (
         GOOD + "answer: {measures: [rounds], matters: {rounds: -1}}\n",
@@ -159,6 +159,12 @@ BAD = [
         "  - [greedy, random]\ngames: 10\nanswer: {measures: [king_deployer]}\n",
         8,
         "key 'answer.measures': king_deployer needs a game with Kings (Houses-Skirmish)",
+    ),
+    (
+        "name: bc\nquestion: Who wins?\nseed: 1\ngame: battle_cards\nmatchups:\n"
+        "  - [greedy, random]\ngames: 10\nanswer: {measures: [slog]}\n",
+        8,
+        "key 'answer.measures': slog needs Houses-Skirmish (its late-game records)",
     ),
     # Cell folders keep only some characters: names that differ in the others would share one.
     (

@@ -14,6 +14,8 @@ from pathlib import Path
 import polars as pl
 import pytest
 
+from sim import answer
+
 EXP = """\
 name: report_test
 question: Do classic Kings or a Spades-against-Hearts split change who wins?
@@ -675,3 +677,52 @@ def test_two_runs_of_one_suit_split_question_set_their_leading_pairings_side_by_
         "agree on the match between" in s for s in quoted["sentences"]
     )
     assert quoted["houses"]["pair"] == "random"
+
+
+SLOG_EXP = """\
+name: slog_test
+question: Does drawing two cards from round six shorten the late game?
+seed: 3
+rules:
+  sweep: {extra_draw: [none, from_round_6]}
+matchups:
+  - [random, random]
+games: 400
+chunk_size: 400
+answer: {measures: [slog]}
+"""
+
+
+def test_the_late_game_answer_reads_the_records_on_the_deals_that_reach_round_6(tmp_path):
+    (tmp_path / "exp.yaml").write_text(SLOG_EXP)
+    out = tmp_path / "out"
+    sim("run", str(tmp_path / "exp.yaml"), "--output", str(out), "--quiet")
+    found = json.loads((out / "answer.json").read_text())
+    df = pl.read_parquet(out / "records" / "*" / "*.parquet")
+    base = df.filter(pl.col("variant") == "extra_draw=none").sort("game")
+    rule = df.filter(pl.col("variant") == "extra_draw=from_round_6").sort("game")
+    # The deals that reach round 6 without the rule: the late game's length on those, both ways.
+    reached = base["late_turns"] > 0
+    c = next(c for c in found["comparisons"] if c["measure"] == "late_turns")
+    assert c["n"] == reached.sum()
+    assert c["base"] == pytest.approx(base.filter(reached)["late_turns"].mean())
+    assert c["value"] == pytest.approx(rule.filter(reached)["late_turns"].mean())
+    first, second, held = found["sentences"]
+    assert first.startswith(
+        "How much does each rule shorten the late game, the turns from round 6 on (random v "
+        "random, on the deals that reach round 6 under 'extra_draw=none')? "
+        f"'extra_draw=from_round_6' {answer.LATE_VERDICT[c['size']]}: "
+    )
+    share = reached.mean()
+    turns = base.filter(reached)["late_turns"].mean()
+    assert second.startswith(
+        f"Under 'extra_draw=none' {100 * share:.1f}% of the games reach round 6 and play "
+        f"{turns:.2f} turns from then on"
+    )
+    # The player alone ahead as round 6 began: a win counts 1, no winner a half.
+    led = base.filter(pl.col("late_leader") > 0)
+    w, leader = led["winner"].cast(pl.Int64), led["late_leader"].cast(pl.Int64) - 1
+    rate = ((w == leader).sum() + (w == -1).sum() / 2) / led.height
+    assert (
+        f"won {100 * rate:.1f}% [" in held and f"of {led.height:,} under 'extra_draw=none'" in held
+    )

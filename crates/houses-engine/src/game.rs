@@ -37,6 +37,14 @@ pub struct GameRecord {
     pub out_round: [u32; MAX_PLAYERS],
     /// Turns begun (after the draw) with at most one card in the active player's hand.
     pub low_hand_turns: u32,
+    /// Turns begun in round `metrics::LATE_ROUND` (6) or later, and of those the ones begun with
+    /// at most one card in hand.
+    pub late_turns: u32,
+    pub late_low_hand_turns: u32,
+    /// The first round in which a player drew two cards (`extra_draw`); 0: never.
+    pub two_card_draw_round: u32,
+    /// Who was alone ahead on life when the late game began: seat + 1; 0: level, or never.
+    pub late_leader: u8,
     /// How often the player ahead on life changed.
     pub lead_changes: u32,
     /// Decisions each seat's agent was asked to make (forced moves excluded).
@@ -245,6 +253,10 @@ pub fn record_of(st: &State, seed: u64) -> GameRecord {
         king_round: m.king_round.map(|r| r.unwrap_or(0)),
         out_round: m.out_round.map(|r| r.unwrap_or(0)),
         low_hand_turns: m.low_hand_turns,
+        late_turns: m.late_turns,
+        late_low_hand_turns: m.late_low_hand_turns,
+        two_card_draw_round: m.two_card_draw_round.unwrap_or(0),
+        late_leader: m.late_leader,
         lead_changes: m.lead_changes,
         decisions: [0; MAX_PLAYERS],
     }

@@ -5,6 +5,11 @@
 use crate::card::{Card, CardSet, Kind};
 use crate::state::{Seat, MAX_PLAYERS};
 
+/// Where the late game begins: the Spring '22 notes' "It feels good, for the first 5 rounds or
+/// so... If a match extends beyond this stage ... this feels like a slog", and their first cure
+/// draws two "at the start of round six".
+pub const LATE_ROUND: u32 = 6;
+
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Metrics {
     /// Cards each player drew (or took into hand from the deck).
@@ -18,12 +23,23 @@ pub struct Metrics {
     pub king_round: [Option<u32>; MAX_PLAYERS],
     /// Turns begun (after the draw) with at most one card in the active player's hand.
     pub low_hand_turns: u32,
+    /// Turns begun in the late game (round `LATE_ROUND` or later), and of those the ones begun
+    /// with at most one card in hand: the designers' "late-game slog".
+    pub late_turns: u32,
+    pub late_low_hand_turns: u32,
+    /// The first round in which a player drew two cards under a late-game pace option.
+    pub two_card_draw_round: Option<u32>,
+    /// Who was alone ahead on life when the late game began (seat + 1; 0: level, or the game
+    /// never reached it).
+    pub late_leader: u8,
     /// How often the player ahead on life changed.
     pub lead_changes: u32,
     /// The round each player went out in (three or more players).
     pub out_round: [Option<u32>; MAX_PLAYERS],
     /// Who was alone ahead at the last end of turn: seat + 1, or 0 (nobody yet).
     last_leader: u8,
+    /// Who was alone ahead at the last end of turn: seat + 1, or 0 (level).
+    leader_now: u8,
 }
 
 impl Metrics {
@@ -46,9 +62,19 @@ impl Metrics {
         self.king_round[s].get_or_insert(round);
     }
 
-    pub fn turn_began(&mut self, hand_len: usize) {
-        if hand_len <= 1 {
-            self.low_hand_turns += 1;
+    /// A turn began in `round`, after a draw of `drawn_two` cards, with `hand_len` in hand.
+    pub fn turn_began(&mut self, round: u32, hand_len: usize, drew_two: bool) {
+        let low = hand_len <= 1;
+        self.low_hand_turns += u32::from(low);
+        if round >= LATE_ROUND {
+            if self.late_turns == 0 {
+                self.late_leader = self.leader_now;
+            }
+            self.late_turns += 1;
+            self.late_low_hand_turns += u32::from(low);
+        }
+        if drew_two {
+            self.two_card_draw_round.get_or_insert(round);
         }
     }
 
@@ -64,6 +90,7 @@ impl Metrics {
             (Some((s, _)), None) => s as u8 + 1,
             _ => 0,
         };
+        self.leader_now = leader;
         if leader != 0 {
             if self.last_leader != 0 && leader != self.last_leader {
                 self.lead_changes += 1;

@@ -330,11 +330,16 @@ fn impossible_positions_are_refused_naming_the_key_and_what_is_valid() {
     );
 }
 
-fn drawn_on_next_turn(rules: &str, turn: u32, deck: usize, barrows: usize) -> usize {
-    let all: Vec<String> = houses_engine::Card::deck(false)
+/// The deck's 52 cards by name, in the engine's order: piles for positions.
+fn every_card() -> Vec<String> {
+    houses_engine::Card::deck(false)
         .iter()
         .map(|c| c.to_string())
-        .collect();
+        .collect()
+}
+
+fn drawn_on_next_turn(rules: &str, turn: u32, deck: usize, barrows: usize) -> usize {
+    let all = every_card();
     let mut st = build(
         json!({"rules": rules, "turn": turn, "players": {"P1": {}, "P2": {}},
         "deck": all[..deck], "barrows": all[deck..deck + barrows]}),
@@ -358,6 +363,50 @@ fn extra_draw_options_draw_two_late_in_the_game() {
         drawn_on_next_turn("extra_draw=deck_equals_barrows", 4, 10, 12),
         2
     );
+}
+
+#[test]
+fn the_record_counts_the_late_games_one_card_turns_and_when_two_cards_were_first_drawn() {
+    // The turn after `turn` begins with an empty hand and a draw: (late turns, of those begun
+    // with at most one card, the first round of a two-card draw).
+    let next_turn = |rules: &str, turn: u32| {
+        let all = every_card();
+        let mut st = build(
+            json!({"rules": rules, "turn": turn, "players": {"P1": {}, "P2": {}},
+            "deck": all[..20], "barrows": all[20..25]}),
+        );
+        play_out_turn(&mut st);
+        let m = st.metrics.as_ref().unwrap();
+        (m.late_turns, m.late_low_hand_turns, m.two_card_draw_round)
+    };
+    // Turn 12 is in round 6, the late game: one card drawn is a one-card turn, two are not.
+    assert_eq!(next_turn("", 11), (1, 1, None));
+    assert_eq!(next_turn("extra_draw=from_round_6", 11), (1, 0, Some(6)));
+    // Turn 10 is in round 5: not the late game, and no two-card draw yet.
+    assert_eq!(next_turn("extra_draw=from_round_6", 9), (0, 0, None));
+    // The first round of a two-card draw is kept: turn 14 (round 7) does not move it.
+    let all = every_card();
+    let mut st = build(json!({"rules": "extra_draw=from_round_6", "turn": 11,
+        "players": {"P1": {}, "P2": {}}, "deck": all[..20]}));
+    for _ in 0..3 {
+        play_out_turn(&mut st);
+    }
+    let m = st.metrics.as_ref().unwrap();
+    assert_eq!(
+        (st.round, m.late_turns, m.two_card_draw_round),
+        (7, 3, Some(6))
+    );
+    assert_eq!(m.late_leader, 0, "level on life when the late game began");
+    // The player alone ahead on life as the late game begins is kept (seat + 1).
+    let mut st = build(
+        json!({"turn": 11, "players": {"P1": {"life": 30}, "P2": {}},
+        "deck": all[..20]}),
+    );
+    play_out_turn(&mut st);
+    st.players[1].life = 20;
+    play_out_turn(&mut st);
+    let m = st.metrics.as_ref().unwrap();
+    assert_eq!((m.late_turns, m.late_leader), (2, 2), "P2 led at 40 to 30");
 }
 
 #[test]
@@ -456,6 +505,29 @@ fn records_count_low_hand_turns_lead_changes_and_the_king_round() {
     for s in 0..2 {
         assert_eq!(r.record.king_round[s] == 0, r.record.kings[s].is_empty());
     }
+    // The late game's turns and one-card turns, from each turn's round in the log of a game
+    // long enough to reach it (random play).
+    let random = &houses_engine::agents::AgentSpec::Random;
+    let r = houses_engine::game::play_game(&Rules::default(), [random, random], 9, true);
+    let (mut round, mut late, mut late_low) = (0, 0, 0);
+    for l in r.log.as_ref().unwrap() {
+        if let Some(rest) = l.strip_prefix("== turn ") {
+            let (_, after) = rest.split_once("(round ").unwrap();
+            round = after.split(')').next().unwrap().parse().unwrap();
+        } else if let Some((_, hand)) = l.split_once(" hand:") {
+            if round >= 6 {
+                late += 1;
+                late_low += u32::from(hand.split_whitespace().count() <= 1);
+            }
+        }
+    }
+    assert!(r.record.rounds >= 6, "the game reaches the late game");
+    let record = (r.record.late_turns, r.record.late_low_hand_turns);
+    assert_eq!((late, late_low), record);
+    assert_eq!(
+        r.record.two_card_draw_round, 0,
+        "one card a turn by default"
+    );
     let mut st = build(
         json!({"phase": "attack", "players": {"P1": {"front": ["6D"]}, "P2": {"life": 30}},
         "deck": ["2C", "3C", "4C"]}),

@@ -228,6 +228,10 @@ impl Registered for State {
         ("king_round_p2", "u32"),
         ("low_hand_turns", "u32"),
         ("lead_changes", "u32"),
+        ("late_turns", "u32"),
+        ("late_low_hand_turns", "u32"),
+        ("two_card_draw_round", "u32"),
+        ("late_leader", "u8"),
         // Three and four players: how many sat at the table, and the seats after the second
         // (zeros and empty lists where there is no such seat).
         ("players", "u8"),
@@ -302,6 +306,10 @@ impl Registered for State {
             .u(r.drawn[1].0);
         c.u(r.king_round[0].into()).u(r.king_round[1].into());
         c.u(r.low_hand_turns.into()).u(r.lead_changes.into());
+        c.u(r.late_turns.into())
+            .u(r.late_low_hand_turns.into())
+            .u(r.two_card_draw_round.into())
+            .u(r.late_leader.into());
         c.u(r.players.into());
         for s in 2..4 {
             c.u(r.decisions[s].into());

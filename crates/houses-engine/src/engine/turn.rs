@@ -66,8 +66,13 @@ impl State {
             self.remove_unit(id, Leave::Barrows);
         }
         // DRAW: the first player does not draw on the first turn.
-        if self.turn > 1 {
-            for _ in 0..self.cards_to_draw() {
+        let draws = if self.turn > 1 {
+            self.cards_to_draw()
+        } else {
+            0
+        };
+        if draws > 0 {
+            for _ in 0..draws {
                 if let Some(c) = self.draw(s) {
                     self.log(|| format!("draw: {} draws {c}", seat_name(s)));
                 }
@@ -80,7 +85,7 @@ impl State {
             self.log(|| format!("{} hand: {}", seat_name(s), hand.join(" ")));
         }
         let hand = self.players[s].hand.len();
-        self.note(|m| m.turn_began(hand));
+        self.note(|m| m.turn_began(round, hand, draws == 2));
         self.pending = Pending::Deploy(s);
     }
 
