@@ -257,7 +257,7 @@ def lengths(lf: pl.LazyFrame) -> pl.DataFrame:
 # Per-game measures that variants are compared on, game by game.
 # measure -> (label, is it a rate, its unit)
 MEASURES = {
-    "win_a": ("the first agent's win rate", True, "points"),
+    "win_a": ("first agent's win rate", True, "points"),
     "first_won": ("first player's win rate", True, "points"),
     # With decks split by suit, P1 holds the first House of the split whoever sits there.
     "first_house": ("win rate of P1's House", True, "points"),

@@ -847,6 +847,23 @@ def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             "Does the lead hold in the late game? The player alone ahead on life as round 6 "
             "began won " + "; ".join(held) + "."
         )
+    # The other mirror match-ups, shorter: how far the late game depends on who plays it.
+    for pair in pairs[1:]:
+        other = {r["variant"]: r for r in f.cells(pair)}.get(f.baseline)
+        if other is None:
+            continue
+        changes = [
+            f"'{c['variant']}' {_rounds_text(c['diff'])} turns [{_rounds_text(c['lo'])}, "
+            f"{_rounds_text(c['hi'])}] ({_said(c)})"
+            for c in f.compared("slog", pair)
+        ]
+        text.append(
+            f"With {_pair(*pair)}, {_pct(other['late_share'])} of the games reach round 6 and "
+            f"play {other['late_turns_mean']:.2f} turns from then on, "
+            f"{_pct(other['late_low_share'])} of them begun with at most one card"
+            + (f"; {'; '.join(changes)}" if changes else "")
+            + "."
+        )
     return text, table
 
 
@@ -1312,7 +1329,9 @@ def house_agreement(mine: dict[str, Any], theirs: dict[str, Any], file: str) -> 
 
 
 # The sentence that only names the other files asking the question (left out where quoted).
-SEE_ALSO_LEAD = "The same question is also asked in "
+SEE_ALSO_LEAD = "A related question is asked in "
+# The same, as answers written before 2026-12-01 said it (left out where they are quoted).
+SEE_ALSO_LEADS = (SEE_ALSO_LEAD, "The same question is also asked in ")
 
 
 def _follows(f: Facts) -> str:

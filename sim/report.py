@@ -790,6 +790,7 @@ def _see_also_answers(
             entry["note"] = f"{path} cannot be read, so its answer is not quoted here."
             continue
         # Its folder next to this run's (the usual reports/<name>), else where its file says.
+        entry["question"] = exp.question
         folders = list(dict.fromkeys([out.parent / exp.name, exp.output]))
         folder = next((f for f in folders if (f / MANIFEST).is_file()), None)
         run = f"`sim run {path}`"
@@ -808,7 +809,7 @@ def _see_also_answers(
                 "sentences": [
                     _quoted(s, Path(manifest.get("experiment_file") or "").name)
                     for s in told.get("sentences", [])
-                    if not s.startswith(answer.SEE_ALSO_LEAD)
+                    if not s.startswith(answer.SEE_ALSO_LEADS)
                     and answer.AGREEMENT_ASK not in s
                     and answer.HOUSE_AGREEMENT_ASK not in s
                 ],

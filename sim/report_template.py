@@ -67,10 +67,10 @@ TEMPLATE = r"""<!doctype html>
 {% for s in opening.sentences %}<p{% if loop.first %} class="lead"{% endif %}>{{ s }}</p>
 {% endfor %}{% if not opening.sentences %}<p>No figure answers this question yet: the cells it is read from have no games.</p>{% endif %}
 </div>
-{# The answers of the files that ask the same question (answer.see_also), quoted: another
-player's answer next to this one. #}
+{# The answers of the files that ask a related question (answer.see_also), quoted with their
+question: another player's answer, or another side of the question, next to this one. #}
 {% for r in related %}<div class="answer related" data-file="{{ r.file }}">
-<p><b>The same question in {{ r.file }}</b>{% if r.link %} ({{ r.matchups|join(', ') }}, {{ '{:,}'.format(r.games) }} games; <a href="{{ r.link }}">its report</a>){% endif %}:</p>
+<p><b>{{ r.file }}</b>{% if r.question %} asks: <i>{{ r.question }}</i>{% endif %}{% if r.link %} ({{ r.matchups|join(', ') }}, {{ '{:,}'.format(r.games) }} games; <a href="{{ r.link }}">its report</a>){% endif %}:</p>
 {% for s in r.sentences %}<p>{{ s }}</p>
 {% endfor %}{% if r.note %}<p class="note">{{ r.note }}</p>{% endif %}
 </div>

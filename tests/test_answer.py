@@ -277,7 +277,7 @@ def test_card_values_of_one_player_say_that_another_players_cells_do_not_rate_ca
     # Without the caveat, the other file is named last.
     f.rows = rows[:1]
     got = answer.answer(f)["sentences"]
-    assert got[-1] == "The same question is also asked in kings_option2_search.yaml."
+    assert got[-1] == "A related question is asked in kings_option2_search.yaml."
     # A caveat from the experiment file is said first, before the figures it bears on.
     f.caveat = "The player wastes it."
     with_caveat = answer.answer(f)["sentences"]
@@ -876,7 +876,7 @@ def test_another_runs_house_answer_is_set_beside_this_ones_leading_pairing():
         "'enhance', D against S, both have D ahead (search D 60.0% [57.8%, 62.1%], strong D "
         "64.3% [61.3%, 67.3%])."
     )
-    assert got["sentences"][3].startswith("The same question is also asked in other.yaml")
+    assert got["sentences"][3].startswith("A related question is asked in other.yaml")
     # This answer's own pairings, for the other run to quote back.
     assert got["houses"]["pair"] == "search"
     assert got["houses"]["variants"]["classic"]["ranked"] == ["S", "D", "C"]
@@ -967,4 +967,24 @@ def test_the_slog_answer_says_how_long_the_late_game_lasts_and_what_each_rule_do
         "Does the lead hold in the late game? The player alone ahead on life as round 6 began "
         "won 70.0% [68.0%, 72.0%] of 1,800 under 'none'; 65.0% [63.0%, 67.0%] of 1,810 under "
         "'from_round_6'."
+    )
+    # Another mirror match-up, shorter, after the answering one's.
+    greedy = {
+        **_cell("none", "greedy", "greedy", 40_000, (0.5, 0.49, 0.51)),
+        "late_share": 0.067,
+        "late_turns_mean": 2.45,
+        "late_low_share": 0.903,
+        "two_card_games": 0,
+    }
+    quick = {
+        **compared("from_round_6", -0.17, -0.21, -0.13, False),
+        "agent_a": "greedy",
+        "agent_b": "greedy",
+    }
+    facts = _facts([*rows, greedy], ["slog"], [*comparisons, quick], variants=variants)
+    got = answer.answer(facts)["sentences"]
+    assert got[-1] == (
+        "With greedy v greedy, 6.7% of the games reach round 6 and play 2.45 turns from then "
+        "on, 90.3% of them begun with at most one card; 'from_round_6' -0.17 turns [-0.21, "
+        "-0.13] (negligible)."
     )

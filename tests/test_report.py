@@ -485,15 +485,16 @@ def test_a_report_quotes_the_answer_of_the_file_that_asks_the_same_question(tmp_
             "sentences": [],
             "note": f"Not run yet: `sim run {tmp_path / 'b.yaml'}` answers it.",
             "link": None,
+            "question": "Does hand size move the first player's edge?",
         }
     ]
-    assert told("a")["sentences"][-1] == "The same question is also asked in b.yaml."
+    assert told("a")["sentences"][-1] == "A related question is asked in b.yaml."
 
     sim("run", str(tmp_path / "b.yaml"), "--output", str(tmp_path / "b"), "--quiet")
     sim("report", str(tmp_path / "a"))
     a, b = told("a"), told("b")
     # Each quotes the other's sentences, less the one that only names this file.
-    assert a["sentences"][-1] == "The same question is also asked in b.yaml, whose answer follows."
+    assert a["sentences"][-1] == "A related question is asked in b.yaml, whose answer follows."
     assert b["see_also_answers"][0]["sentences"] == a["sentences"][:-1]
     quoted = a["see_also_answers"][0]
     assert quoted["sentences"] == b["sentences"][:-1] and quoted["note"] is None
@@ -504,6 +505,11 @@ def test_a_report_quotes_the_answer_of_the_file_that_asks_the_same_question(tmp_
     )
     html = (tmp_path / "a" / "index.html").read_text()
     assert '<div class="answer related" data-file="b.yaml">' in html
+    # The quote is headed by the other file's own question.
+    assert (
+        "<p><b>b.yaml</b> asks: <i>Does hand size move the first player&#39;s edge?</i> "
+        "(random v random, 800 games;" in html
+    )
     assert html.index(b["sentences"][0].replace("'", "&#39;")) > html.index('id="answer"')
 
     # A file changed since its run: the quote stays, with a note that it is out of date.
