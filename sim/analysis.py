@@ -92,6 +92,13 @@ def cells(lf: pl.LazyFrame, info: GameInfo) -> dict[str, dict[str, Any]]:
         if info.has("pace")
         else []
     )
+    if info.has("pace") and "biggest_attack" in names:
+        pace += [
+            pl.col("biggest_attack").mean().alias("biggest_attack_mean"),
+            pl.col("biggest_hit").mean().alias("biggest_hit_mean"),
+            (pl.col("biggest_attack") >= BIG_ATTACK).mean().alias("big_attack_share"),
+            pl.col("biggest_attack").max().alias("biggest_attack_max"),
+        ]
     if info.has("pace") and LATE_COLUMNS <= set(names):
         # The late game (round 6 on): how many games reach it, its turns and its one-card
         # turns, and the games in which a late-game pace option drew two cards.
@@ -246,6 +253,50 @@ def choice_value(lf: pl.LazyFrame, cell: str, coin_cell: str) -> dict[str, Any] 
         "deferred": d["deferred"],
         "diff": d["mean"],
         **_mean_interval(d["mean"], d["sd"], n),
+        "fixed": _fixed_choice(lf, a, coin_cell, names),
+    }
+
+
+def _fixed_choice(
+    lf: pl.LazyFrame, chosen: pl.LazyFrame, coin_cell: str, names: list[str]
+) -> dict[str, Any] | None:
+    """Two players: the better of the two fixed choices (always start, always defer), read from
+    the coin cell's first and second movers on the same deals, against the chooser's own
+    results (`chosen`'s `v`). Not paired game by game (the coin's mover is the chooser's seat
+    in half the deals only): the interval treats the two as independent samples. None at a
+    larger table."""
+    if "first_player" not in names:
+        return None
+    if "players" in names and _collect(lf.select(pl.col("players").max())).item() > 2:
+        return None
+    first = seat_score(names, pl.col("first_player").cast(pl.Int64))
+    coin = _collect(
+        lf.filter(pl.col("cell") == coin_cell)
+        .select(first=first)
+        .select(
+            n=pl.len(),
+            start=pl.col("first").mean(),
+            sd=pl.col("first").std(),
+        )
+    ).row(0, named=True)
+    mine = _collect(chosen.select(v=pl.col("v").mean(), sd=pl.col("v").std(), n=pl.len())).row(
+        0, named=True
+    )
+    if not coin["n"] or not mine["n"]:
+        return None
+    # Two players: the second mover scores what the first does not (a draw a half each).
+    choice, rate = ("defer", 1 - coin["start"]) if coin["start"] < 0.5 else ("start", coin["start"])
+    diff = mine["v"] - rate
+    se = math.sqrt((mine["sd"] or 0) ** 2 / mine["n"] + (coin["sd"] or 0) ** 2 / coin["n"])
+    return {
+        "choice": choice,
+        "rate": rate,
+        "rate_lo": rate - 1.96 * (coin["sd"] or 0) / math.sqrt(coin["n"]),
+        "rate_hi": rate + 1.96 * (coin["sd"] or 0) / math.sqrt(coin["n"]),
+        "n": coin["n"],
+        "diff": diff,
+        "lo": diff - 1.96 * se,
+        "hi": diff + 1.96 * se,
     }
 
 
@@ -265,7 +316,14 @@ MEASURES = {
     # The late game's length: turns from round 6 on, on the deals whose game reaches round 6
     # under the reference (`REACHED`).
     "late_turns": ("turns from round 6 on", False, "turns"),
+    # How hard one attack can hit (the Summer '20 notes' "27/27 unit"): a game's biggest attack,
+    # and whether it reached half the default life (`BIG_ATTACK`).
+    "biggest_attack": ("a game's biggest attack", False, "damage"),
+    "big_attack": ("games with an attack of 20 or more", True, "points"),
 }
+# An attack of half the default life (40) or more: the notes' "nearly 3/4 of the opposing
+# player's maximum life in one attack" is 27.
+BIG_ATTACK = 20
 # Measures compared only on the deals where the reference's value is above zero: the late game's
 # length on the deals that reach it without the rule (chosen by the reference alone, so the
 # variant's own effect on reaching round 6 cannot pick the deals).
@@ -289,6 +347,12 @@ def paired_difference(
         "first_house": seat_score(names, 0),
         "rounds": pl.col("rounds").cast(pl.Float64),
         "late_turns": pl.col("late_turns").cast(pl.Float64) if "late_turns" in names else None,
+        "biggest_attack": pl.col("biggest_attack").cast(pl.Float64)
+        if "biggest_attack" in names
+        else None,
+        "big_attack": (pl.col("biggest_attack") >= BIG_ATTACK).cast(pl.Float64)
+        if "biggest_attack" in names
+        else None,
     }[measure]
     if value is None:
         return None  # records written before the measure's columns

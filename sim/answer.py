@@ -24,6 +24,7 @@ MEASURES: dict[str, tuple[str, str]] = {
     "no_winner": ("games with no winner", "points"),
     "rounds": ("rounds per game", "rounds"),
     "slog": ("turns from round 6 on, in the games that reach it (the late game)", "turns"),
+    "big_attacks": ("a game's biggest attack, and games with an attack of 20 or more", "damage"),
     "card_value": ("a card's value to the player who draws it", "points"),
     "card_change": ("a card's value against its value under the baseline", "points"),
     "king_deployer": ("the win rate of whoever deployed a King its opponent did not", "points"),
@@ -36,8 +37,9 @@ MEASURES: dict[str, tuple[str, str]] = {
 # The unit of each measure the report compares variants on (`analysis.MEASURES`).
 COMPARED_UNITS = {measure: unit for measure, (_, _, unit) in COMPARED.items()}
 # The smallest difference that matters, by unit: 1 point of win rate, a quarter of a round, and
-# half a turn (with two players, the same quarter of a round) of the late game's length.
-MATTERS: dict[str, float] = {"points": 1.0, "rounds": 0.25, "turns": 0.5}
+# half a turn (with two players, the same quarter of a round) of the late game's length, and one
+# point of damage (a card's smallest step) of a game's biggest attack.
+MATTERS: dict[str, float] = {"points": 1.0, "rounds": 0.25, "turns": 0.5, "damage": 1.0}
 ANSWER_KEYS = ("measures", "matters", "matchup", "see_also", "focus", "caveat")
 # Below this many games (or paired deals) a difference gets no verdict.
 MIN_GAMES = 200
@@ -158,6 +160,7 @@ class Facts:
         kings: list[dict[str, Any]] | None = None,
         quoted: dict[str, dict[str, Any] | None] | None = None,
         quoted_houses: dict[str, dict[str, Any] | None] | None = None,
+        in_play: list[dict[str, Any]] | None = None,
     ):
         self.measures: list[str] = spec["measures"]
         self.matters: dict[str, float] = {**MATTERS, **spec.get("matters", {})}
@@ -201,6 +204,8 @@ class Facts:
         self.plain = plain
         # Rule decisions an agent was offered and never took (sim.usage.never_taken).
         self.never_taken = never_taken or []
+        # Per cell, how often each decision of a varied rule was taken (sim.usage.in_play).
+        self.in_play = in_play or []
         # The rule options that differ between the plain variants (name -> canonical rules).
         self.varied = varied_options({v: r for v, r in (variants or {}).items() if v in plain})
         self.variant_rules = {v: rule_values(r) for v, r in (variants or {}).items()}
@@ -251,6 +256,8 @@ class Facts:
             "a_wins": "win_a",
             "rounds": "rounds",
             "slog": "late_turns",
+            "big_attack": "big_attack",
+            "biggest_attack": "biggest_attack",
         }.get(measure)
         # Only the comparisons with the baseline (a suit-split variant may be compared with
         # another that splits the deck the same way: `report._reference`).
@@ -453,6 +460,7 @@ def _chooser(f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: fl
     # (Where it often deferred, the first sentence has said that the rate mixes seat and
     # choice.)
     lead = f"The winner of the advantage draw chooses who moves first ({_pair(*pair)})"
+    costly = _costly_choices(f, chose, pair)
     # The choice comes before any rule a variant changes, so it is often the same in every
     # variant (the same deals): then it is said once.
     said = {(_pct(r["deferred"]), r["chooser"]["n"]) for r in chose}
@@ -461,13 +469,46 @@ def _chooser(f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: fl
         rates = "; ".join(f"'{r['variant']}' {won(r)}" for r in chose)
         return [
             f"{lead}: it deferred in {deferred} of {n:,} games under every variant and won {rates}."
-        ]
+        ] + costly
     parts = [
         (f" under '{r['variant']}'" if len(cells) > 1 else "")
         + f" it deferred in {_pct(r['deferred'])} of {r['chooser']['n']:,} games and won {won(r)}"
         for r in chose
     ]
-    return [lead + ":" + ";".join(parts) + "."]
+    return [lead + ":" + ";".join(parts) + "."] + costly
+
+
+def _costly_choices(f: Facts, chose: list[dict[str, Any]], pair: tuple[str, str]) -> list[str]:
+    """Where the chooser won less than one fixed choice (always start, or always defer) would
+    have on the same deals, beyond noise: its own choices, not the rule, hold the draw's worth
+    down, so a better chooser would get more from it. Read from the coin cell's movers
+    (`analysis.choice_value`'s `fixed`)."""
+    said = []
+    for r in chose:
+        value = next(
+            (
+                c
+                for c in f.choice_values
+                if c["variant"] == r["variant"] and (c["agent_a"], c["agent_b"]) == pair
+            ),
+            None,
+        )
+        fixed = value.get("fixed") if value else None
+        if value is None or not fixed or fixed["hi"] >= 0:
+            continue
+        always = "always deferring" if fixed["choice"] == "defer" else "always starting"
+        mover = "second" if fixed["choice"] == "defer" else "first"
+        where = f" under '{r['variant']}'" if len(f.cells(pair)) > 1 else ""
+        said.append(
+            f"Its own choices cost it{where}: {always} would have won "
+            f"{_pct(fixed['rate'])} {_ci(fixed['rate_lo'], fixed['rate_hi'])} (the {mover} "
+            f"mover's rate with '{value['coin']}' on the same deals), "
+            f"{-100 * fixed['diff']:.1f} points [{-100 * fixed['hi']:.1f}, "
+            f"{-100 * fixed['lo']:.1f}] more "
+            "than it did, so a better chooser would get more from the draw than these figures "
+            "show."
+        )
+    return said[:1]
 
 
 def _outright(cells: list[dict[str, Any]]) -> list[str]:
@@ -729,6 +770,72 @@ def _rounds(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             f"({_pair(*pairs[0])})"
         )
         text.append(opening + (f"; against that, {'; '.join(changes)}." if changes else "."))
+    return text, table
+
+
+def _big_attacks(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
+    """How hard one attack can hit (the Summer '20 notes: "a player could potentially have a
+    27/27 unit ... could remove nearly 3/4 of the opposing player's maximum life in one
+    attack"): the share of games with an attack of 20 or more and a game's biggest attack under
+    the baseline, each variant against it on the same deals; then the other mirror match-ups."""
+    pairs = [p for p in f.pairs("big_attacks") if all("big_attack_share" in r for r in f.cells(p))]
+    table = []
+    t = _rounds_text
+    for pair in pairs[:1]:
+        for r in f.cells(pair):
+            c = next(
+                (c for c in f.compared("big_attack", pair) if c["variant"] == r["variant"]), None
+            )
+            table.append(
+                {
+                    "measure": "big_attacks",
+                    "label": "games with an attack of 20 or more (half the starting life)",
+                    "variant": r["variant"],
+                    "matchup": _pair(*pair),
+                    "value": f"{_pct(r['big_attack_share'])}",
+                    "size": _shown(c) if c else "",
+                    "against": f"{_pts(c['diff'])} {_ci(c['lo'], c['hi'], pct=False)}"
+                    if c
+                    else "baseline",
+                }
+            )
+    if not pairs:
+        return [], table
+    cells = {r["variant"]: r for r in f.cells(pairs[0])}
+    base = cells.get(f.baseline)
+    if base is None:
+        return [], table
+    text = [
+        f"How hard can one attack hit ({_pair(*pairs[0])})? Under '{f.baseline}' "
+        f"{_pct(base['big_attack_share'])} of the games see an attack of 20 or more (half the "
+        f"starting life), and a game's biggest attack is {base['biggest_attack_mean']:.1f} on "
+        f"average ({base['biggest_attack_max']} at most); the biggest unblocked hit on a player "
+        f"is {base['biggest_hit_mean']:.1f}."
+    ]
+    biggest = {c["variant"]: c for c in f.compared("biggest_attack", pairs[0])}
+    parts = []
+    for c in f.compared("big_attack", pairs[0]):
+        cell, b = cells.get(c["variant"]), biggest.get(c["variant"])
+        if cell is None:
+            continue
+        said = (
+            f"'{c['variant']}' has {_pct(cell['big_attack_share'])} such games, "
+            f"{_pts(c['diff'])} points {_ci(c['lo'], c['hi'], pct=False)} ({_said(c)})"
+        )
+        if b:
+            said += (
+                f", and a game's biggest attack is {t(b['diff'])} [{t(b['lo'])}, {t(b['hi'])}] "
+                f"({_said(b)}; {cell['biggest_attack_max']} at most)"
+            )
+        parts.append(said)
+    if parts:
+        text.append("Against that, on the same deals: " + "; ".join(parts) + ".")
+    for pair in pairs[1:]:
+        other = {r["variant"]: r for r in f.cells(pair)}
+        if f.baseline not in other:
+            continue
+        listed = ", ".join(f"'{v}' {_pct(r['big_attack_share'])}" for v, r in other.items())
+        text.append(f"With {_pair(*pair)}, games with an attack of 20 or more: {listed}.")
     return text, table
 
 
@@ -1555,6 +1662,56 @@ def _other_players_rankings(f: Facts, wanted: str | None) -> tuple[list[str], li
     return text, table
 
 
+# A rule taken in fewer of a cell's games than this is said to be rarely in play.
+RARELY = 0.10
+
+
+def _rarely_in_play(f: Facts) -> list[str]:
+    """The varied rules whose decision the answering agents took in few of a variant's games:
+    "no change" then says little about the rule (said first). Read from the first measure's
+    match-up, for the variants that set the rule otherwise than the baseline."""
+    pairs = f.pairs(f.measures[0]) if f.measures else []
+    if not pairs:
+        return []
+    pair = pairs[0]
+    base = f.variant_rules.get(f.baseline, {})
+    by_kind: dict[tuple[str, str], list[str]] = {}
+    for p in f.in_play:
+        if (p["agent_a"], p["agent_b"]) != pair or p["variant"] in (f.baseline, None):
+            continue
+        if p["variant"] not in f.plain or not p["games_arose"]:
+            continue  # a card taken out; or never offered (a Joker not in this variant's deck)
+        # Only a decision that is one option's whole effect ("hand_limit", "scouts=true"; not
+        # "kings=enhance (King of Clubs)", one of a rule set's powers), offered by this variant
+        # and not by the baseline.
+        rule = re.fullmatch(r"([a-z0-9_]+)(?:=([a-z0-9_/]+))?", p["rule"])
+        if rule is None or rule[1] not in f.varied:
+            continue
+        option, values = rule[1], (rule[2] or "").split("/")
+        mine = f.variant_rules.get(p["variant"], {}).get(option)
+        offered = mine in values if rule[2] else mine != base.get(option)
+        if not offered or mine == base.get(option):
+            continue
+
+        share = p["games_taken"] / p["games"] if p["games"] else 0.0
+        if share >= RARELY:
+            continue
+        by_kind.setdefault((p["kind"], p["rule"]), []).append(
+            f"{p['games_taken']:,} of {p['games']:,} games under '{p['variant']}' "
+            f"({_pct(share)}; {p['taken']:,} times)"
+        )
+    if not by_kind:
+        return []
+    said = [
+        f"a player took the '{kind.replace('_', ' ')}' decision ({rule}) in {_listing(where)}"
+        for (kind, rule), where in by_kind.items()
+    ]
+    return [
+        f"Rarely in play ({_pair(*pair)}): {'; '.join(said)}: a difference under such a "
+        "variant says little about that rule, which few of its games used."
+    ]
+
+
 def _untested(f: Facts) -> list[str]:
     """A decision offered by a rule the experiment varies that the answering agents never took:
     the answer cannot speak for that choice."""
@@ -1573,6 +1730,7 @@ WRITERS = {
     "no_winner": _no_winner,
     "rounds": _rounds,
     "slog": _slog,
+    "big_attacks": _big_attacks,
     "card_value": _card_value,
     "card_change": _card_change,
     "king_deployer": _king_deployer,
@@ -1612,6 +1770,8 @@ def answer(f: Facts) -> dict[str, Any]:
             (i + 1 for i, s in enumerate(sentences) if s.startswith(HOUSE_SENTENCE)), default=0
         )
         sentences[after:after] = beside
+    # A rule its variants hardly used qualifies every figure after it: said first.
+    sentences[:0] = _rarely_in_play(f)
     if f.caveat:
         sentences.insert(0, f"Caveat: {f.caveat}")
     if f.see_also and not any(s.startswith("Read from ") for s in sentences):

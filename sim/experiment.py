@@ -347,8 +347,11 @@ def _check_answer(
     measures = c.choices(measures, ("answer", "measures"), list(ANSWER_MEASURES), "measure")
     if not kings and "king_deployer" in (measures or []):
         c.fail(("answer", "measures"), "king_deployer needs a game with Kings (Houses-Skirmish)")
-    if not kings and "slog" in (measures or []):
-        c.fail(("answer", "measures"), "slog needs Houses-Skirmish (its late-game records)")
+    for houses_only in ("slog", "big_attacks"):
+        if not kings and houses_only in (measures or []):
+            c.fail(
+                ("answer", "measures"), f"{houses_only} needs Houses-Skirmish (its pace records)"
+            )
     matters: dict[str, float] = {}
     matters_spec = spec.get("matters") or {}
     if not isinstance(matters_spec, dict):

@@ -382,7 +382,15 @@ def _robustness(
         return None
     table = []
     for v in variants:
-        for measure in ("rounds", "late_turns", "first_won", "first_house", "win_a"):
+        for measure in (
+            "rounds",
+            "late_turns",
+            "big_attack",
+            "biggest_attack",
+            "first_won",
+            "first_house",
+            "win_a",
+        ):
             found = {
                 (c["agent_a"], c["agent_b"]): c
                 for c in comparisons
@@ -519,8 +527,12 @@ def build(out: Path) -> Path:
         )
         rate = "first_house" if split else "first_won" if mirror else "win_a"
         same_table = r["players"] == base["players"]
-        length_measures = ("rounds", "late_turns") if "slog" in spec["measures"] else ("rounds",)
-        for measure in (rate, *length_measures) if same_table else length_measures:
+        other_measures: tuple[str, ...] = ("rounds",)
+        if "slog" in spec["measures"]:
+            other_measures += ("late_turns",)
+        if "big_attacks" in spec["measures"]:
+            other_measures += ("big_attack", "biggest_attack")
+        for measure in (rate, *other_measures) if same_table else other_measures:
             d = analysis.paired_difference(lf, r["cell"], base["cell"], measure)
             if d:
                 comparisons.append(
@@ -589,6 +601,15 @@ def build(out: Path) -> Path:
     answer.holm(comparisons + card_values + card_changes + card_gaps + choice_values)
     houses = analysis.houses(cells, manifest) if game.has("house_matrix") else []
     decisions = usage.usage(lf, game)
+    # How often each rule the plain variants vary came into play, per cell (the answer says so
+    # where it rarely did).
+    varied = answer.varied_options({v: r for v, r in config["variants"].items() if v in plain})
+    by_cell = {r["cell"]: r for r in rows}
+    in_play = [
+        {**p, **{k: by_cell[p["cell"]][k] for k in ("variant", "agent_a", "agent_b")}}
+        for p in usage.in_play(lf, game, varied)
+        if p["cell"] in by_cell
+    ]
     # A variant that changes the winner of hardly any deal: a "within noise" verdict on it says
     # little about the rule, most likely its decision was rarely offered or never taken.
     for c in comparisons:
@@ -647,6 +668,7 @@ def build(out: Path) -> Path:
             king_rows,
             {r["file"]: r.get("top_cards") for r in related if r["sentences"]},
             {r["file"]: r.get("houses") for r in related if r["sentences"]},
+            in_play,
         )
     )
     env = Environment(autoescape=True)

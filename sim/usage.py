@@ -8,6 +8,7 @@ says "within noise" about it says nothing about the rule: the report flags it.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import polars as pl
@@ -83,3 +84,50 @@ def never_taken(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The rule decisions (kinds some rule option offers) that an agent was offered and never
     took."""
     return [r for r in rows if r["never"] and r["rule"]]
+
+
+def rule_kinds(info: GameInfo, options: set[str]) -> dict[str, str]:
+    """The decision kinds that these rule options offer (`GameInfo.decision_rules` names the
+    option, as `hand_limit` or `spades_trait=stun, or kings=...`), with that text."""
+    return {
+        kind: rule
+        for kind, rule in info.decision_rules.items()
+        if any(re.search(rf"\b{re.escape(o)}\b", rule) for o in options)
+    }
+
+
+def in_play(lf: pl.LazyFrame, info: GameInfo, options: set[str]) -> list[dict[str, Any]]:
+    """Per cell and each decision kind these options offer: the games in which it arose for
+    some seat, those in which some seat took it, and how often it was taken. How often a rule
+    came into play, which a share of changed winners cannot say (a search player's games part
+    ways under any rule change, since its simulations play by the rules)."""
+    names = lf.collect_schema().names()
+    kinds = {k: r for k, r in rule_kinds(info, options).items() if f"taken_{k}_p1" in names}
+    if not kinds:
+        return []
+    seats = [k for k in range(1, 5) if f"taken_{next(iter(kinds))}_p{k}" in names]
+    taken = {k: pl.sum_horizontal(pl.col(f"taken_{k}_p{s}") for s in seats) for k in kinds}
+    arose = {k: pl.sum_horizontal(pl.col(f"arose_{k}_p{s}") for s in seats) for k in kinds}
+    df = (
+        lf.group_by("cell")
+        .agg(
+            games=pl.len(),
+            **{f"games_{k}": (t > 0).sum() for k, t in taken.items()},
+            **{f"arose_{k}": (a > 0).sum() for k, a in arose.items()},
+            **{f"taken_{k}": t.sum() for k, t in taken.items()},
+        )
+        .collect()
+    )
+    return [
+        {
+            "cell": r["cell"],
+            "kind": k,
+            "rule": rule,
+            "games": r["games"],
+            "games_arose": r[f"arose_{k}"],
+            "games_taken": r[f"games_{k}"],
+            "taken": r[f"taken_{k}"],
+        }
+        for r in df.sort("cell").iter_rows(named=True)
+        for k, rule in kinds.items()
+    ]

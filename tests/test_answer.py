@@ -57,6 +57,7 @@ def _facts(
     card_changes=(),
     card_gaps=(),
     choice_values=(),
+    in_play=(),
 ):
     plain = plain or list(dict.fromkeys(r["variant"] for r in rows))
     return Facts(
@@ -72,6 +73,7 @@ def _facts(
         list(card_changes),
         list(card_gaps),
         list(choice_values),
+        in_play=list(in_play),
     )
 
 
@@ -558,6 +560,21 @@ def test_the_advantage_draws_choice_is_valued_against_a_coin_second():
         "34.1% of 4,000 games and won 51.8% [50.3%, 53.4%], +1.1 points [-0.7, +2.9] against "
         "the same seat with 'coin' from the same opening hands (within noise)."
     )
+    # A chooser that won less than always deferring would have: its choices, not the rule,
+    # hold the draw's worth down (said after its rate; silent within noise).
+    fixed = {"choice": "defer", "rate": 0.56, "rate_lo": 0.545, "rate_hi": 0.575, "n": 4_000}
+    choice["fixed"] = {**fixed, "diff": -0.042, "lo": -0.063, "hi": -0.021}
+    facts = _facts(rows, ["first_player"], [mixed], variants=variants, choice_values=[choice])
+    got = answer.answer(facts)["sentences"]
+    assert got[2] == (
+        "Its own choices cost it under 'draw': always deferring would have won 56.0% [54.5%, "
+        "57.5%] (the second mover's rate with 'coin' on the same deals), 4.2 points [2.1, 6.3] "
+        "more than it did, so a better chooser would get more from the draw than these figures "
+        "show."
+    )
+    choice["fixed"].update(lo=-0.03, hi=0.002)
+    facts = _facts(rows, ["first_player"], [mixed], variants=variants, choice_values=[choice])
+    assert len(answer.answer(facts)["sentences"]) == 2
     # Without a coin counterpart for its match-up, the rate is judged against an even share.
     choice["agent_a"] = choice["agent_b"] = "greedy"
     got = answer.answer(_facts(rows, ["first_player"], variants=variants, choice_values=[choice]))[
@@ -988,3 +1005,94 @@ def test_the_slog_answer_says_how_long_the_late_game_lasts_and_what_each_rule_do
         "on, 90.3% of them begun with at most one card; 'from_round_6' -0.17 turns [-0.21, "
         "-0.13] (negligible)."
     )
+
+
+def test_a_rule_its_variants_hardly_used_is_said_first():
+    rows = [
+        _cell(v, "search_fast", "search_fast", 2_000, (0.44, 0.42, 0.46))
+        for v in ("none", "five", "seven", "kings")
+    ]
+    variants = {
+        "none": "houses(hand_limit=none,kings=enhance)",
+        "five": "houses(hand_limit=5,kings=enhance)",
+        "seven": "houses(hand_limit=7,kings=enhance)",
+        "kings": "houses(hand_limit=none,kings=share_trait)",
+    }
+
+    def used(variant, kind, rule, arose, took, times):
+        return {
+            "variant": variant,
+            "agent_a": "search_fast",
+            "agent_b": "search_fast",
+            "kind": kind,
+            "rule": rule,
+            "games": 2_000,
+            "games_arose": arose,
+            "games_taken": took,
+            "taken": times,
+        }
+
+    in_play = [
+        used("five", "discard", "hand_limit", 18, 18, 28),
+        used("seven", "discard", "hand_limit", 300, 300, 400),  # 15% of the games: not rare
+        # One power of a rule set (not the option's whole effect): not said.
+        used("kings", "trade", "kings=share_trait (King of Hearts)", 40, 10, 10),
+    ]
+    got = answer.answer(_facts(rows, ["first_player"], variants=variants, in_play=in_play))[
+        "sentences"
+    ]
+    assert got[0] == (
+        "Rarely in play (search_fast v search_fast): a player took the 'discard' decision "
+        "(hand_limit) in 18 of 2,000 games under 'five' (0.9%; 28 times): a difference under "
+        "such a variant says little about that rule, which few of its games used."
+    )
+    # A decision that never arose in a variant's games (not offered there) is not said.
+    in_play[0].update(games_arose=0, games_taken=0, taken=0)
+    got = answer.answer(_facts(rows, ["first_player"], variants=variants, in_play=in_play))[
+        "sentences"
+    ]
+    assert not any(s.startswith("Rarely in play") for s in got)
+
+
+def test_the_big_attacks_answer_says_how_hard_one_attack_hits_under_each_layout():
+    def layout(variant, share, mean, most, hit):
+        return {
+            **_cell(variant, "search_fast", "search_fast", 4_000, (0.45, 0.43, 0.47)),
+            "big_attack_share": share,
+            "biggest_attack_mean": mean,
+            "biggest_attack_max": most,
+            "biggest_hit_mean": hit,
+        }
+
+    rows = [layout("4x2", 0.05, 14.0, 24, 9.0), layout("3x3", 0.20, 17.5, 30, 11.0)]
+
+    def compared(measure, diff, lo, hi):
+        return {
+            "measure": measure,
+            "variant": "3x3",
+            "agent_a": "search_fast",
+            "agent_b": "search_fast",
+            "diff": diff,
+            "lo": lo,
+            "hi": hi,
+            "noise": False,
+            "n": 4_000,
+        }
+
+    comparisons = [
+        compared("big_attack", 0.15, 0.13, 0.17),
+        compared("biggest_attack", 3.5, 3.2, 3.8),
+    ]
+    got = answer.answer(_facts(rows, ["big_attacks"], comparisons))
+    assert got["sentences"] == [
+        "How hard can one attack hit (search_fast v search_fast)? Under '4x2' 5.0% of the games "
+        "see an attack of 20 or more (half the starting life), and a game's biggest attack is "
+        "14.0 on average (24 at most); the biggest unblocked hit on a player is 9.0.",
+        "Against that, on the same deals: '3x3' has 20.0% such games, +15.0 points [+13.0, "
+        "+17.0] (large), and a game's biggest attack is +3.50 [+3.20, +3.80] (large; 30 at "
+        "most).",
+    ]
+    # One point of damage is the smallest difference that matters for the biggest attack.
+    comparisons[1].update(diff=0.5, lo=0.3, hi=0.7)
+    got = answer.answer(_facts(rows, ["big_attacks"], comparisons))
+    assert "biggest attack is +0.50 [+0.30, +0.70] (negligible;" in got["sentences"][1]

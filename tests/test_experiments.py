@@ -120,7 +120,7 @@ BAD = [
         13,
         "key 'answer.measures[0]': unknown measure 'first_playr' (did you mean "
         "'first_player'?); valid measures: first_player, a_wins, no_winner, rounds, slog, "
-        "card_value, card_change, king_deployer, house",
+        "big_attacks, card_value, card_change, king_deployer, house",
     ),
     (
         GOOD + "answer: {measures: [rounds], matters: {rounds: -1}}\n",
@@ -164,7 +164,7 @@ BAD = [
         "name: bc\nquestion: Who wins?\nseed: 1\ngame: battle_cards\nmatchups:\n"
         "  - [greedy, random]\ngames: 10\nanswer: {measures: [slog]}\n",
         8,
-        "key 'answer.measures': slog needs Houses-Skirmish (its late-game records)",
+        "key 'answer.measures': slog needs Houses-Skirmish (its pace records)",
     ),
     # Cell folders keep only some characters: names that differ in the others would share one.
     (

@@ -336,6 +336,22 @@ def test_the_advantage_draws_choice_is_valued_against_the_same_seat_with_a_coin(
     assert got["diff"] == pytest.approx(gains.mean())
     half = 1.96 * gains.std(ddof=1) / 2
     assert (got["lo"], got["hi"]) == pytest.approx((gains.mean() - half, gains.mean() + half))
+    assert got["fixed"] is None  # records without the first player: no fixed choice to read
+
+    # The better fixed choice, from the coin's movers: the first mover scored 0, 0, 1, 1/2, 0
+    # (P1, P2, P1, P2, P1 moved first), so always deferring scores 0.7 against the chooser's
+    # 0.875, compared as two independent samples.
+    draw = draw.with_columns(first_player=pl.Series([0, 1, 0, 1, 0], dtype=pl.Int64))
+    coin = coin.with_columns(first_player=pl.Series([0, 1, 0, 1, 0], dtype=pl.Int64))
+    lf = pl.concat([draw, coin.cast(draw.schema)]).lazy()
+    fixed = choice_value(lf, "draw", "coin")["fixed"]
+    first = np.array([0.0, 0.0, 1.0, 0.5, 0.0])
+    mine = np.array([1.0, 1.0, 0.5, 1.0])
+    assert (fixed["choice"], fixed["n"]) == ("defer", 5)
+    assert fixed["rate"] == pytest.approx(0.7)
+    assert fixed["diff"] == pytest.approx(0.175)
+    se = np.sqrt(mine.var(ddof=1) / 4 + first.var(ddof=1) / 5)
+    assert (fixed["lo"], fixed["hi"]) == pytest.approx((0.175 - 1.96 * se, 0.175 + 1.96 * se))
 
 
 def test_the_advantage_draws_winner_is_counted_from_the_defer_decision():

@@ -47,6 +47,9 @@ pub struct GameRecord {
     pub late_leader: u8,
     /// How often the player ahead on life changed.
     pub lead_changes: u32,
+    /// The most damage one attack was to deal, and the most one attack dealt to a player.
+    pub biggest_attack: u32,
+    pub biggest_hit: u32,
     /// Decisions each seat's agent was asked to make (forced moves excluded).
     pub decisions: [u32; MAX_PLAYERS],
 }
@@ -258,6 +261,8 @@ pub fn record_of(st: &State, seed: u64) -> GameRecord {
         two_card_draw_round: m.two_card_draw_round.unwrap_or(0),
         late_leader: m.late_leader,
         lead_changes: m.lead_changes,
+        biggest_attack: m.biggest_attack,
+        biggest_hit: m.biggest_hit,
         decisions: [0; MAX_PLAYERS],
     }
 }

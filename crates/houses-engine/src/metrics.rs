@@ -34,6 +34,12 @@ pub struct Metrics {
     pub late_leader: u8,
     /// How often the player ahead on life changed.
     pub lead_changes: u32,
+    /// The most damage one attack was to deal in the game (its attacker's attack, whatever it
+    /// struck), and the most one attack dealt to a player directly: the Summer '20 notes' "a
+    /// 10, 9 and 8 Blood Bonded together could remove nearly 3/4 of the opposing player's
+    /// maximum life in one attack".
+    pub biggest_attack: u32,
+    pub biggest_hit: u32,
     /// The round each player went out in (three or more players).
     pub out_round: [Option<u32>; MAX_PLAYERS],
     /// Who was alone ahead at the last end of turn: seat + 1, or 0 (nobody yet).
@@ -76,6 +82,12 @@ impl Metrics {
         if drew_two {
             self.two_card_draw_round.get_or_insert(round);
         }
+    }
+
+    /// A combat: its biggest attack, and its biggest single attack on a player.
+    pub fn combat(&mut self, attack: u32, hit: u32) {
+        self.biggest_attack = self.biggest_attack.max(attack);
+        self.biggest_hit = self.biggest_hit.max(hit);
     }
 
     pub fn eliminated(&mut self, s: Seat, round: u32) {

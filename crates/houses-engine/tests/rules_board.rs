@@ -564,3 +564,22 @@ fn the_order_of_chosen_units_does_not_matter() {
     );
     assert!(has(&st, "attack 8S 3D 4D") && has(&st, "attack 8S 4D 3D"));
 }
+
+#[test]
+fn the_record_keeps_the_games_biggest_attack_and_its_biggest_hit_on_a_player() {
+    // The Summer '20 notes' "27/27 unit": a 10, 9 and 8 bonded (three cards a unit, 3x3),
+    // attacking P2 beside a small attacker; P2 blocks one of the two.
+    let blocking = |blocked: &str| {
+        let mut st = build(json!({"rules": "front_ranks=3x3", "phase": "attack",
+            "players": {"P1": {"front": ["10D/9D/8D", "4C"]}, "P2": {"front": ["7S"]}},
+            "deck": ["2C", "3C", "4H"]}));
+        play(&mut st, &["attack 10D player", "attack 4C player", "done"]);
+        play(&mut st, &[&format!("block 7S {blocked}"), "done"]);
+        let m = st.metrics.as_ref().unwrap();
+        (st.players[1].life, m.biggest_attack, m.biggest_hit)
+    };
+    // The small attacker blocked: the bond strikes P2 for 27.
+    assert_eq!(blocking("4C"), (13, 27, 27));
+    // The bond blocked: it still counts as the biggest attack, not as a hit on the player.
+    assert_eq!(blocking("10D"), (36, 27, 4));
+}

@@ -232,6 +232,8 @@ impl Registered for State {
         ("late_low_hand_turns", "u32"),
         ("two_card_draw_round", "u32"),
         ("late_leader", "u8"),
+        ("biggest_attack", "u32"),
+        ("biggest_hit", "u32"),
         // Three and four players: how many sat at the table, and the seats after the second
         // (zeros and empty lists where there is no such seat).
         ("players", "u8"),
@@ -309,7 +311,9 @@ impl Registered for State {
         c.u(r.late_turns.into())
             .u(r.late_low_hand_turns.into())
             .u(r.two_card_draw_round.into())
-            .u(r.late_leader.into());
+            .u(r.late_leader.into())
+            .u(r.biggest_attack.into())
+            .u(r.biggest_hit.into());
         c.u(r.players.into());
         for s in 2..4 {
             c.u(r.decisions[s].into());

@@ -114,11 +114,14 @@ impl State {
         let mut stun_choices: ArrayVec<Pending, MAX_ATTACKS> = ArrayVec::new();
         // Option 1 King of Spades
         let mut stun_if_defeated: ArrayVec<(Card, Seat), MAX_ATTACKS> = ArrayVec::new();
+        // For the record: this combat's biggest attack, and its biggest one on a player.
+        let (mut biggest_attack, mut biggest_hit) = (0, 0);
         for (a, &o) in attacks.iter().zip(&foes) {
             let Some(att) = self.unit(a.attacker) else {
                 continue;
             };
             let dmg = self.dealt(att);
+            biggest_attack = biggest_attack.max(dmg);
             let targets = [Some(a.target), a.second].into_iter().flatten();
             if att.kind() == Kind::Ace {
                 let clubs = att.leader_face().suit() == Some(Suit::Clubs);
@@ -130,7 +133,10 @@ impl State {
                         }
                         Target::Unit(_) => {}
                         // A strike at the player deals the Ace's attack; nothing is poisoned.
-                        Target::Player(_) => player_hit[o] += dmg,
+                        Target::Player(_) => {
+                            player_hit[o] += dmg;
+                            biggest_hit = biggest_hit.max(dmg);
+                        }
                     }
                 }
                 // The Ace of Hearts stays as a guard "after its target has been defeated":
@@ -250,7 +256,10 @@ impl State {
                             continue;
                         }
                         match t {
-                            Target::Player(_) => player_hit[o] += dmg,
+                            Target::Player(_) => {
+                                player_hit[o] += dmg;
+                                biggest_hit = biggest_hit.max(dmg);
+                            }
                             Target::Unit(t) => {
                                 let Some(u) = self.unit(t) else { continue };
                                 let over = dmg.saturating_sub(self.unit_defence(u));
@@ -299,6 +308,7 @@ impl State {
                 None => merged.push((key, amt, saves)),
             }
         }
+        self.note(|m| m.combat(biggest_attack, biggest_hit));
         let fallen_kings = self.absorb_with_classic_king_of_hearts(&mut merged);
         let foes_in_order: ArrayVec<Seat, MAX_PLAYERS> = self.opponents(s).collect();
         for o in foes_in_order {
