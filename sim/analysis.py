@@ -96,7 +96,10 @@ def cells(lf: pl.LazyFrame, info: GameInfo) -> dict[str, dict[str, Any]]:
         pace += [
             pl.col("biggest_attack").mean().alias("biggest_attack_mean"),
             pl.col("biggest_hit").mean().alias("biggest_hit_mean"),
-            (pl.col("biggest_attack") >= BIG_ATTACK).mean().alias("big_attack_share"),
+            *[
+                (pl.col("biggest_attack") >= t).mean().alias(f"attack_{t}_share")
+                for t in BIG_ATTACKS
+            ],
             pl.col("biggest_attack").max().alias("biggest_attack_max"),
         ]
     if info.has("pace") and LATE_COLUMNS <= set(names):
@@ -263,8 +266,8 @@ def _fixed_choice(
     """Two players: the better of the two fixed choices (always start, always defer), read from
     the coin cell's first and second movers on the same deals, against the chooser's own
     results (`chosen`'s `v`). Not paired game by game (the coin's mover is the chooser's seat
-    in half the deals only): the interval treats the two as independent samples. None at a
-    larger table."""
+    in half the deals only): the interval treats the two as independent samples, and allows
+    for the choice of the better one. None at a larger table."""
     if "first_player" not in names:
         return None
     if "players" in names and _collect(lf.select(pl.col("players").max())).item() > 2:
@@ -288,6 +291,9 @@ def _fixed_choice(
     choice, rate = ("defer", 1 - coin["start"]) if coin["start"] < 0.5 else ("start", coin["start"])
     diff = mine["v"] - rate
     se = math.sqrt((mine["sd"] or 0) ** 2 / mine["n"] + (coin["sd"] or 0) ** 2 / coin["n"])
+    # The better of the two fixed choices is picked from the same data it is compared with:
+    # its interval is the Bonferroni one for both comparisons (97.5% each).
+    z = FIXED_CHOICE_Z
     return {
         "choice": choice,
         "rate": rate,
@@ -295,9 +301,13 @@ def _fixed_choice(
         "rate_hi": rate + 1.96 * (coin["sd"] or 0) / math.sqrt(coin["n"]),
         "n": coin["n"],
         "diff": diff,
-        "lo": diff - 1.96 * se,
-        "hi": diff + 1.96 * se,
+        "lo": diff - z * se,
+        "hi": diff + z * se,
     }
+
+
+# The two-sided 97.5% normal quantile: two comparisons (always start, always defer) at 5% in all.
+FIXED_CHOICE_Z = 2.2414
 
 
 def lengths(lf: pl.LazyFrame) -> pl.DataFrame:
@@ -313,20 +323,23 @@ MEASURES = {
     # With decks split by suit, P1 holds the first House of the split whoever sits there.
     "first_house": ("win rate of P1's House", True, "points"),
     "rounds": ("rounds per game", False, "rounds"),
-    # The late game's length: turns from round 6 on, on the deals whose game reaches round 6
-    # under the reference (`REACHED`).
+    # The late game's length: turns from round 6 on, per deal that reaches round 6 under the
+    # reference (`REACHED`).
     "late_turns": ("turns from round 6 on", False, "turns"),
     # How hard one attack can hit (the Summer '20 notes' "27/27 unit"): a game's biggest attack,
-    # and whether it reached half the default life (`BIG_ATTACK`).
-    "biggest_attack": ("a game's biggest attack", False, "damage"),
-    "big_attack": ("games with an attack of 20 or more", True, "points"),
+    # and whether it reached half the default life (20) or the notes' 10, 9 and 8 bonded (27).
+    "biggest_attack": ("biggest attack per game", False, "damage"),
+    "attack_20": ("games with an attack of 20 or more", True, "points"),
+    "attack_27": ("games with an attack of 27 or more", True, "points"),
 }
-# An attack of half the default life (40) or more: the notes' "nearly 3/4 of the opposing
-# player's maximum life in one attack" is 27.
-BIG_ATTACK = 20
-# Measures compared only on the deals where the reference's value is above zero: the late game's
-# length on the deals that reach it without the rule (chosen by the reference alone, so the
-# variant's own effect on reaching round 6 cannot pick the deals).
+# The thresholds of the attack measures: half the default life (40), and the notes' "a 10, 9
+# and 8 Blood Bonded together could remove nearly 3/4 of the opposing player's maximum life in
+# one attack" (27).
+BIG_ATTACKS = (20, 27)
+# Measures read per deal that reaches the late game under the reference: the mean difference
+# over all deals (no deal left out, so a rule that takes other games into round 6 counts)
+# divided by the share of deals whose reference game reaches it (a ratio estimator; its
+# interval by the delta method).
 REACHED = {"late_turns"}
 # The record columns of the late game (Houses-Skirmish; records written before them lack them).
 LATE_COLUMNS = {"late_turns", "late_low_hand_turns", "two_card_draw_round", "late_leader"}
@@ -350,9 +363,12 @@ def paired_difference(
         "biggest_attack": pl.col("biggest_attack").cast(pl.Float64)
         if "biggest_attack" in names
         else None,
-        "big_attack": (pl.col("biggest_attack") >= BIG_ATTACK).cast(pl.Float64)
-        if "biggest_attack" in names
-        else None,
+        **{
+            f"attack_{t}": (pl.col("biggest_attack") >= t).cast(pl.Float64)
+            if "biggest_attack" in names
+            else None
+            for t in BIG_ATTACKS
+        },
     }[measure]
     if value is None:
         return None  # records written before the measure's columns
@@ -362,7 +378,7 @@ def paired_difference(
     b = lf.filter(pl.col("cell") == baseline).select("game", b=value, wb=winner)
     paired = a.join(b, on="game")
     if measure in REACHED:
-        paired = paired.filter(pl.col("b") > 0)
+        return _per_reached(measure, paired)
     d = _collect(
         paired.with_columns(d=pl.col("v") - pl.col("b")).select(
             n=pl.len(),
@@ -388,6 +404,48 @@ def paired_difference(
         "diff": d["mean"],
         **_mean_interval(d["mean"], d["sd"], n),
         "changed": d["changed"] or 0.0,
+    }
+
+
+def _per_reached(measure: str, paired: pl.LazyFrame) -> dict[str, Any] | None:
+    """`measure`'s difference per deal whose reference game has any of it (`REACHED`): the mean
+    difference over all deals over the share of such deals, R = mean(d) / mean(i); its
+    variance by the delta method, var(d - R i) / (n mean(i)^2)."""
+    d = pl.col("v") - pl.col("b")
+    reached = (pl.col("b") > 0).cast(pl.Float64)
+    s = _collect(
+        paired.select(
+            n=pl.len(),
+            md=d.mean(),
+            mi=reached.mean(),
+            mb=pl.col("b").mean(),
+            changed=(pl.col("wa") != pl.col("wb")).mean(),
+        )
+    ).row(0, named=True)
+    n, share = s["n"], s["mi"] or 0.0
+    if not n or not share:
+        return None
+    ratio = s["md"] / share
+    sd = _collect(paired.select((d - ratio * reached).std())).item() or 0.0
+    se = sd / (math.sqrt(n) * share)
+    z = ratio / se if se > 0 else (0.0 if ratio == 0 else math.inf)
+    p = math.erfc(abs(z) / math.sqrt(2)) if math.isfinite(z) else 0.0
+    base = s["mb"] / share
+    return {
+        "measure": measure,
+        "label": MEASURES[measure][0],
+        "rate": MEASURES[measure][1],
+        "unit": MEASURES[measure][2],
+        "n": n,
+        "reached": share,
+        "value": base + ratio,
+        "base": base,
+        "diff": ratio,
+        "lo": ratio - 1.96 * se,
+        "hi": ratio + 1.96 * se,
+        "p": p,
+        "noise": p >= 0.05,
+        "changed": s["changed"] or 0.0,
     }
 
 

@@ -24,7 +24,7 @@ MEASURES: dict[str, tuple[str, str]] = {
     "no_winner": ("games with no winner", "points"),
     "rounds": ("rounds per game", "rounds"),
     "slog": ("turns from round 6 on, in the games that reach it (the late game)", "turns"),
-    "big_attacks": ("a game's biggest attack, and games with an attack of 20 or more", "damage"),
+    "big_attacks": ("games with an attack of 20 or more, and of 27 or more", "points"),
     "card_value": ("a card's value to the player who draws it", "points"),
     "card_change": ("a card's value against its value under the baseline", "points"),
     "king_deployer": ("the win rate of whoever deployed a King its opponent did not", "points"),
@@ -256,7 +256,8 @@ class Facts:
             "a_wins": "win_a",
             "rounds": "rounds",
             "slog": "late_turns",
-            "big_attack": "big_attack",
+            "attack_20": "attack_20",
+            "attack_27": "attack_27",
             "biggest_attack": "biggest_attack",
         }.get(measure)
         # Only the comparisons with the baseline (a suit-split variant may be compared with
@@ -508,7 +509,7 @@ def _costly_choices(f: Facts, chose: list[dict[str, Any]], pair: tuple[str, str]
             "than it did, so a better chooser would get more from the draw than these figures "
             "show."
         )
-    return said[:1]
+    return said
 
 
 def _outright(cells: list[dict[str, Any]]) -> list[str]:
@@ -775,30 +776,36 @@ def _rounds(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
 
 def _big_attacks(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     """How hard one attack can hit (the Summer '20 notes: "a player could potentially have a
-    27/27 unit ... could remove nearly 3/4 of the opposing player's maximum life in one
-    attack"): the share of games with an attack of 20 or more and a game's biggest attack under
-    the baseline, each variant against it on the same deals; then the other mirror match-ups."""
-    pairs = [p for p in f.pairs("big_attacks") if all("big_attack_share" in r for r in f.cells(p))]
+    27/27 unit ... A 10, 9 and 8 Blood Bonded together could remove nearly 3/4 of the opposing
+    player's maximum life in one attack"): the share of games with an attack of 20 or more
+    (half the default life) and of 27 or more (the notes' bond), and a game's biggest attack,
+    under the baseline; each variant against it on the same deals; then the other mirror
+    match-ups."""
+    pairs = [p for p in f.pairs("big_attacks") if all("attack_20_share" in r for r in f.cells(p))]
     table = []
     t = _rounds_text
     for pair in pairs[:1]:
         for r in f.cells(pair):
-            c = next(
-                (c for c in f.compared("big_attack", pair) if c["variant"] == r["variant"]), None
-            )
-            table.append(
-                {
-                    "measure": "big_attacks",
-                    "label": "games with an attack of 20 or more (half the starting life)",
-                    "variant": r["variant"],
-                    "matchup": _pair(*pair),
-                    "value": f"{_pct(r['big_attack_share'])}",
-                    "size": _shown(c) if c else "",
-                    "against": f"{_pts(c['diff'])} {_ci(c['lo'], c['hi'], pct=False)}"
-                    if c
-                    else "baseline",
-                }
-            )
+            for k in (20, 27):
+                c = next(
+                    (c for c in f.compared(f"attack_{k}", pair) if c["variant"] == r["variant"]),
+                    None,
+                )
+                table.append(
+                    {
+                        "measure": "big_attacks",
+                        "label": f"games with an attack of {k} or more",
+                        "variant": r["variant"],
+                        "matchup": _pair(*pair),
+                        "value": _pct(r[f"attack_{k}_share"]),
+                        "size": _shown(c) if c else "",
+                        "against": f"{_pts(c['diff'])} {_ci(c['lo'], c['hi'], pct=False)}"
+                        if c
+                        else "baseline",
+                    }
+                )
+    # One block of rows per threshold (the table names each block once).
+    table.sort(key=lambda row: row["label"])
     if not pairs:
         return [], table
     cells = {r["variant"]: r for r in f.cells(pairs[0])}
@@ -807,24 +814,32 @@ def _big_attacks(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         return [], table
     text = [
         f"How hard can one attack hit ({_pair(*pairs[0])})? Under '{f.baseline}' "
-        f"{_pct(base['big_attack_share'])} of the games see an attack of 20 or more (half the "
-        f"starting life), and a game's biggest attack is {base['biggest_attack_mean']:.1f} on "
-        f"average ({base['biggest_attack_max']} at most); the biggest unblocked hit on a player "
-        f"is {base['biggest_hit_mean']:.1f}."
+        f"{_pct(base['attack_20_share'])} of the games see an attack of 20 or more (half the "
+        f"starting life) and {_pct(base['attack_27_share'])} one of 27 or more (the notes' 10, "
+        f"9 and 8 bonded); a game's biggest attack is {base['biggest_attack_mean']:.1f} on "
+        f"average ({base['biggest_attack_max']} at most), and its biggest unblocked hit on a "
+        f"player {base['biggest_hit_mean']:.1f} on average."
     ]
-    biggest = {c["variant"]: c for c in f.compared("biggest_attack", pairs[0])}
+    by = {
+        m: {c["variant"]: c for c in f.compared(m, pairs[0])}
+        for m in ("attack_20", "attack_27", "biggest_attack")
+    }
     parts = []
-    for c in f.compared("big_attack", pairs[0]):
-        cell, b = cells.get(c["variant"]), biggest.get(c["variant"])
-        if cell is None:
+    for v, cell in cells.items():
+        if v == f.baseline:
             continue
-        said = (
-            f"'{c['variant']}' has {_pct(cell['big_attack_share'])} such games, "
-            f"{_pts(c['diff'])} points {_ci(c['lo'], c['hi'], pct=False)} ({_said(c)})"
-        )
-        if b:
+        shares = [
+            f"{_pct(cell[f'attack_{k}_share'])} with {k} or more, {_pts(c['diff'])} points "
+            f"{_ci(c['lo'], c['hi'], pct=False)} ({_said(c)})"
+            for k in (20, 27)
+            if (c := by[f"attack_{k}"].get(v))
+        ]
+        if not shares:
+            continue
+        said = f"'{v}' has " + " and ".join(shares)
+        if b := by["biggest_attack"].get(v):
             said += (
-                f", and a game's biggest attack is {t(b['diff'])} [{t(b['lo'])}, {t(b['hi'])}] "
+                f"; a game's biggest attack is {t(b['diff'])} [{t(b['lo'])}, {t(b['hi'])}] "
                 f"({_said(b)}; {cell['biggest_attack_max']} at most)"
             )
         parts.append(said)
@@ -834,12 +849,17 @@ def _big_attacks(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         other = {r["variant"]: r for r in f.cells(pair)}
         if f.baseline not in other:
             continue
-        listed = ", ".join(f"'{v}' {_pct(r['big_attack_share'])}" for v, r in other.items())
-        text.append(f"With {_pair(*pair)}, games with an attack of 20 or more: {listed}.")
+        listed = ", ".join(
+            f"'{v}' {_pct(r['attack_20_share'])} and {_pct(r['attack_27_share'])}"
+            for v, r in other.items()
+        )
+        text.append(
+            f"With {_pair(*pair)}, games with an attack of 20 or more and of 27 or more: {listed}."
+        )
     return text, table
 
 
-# How a change in the late game's length is said, by its size.
+# How a change in the late game's length is said, by its size (and, where it matters, sign).
 LATE_VERDICT = {
     "large": "shortens it by a lot",
     "small": "shortens it somewhat",
@@ -849,11 +869,17 @@ LATE_VERDICT = {
 }
 
 
+def _late_verdict(c: dict[str, Any]) -> str:
+    said = LATE_VERDICT.get(c["size"], c["size"])
+    return said.replace("shortens", "lengthens") if c["diff"] > 0 else said
+
+
 def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     """The late-game slog of the Spring '22 notes ("It feels good, for the first 5 rounds or
     so... If a match extends beyond this stage ... the players are playing one card at a time"):
-    first how much each variant shortens the late game (turns from round 6 on) on the deals that
-    reach round 6 under the baseline, and when its two-card draw came into play; then the
+    first how much each variant shortens the late game (turns from round 6 on) per game that
+    reaches round 6 under the baseline (every deal counted: `analysis.REACHED`), and when its
+    two-card draw came into play; then the
     baseline's late game, and how many of its turns begin with at most one card in hand. The
     one-card turns are said, not compared: a turn that draws two cards begins with two by the
     rule itself."""
@@ -891,7 +917,7 @@ def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             continue
         t = _rounds_text
         said = (
-            f"'{c['variant']}' {LATE_VERDICT.get(c['size'], c['size'])}: "
+            f"'{c['variant']}' {_late_verdict(c)}: "
             f"{t(c['diff'])} turns [{t(c['lo'])}, {t(c['hi'])}] ({_said(c)}"
         )
         if c["size"] in ("small", "large") and c["base"]:
@@ -916,9 +942,8 @@ def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     if parts:
         text.append(
             f"How much does each rule shorten the late game, the turns from round 6 on "
-            f"({_pair(*pairs[0])}, on the deals that reach round 6 under '{f.baseline}')? "
-            + "; ".join(parts)
-            + "."
+            f"({_pair(*pairs[0])}, on the same deals, per game that reaches round 6 under "
+            f"'{f.baseline}')? " + "; ".join(parts) + "."
         )
     text.append(
         f"Under '{f.baseline}' {_pct(base['late_share'])} of the games reach round 6 and play "
@@ -959,15 +984,27 @@ def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         other = {r["variant"]: r for r in f.cells(pair)}.get(f.baseline)
         if other is None:
             continue
-        changes = [
-            f"'{c['variant']}' {_rounds_text(c['diff'])} turns [{_rounds_text(c['lo'])}, "
-            f"{_rounds_text(c['hi'])}] ({_said(c)})"
-            for c in f.compared("slog", pair)
-        ]
+        theirs = {r["variant"]: r for r in f.cells(pair)}
+        changes = []
+        for c in f.compared("slog", pair):
+            said = (
+                f"'{c['variant']}' {_rounds_text(c['diff'])} turns [{_rounds_text(c['lo'])}, "
+                f"{_rounds_text(c['hi'])}] ({_said(c)}"
+            )
+            cell = theirs.get(c["variant"])
+            if cell and "sudden_death" in ends and deck_end(cell) != deck_end(other):
+                # Fewer late turns can be games running out of cards.
+                said += f"; {_pct(deck_end(cell))} of its games end when the deck runs out"
+            changes.append(said + ")")
         text.append(
             f"With {_pair(*pair)}, {_pct(other['late_share'])} of the games reach round 6 and "
             f"play {other['late_turns_mean']:.2f} turns from then on, "
             f"{_pct(other['late_low_share'])} of them begun with at most one card"
+            + (
+                f", {_pct(deck_end(other))} ending when the deck runs out"
+                if "sudden_death" in ends
+                else ""
+            )
             + (f"; {'; '.join(changes)}" if changes else "")
             + "."
         )
@@ -1703,12 +1740,13 @@ def _rarely_in_play(f: Facts) -> list[str]:
     if not by_kind:
         return []
     said = [
-        f"a player took the '{kind.replace('_', ' ')}' decision ({rule}) in {_listing(where)}"
+        f"the '{kind.replace('_', ' ')}' decision ({rule}) was taken in {_listing(where)}"
         for (kind, rule), where in by_kind.items()
     ]
     return [
-        f"Rarely in play ({_pair(*pair)}): {'; '.join(said)}: a difference under such a "
-        "variant says little about that rule, which few of its games used."
+        f"Rarely in play ({_pair(*pair)}): {'; '.join(said)}. The rule acted in few of those "
+        "games: a difference under it comes from them, or from players who plan around a rule "
+        "they seldom reach."
     ]
 
 

@@ -283,7 +283,9 @@ def _print_summary(
         for c in comparisons:
             # Win rates in points; counts (rounds, turns) as they are.
             scale, unit = (
-                (100, " pts") if c["rate"] else (1, {"rounds": " rds"}.get(c["unit"], " turns"))
+                (100, " pts")
+                if c["rate"]
+                else (1, {"rounds": " rds", "damage": " dmg"}.get(c["unit"], " turns"))
             )
             diff = (
                 f"{scale * c['diff']:+.2f}{unit} [{scale * c['lo']:+.2f}, {scale * c['hi']:+.2f}]"

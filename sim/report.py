@@ -385,7 +385,8 @@ def _robustness(
         for measure in (
             "rounds",
             "late_turns",
-            "big_attack",
+            "attack_20",
+            "attack_27",
             "biggest_attack",
             "first_won",
             "first_house",
@@ -531,7 +532,7 @@ def build(out: Path) -> Path:
         if "slog" in spec["measures"]:
             other_measures += ("late_turns",)
         if "big_attacks" in spec["measures"]:
-            other_measures += ("big_attack", "biggest_attack")
+            other_measures += ("attack_20", "attack_27", "biggest_attack")
         for measure in (rate, *other_measures) if same_table else other_measures:
             d = analysis.paired_difference(lf, r["cell"], base["cell"], measure)
             if d:

@@ -949,8 +949,9 @@ def test_the_slog_answer_says_how_long_the_late_game_lasts_and_what_each_rule_do
     got = answer.answer(_facts(rows, ["slog"], comparisons, variants=variants))
     assert got["sentences"] == [
         "How much does each rule shorten the late game, the turns from round 6 on (search_fast "
-        "v search_fast, on the deals that reach round 6 under 'none')? 'from_round_6' shortens "
-        "it somewhat: -0.60 turns [-0.70, -0.50] (small, 10.0% fewer); it drew two cards in "
+        "v search_fast, on the same deals, per game that reaches round 6 under 'none')? "
+        "'from_round_6' shortens it somewhat: -0.60 turns [-0.70, -0.50] (small, 10.0% fewer); "
+        "it drew two cards in "
         "50.0% of the games, from round 6.0 on average; 'deck_equals_barrows' leaves it about "
         "as long: +0.00 turns [-0.02, +0.02] (negligible); its two-card draw never came into "
         "play.",
@@ -968,6 +969,13 @@ def test_the_slog_answer_says_how_long_the_late_game_lasts_and_what_each_rule_do
     comparisons[0].update(diff=-1.6, lo=-1.7, hi=-1.5)
     got = answer.answer(_facts(rows, ["slog"], comparisons, variants=variants))
     assert got["table"][1]["size"] == "large"
+    # A rule that lengthens the late game says so.
+    comparisons[0].update(diff=0.8, lo=0.7, hi=0.9, value=6.8)
+    got = answer.answer(_facts(rows, ["slog"], comparisons, variants=variants))
+    assert (
+        "'from_round_6' lengthens it somewhat: +0.80 turns [+0.70, +0.90] (small, 13.3% more)"
+        in (got["sentences"][0])
+    )
     # A two-card draw that starts, on average, after half the games are over says so.
     rows[0]["rounds_median"] = 6.0
     rows[2].update(two_card_games=400, two_card_round=10.1)
@@ -1042,9 +1050,10 @@ def test_a_rule_its_variants_hardly_used_is_said_first():
         "sentences"
     ]
     assert got[0] == (
-        "Rarely in play (search_fast v search_fast): a player took the 'discard' decision "
-        "(hand_limit) in 18 of 2,000 games under 'five' (0.9%; 28 times): a difference under "
-        "such a variant says little about that rule, which few of its games used."
+        "Rarely in play (search_fast v search_fast): the 'discard' decision (hand_limit) was "
+        "taken in 18 of 2,000 games under 'five' (0.9%; 28 times). The rule acted in few of "
+        "those games: a difference under it comes from them, or from players who plan around a "
+        "rule they seldom reach."
     )
     # A decision that never arose in a variant's games (not offered there) is not said.
     in_play[0].update(games_arose=0, games_taken=0, taken=0)
@@ -1055,16 +1064,17 @@ def test_a_rule_its_variants_hardly_used_is_said_first():
 
 
 def test_the_big_attacks_answer_says_how_hard_one_attack_hits_under_each_layout():
-    def layout(variant, share, mean, most, hit):
+    def layout(variant, share_20, share_27, mean, most, hit):
         return {
             **_cell(variant, "search_fast", "search_fast", 4_000, (0.45, 0.43, 0.47)),
-            "big_attack_share": share,
+            "attack_20_share": share_20,
+            "attack_27_share": share_27,
             "biggest_attack_mean": mean,
             "biggest_attack_max": most,
             "biggest_hit_mean": hit,
         }
 
-    rows = [layout("4x2", 0.05, 14.0, 24, 9.0), layout("3x3", 0.20, 17.5, 30, 11.0)]
+    rows = [layout("4x2", 0.05, 0.014, 14.0, 24, 9.0), layout("3x3", 0.20, 0.015, 17.5, 30, 11.0)]
 
     def compared(measure, diff, lo, hi):
         return {
@@ -1080,19 +1090,28 @@ def test_the_big_attacks_answer_says_how_hard_one_attack_hits_under_each_layout(
         }
 
     comparisons = [
-        compared("big_attack", 0.15, 0.13, 0.17),
+        compared("attack_20", 0.15, 0.13, 0.17),
+        {**compared("attack_27", 0.001, -0.004, 0.006), "noise": True},
         compared("biggest_attack", 3.5, 3.2, 3.8),
     ]
     got = answer.answer(_facts(rows, ["big_attacks"], comparisons))
     assert got["sentences"] == [
         "How hard can one attack hit (search_fast v search_fast)? Under '4x2' 5.0% of the games "
-        "see an attack of 20 or more (half the starting life), and a game's biggest attack is "
-        "14.0 on average (24 at most); the biggest unblocked hit on a player is 9.0.",
-        "Against that, on the same deals: '3x3' has 20.0% such games, +15.0 points [+13.0, "
-        "+17.0] (large), and a game's biggest attack is +3.50 [+3.20, +3.80] (large; 30 at "
-        "most).",
+        "see an attack of 20 or more (half the starting life) and 1.4% one of 27 or more (the "
+        "notes' 10, 9 and 8 bonded); a game's biggest attack is 14.0 on average (24 at most), "
+        "and its biggest unblocked hit on a player 9.0 on average.",
+        "Against that, on the same deals: '3x3' has 20.0% with 20 or more, +15.0 points [+13.0, "
+        "+17.0] (large) and 1.5% with 27 or more, +0.1 points [-0.4, +0.6] (negligible); a "
+        "game's biggest attack is +3.50 [+3.20, +3.80] (large; 30 at most).",
+    ]
+    # One block of rows per threshold.
+    assert [(r["label"], r["variant"]) for r in got["table"]] == [
+        ("games with an attack of 20 or more", "4x2"),
+        ("games with an attack of 20 or more", "3x3"),
+        ("games with an attack of 27 or more", "4x2"),
+        ("games with an attack of 27 or more", "3x3"),
     ]
     # One point of damage is the smallest difference that matters for the biggest attack.
-    comparisons[1].update(diff=0.5, lo=0.3, hi=0.7)
+    comparisons[2].update(diff=0.5, lo=0.3, hi=0.7)
     got = answer.answer(_facts(rows, ["big_attacks"], comparisons))
     assert "biggest attack is +0.50 [+0.30, +0.70] (negligible;" in got["sentences"][1]

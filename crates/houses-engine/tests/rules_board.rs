@@ -583,3 +583,39 @@ fn the_record_keeps_the_games_biggest_attack_and_its_biggest_hit_on_a_player() {
     // The bond blocked: it still counts as the biggest attack, not as a hit on the player.
     assert_eq!(blocking("10D"), (36, 27, 4));
 }
+
+#[test]
+fn the_records_biggest_attack_counts_the_jack_of_clubs_doubling_and_an_aces_strike() {
+    // Two cards reach 19 here; the new Jack of Clubs doubles the bond's attack to 38.
+    let mut st = build(
+        json!({"players": {"P1": {"hand": ["JC"], "front": ["10D/9D"]},
+        "P2": {}}, "deck": ["2C", "3C", "4H"]}),
+    );
+    play(
+        &mut st,
+        &[
+            "play JC 10D",
+            "end",
+            "pass",
+            "attack 10D player",
+            "done",
+            "done",
+        ],
+    );
+    let m = st.metrics.as_ref().unwrap();
+    assert_eq!(
+        (st.players[1].life, m.biggest_attack, m.biggest_hit),
+        (2, 38, 38)
+    );
+    // An Ace's strike at the player is an attack and a hit (1 damage).
+    let mut st = build(
+        json!({"phase": "attack", "players": {"P1": {"rear": ["AS"]},
+        "P2": {}}, "deck": ["2C", "3C", "4H"]}),
+    );
+    play(&mut st, &["attack AS player", "done", "done"]);
+    let m = st.metrics.as_ref().unwrap();
+    assert_eq!(
+        (st.players[1].life, m.biggest_attack, m.biggest_hit),
+        (39, 1, 1)
+    );
+}
