@@ -394,10 +394,7 @@ def paired_difference(
     if not n:
         return None
     return {
-        "measure": measure,
-        "label": MEASURES[measure][0],
-        "rate": MEASURES[measure][1],
-        "unit": MEASURES[measure][2],
+        **_described(measure),
         "n": n,
         "value": d["v"],
         "base": d["b"],
@@ -405,6 +402,12 @@ def paired_difference(
         **_mean_interval(d["mean"], d["sd"], n),
         "changed": d["changed"] or 0.0,
     }
+
+
+def _described(measure: str) -> dict[str, Any]:
+    """A compared measure's name, label, whether it is a rate, and its unit."""
+    label, rate, unit = MEASURES[measure]
+    return {"measure": measure, "label": label, "rate": rate, "unit": unit}
 
 
 def _per_reached(measure: str, paired: pl.LazyFrame) -> dict[str, Any] | None:
@@ -432,10 +435,7 @@ def _per_reached(measure: str, paired: pl.LazyFrame) -> dict[str, Any] | None:
     p = math.erfc(abs(z) / math.sqrt(2)) if math.isfinite(z) else 0.0
     base = s["mb"] / share
     return {
-        "measure": measure,
-        "label": MEASURES[measure][0],
-        "rate": MEASURES[measure][1],
-        "unit": MEASURES[measure][2],
+        **_described(measure),
         "n": n,
         "reached": share,
         "value": base + ratio,
