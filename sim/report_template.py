@@ -83,7 +83,7 @@ question: another player's answer, or another side of the question, next to this
 {% set v = m.value.split(' [', 1) %}<td><span class="nw">{{ v[0] }}</span>{% if v|length > 1 %} <span class="nw ci">[{{ v[1] }}</span>{% endif %}</td>{% set a = m.against.split(' [', 1) %}<td><span class="nw">{{ a[0] }}</span>{% if a|length > 1 %} <span class="nw ci">[{{ a[1] }}</span>{% endif %}</td><td class="l size size-{{ m.size|replace('*', '')|replace(' ', '-') }}">{{ m.size }}</td></tr>
 {% endfor %}</table></div>
 <p class="note">The smallest difference that matters here: {{ '%g'|format(opening.matters.points) }} point{{ '' if opening.matters.points == 1 else 's' }} of win
-rate, {{ '%g'|format(opening.matters.rounds) }} rounds{% if 'slog' in opening.measures %}, {{ '%g'|format(opening.matters.turns) }} turns of the late game{% endif %}. A difference is <i>negligible</i> when its
+rate, {{ '%g'|format(opening.matters.rounds) }} rounds{% if 'slog' in opening.measures %}, {{ '%g'|format(opening.matters.turns) }} turns of the late game{% endif %}{% if 'big_attacks' in opening.measures %}, {{ '%g'|format(opening.matters.damage) }} point{{ '' if opening.matters.damage == 1 else 's' }} of damage for a game's biggest attack (a share of games, in points, as a win rate){% endif %}. A difference is <i>negligible</i> when its
 95% interval lies within that (or it is real but smaller), <i>small</i> up to three times it,
 <i>large</i> beyond; <i>within noise</i> when, after a Holm correction for the report's
 {{ comparisons|length + card_values|length + card_changes|length + card_gaps|length + choice_values|length }} comparisons, it cannot be told from zero while its

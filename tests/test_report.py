@@ -736,3 +736,7 @@ def test_the_late_game_answer_reads_the_records_on_the_deals_that_reach_round_6(
     assert (
         f"won {100 * rate:.1f}% [" in held and f"of {led.height:,} under 'extra_draw=none'" in held
     )
+    note = re.sub(r"\s+", " ", (out / "index.html").read_text())
+    assert "smallest difference that matters here: 1 point of win rate, 0.25 rounds, 0.5 turns" in (
+        note
+    )
