@@ -81,7 +81,9 @@ def interval(wins: float, n: int) -> dict[str, Any]:
 def cells(lf: pl.LazyFrame, info: GameInfo) -> dict[str, dict[str, Any]]:
     """Per cell: results, game length and endings (`by_<reason>` for each of the game's end
     reasons), first-player advantage, and, for a game with the pace section, the share of turns
-    begun with at most one card in hand and the lead changes per game."""
+    begun with at most one card in hand and the lead changes per game; where the records have
+    them, the late game (games reaching round 6, their turns from then on and one-card turns,
+    two-card draws, whether the lead at round 6 held) and the biggest attacks."""
     ends = [(pl.col("end_reason") == e).sum().alias(f"by_{e}") for e in info.end_reasons]
     names = lf.collect_schema().names()
     pace = (
