@@ -1704,9 +1704,10 @@ RARELY = 0.10
 
 
 def _rarely_in_play(f: Facts) -> list[str]:
-    """The varied rules whose decision the answering agents took in few of a variant's games:
-    "no change" then says little about the rule (said first). Read from the first measure's
-    match-up, for the variants that set the rule otherwise than the baseline."""
+    """The varied rules whose decision the answering agents took in few of a variant's games
+    (said first: a difference under such a variant comes from those few games, or from players
+    planning around the rule). Read from the first measure's match-up, for the variants that set
+    the rule otherwise than the baseline."""
     pairs = f.pairs(f.measures[0]) if f.measures else []
     if not pairs:
         return []
@@ -1729,7 +1730,6 @@ def _rarely_in_play(f: Facts) -> list[str]:
         offered = mine in values if rule[2] else mine != base.get(option)
         if not offered or mine == base.get(option):
             continue
-
         share = p["games_taken"] / p["games"] if p["games"] else 0.0
         if share >= RARELY:
             continue
