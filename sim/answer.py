@@ -131,6 +131,15 @@ def _rounds_text(x: float) -> str:
     return f"{round(x, 2) + 0.0:+.2f}"  # +0.0: no "-0.00"
 
 
+def _count_against(c: dict[str, Any] | None) -> str:
+    """A count's difference from the baseline in the answer table (rounds, turns): +0.29 [+0.18,
+    +0.39]; "baseline" for the baseline's own row."""
+    if c is None:
+        return "baseline"
+    t = _rounds_text
+    return f"{t(c['diff'])} [{t(c['lo'])}, {t(c['hi'])}]"
+
+
 def _rate(r: dict[str, Any]) -> str:
     """A rate and its interval: 47.5% [47.0%, 48.0%]."""
     return f"{_pct(r['rate'])} {_ci(r['lo'], r['hi'])}"
@@ -751,12 +760,7 @@ def _rounds(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     "matchup": _pair(*pair),
                     "value": f"{r['rounds_mean']:.2f}",
                     "size": _shown(c) if c else "",
-                    "against": (
-                        f"{_rounds_text(c['diff'])} [{_rounds_text(c['lo'])}, "
-                        f"{_rounds_text(c['hi'])}]"
-                        if c
-                        else "baseline"
-                    ),
+                    "against": _count_against(c),
                 }
             )
     if not pairs:
@@ -888,7 +892,6 @@ def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     for pair in pairs[:1]:
         for r in f.cells(pair):
             c = next((c for c in f.compared("slog", pair) if c["variant"] == r["variant"]), None)
-            t = _rounds_text
             table.append(
                 {
                     "measure": "slog",
@@ -897,7 +900,7 @@ def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     # A variant's value on the deals it is compared on (the baseline's).
                     "value": f"{(c['value'] if c else r['late_turns_mean']):.2f}",
                     "size": _shown(c) if c else "",
-                    "against": f"{t(c['diff'])} [{t(c['lo'])}, {t(c['hi'])}]" if c else "baseline",
+                    "against": _count_against(c),
                 }
             )
     cells = {r["variant"]: r for r in f.cells(pairs[0])} if pairs else {}
