@@ -1,12 +1,12 @@
-"""The numbers behind a report, computed from the Parquet records with polars' streaming
-engine (memory does not grow with the number of games). One function per section."""
+"""The numbers behind a report, computed from the Parquet records with polars. One function
+per section."""
 
 from __future__ import annotations
 
 import math
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import polars as pl
 
@@ -59,6 +59,9 @@ def scan(out: Path) -> pl.LazyFrame:
     """All records, with each game scored from the cell's first agent's side (A): a win 1, no
     winner an even share (1/players), another seat's win 0."""
     lf = pl.scan_parquet(str(out / "records" / "*" / "*.parquet"))
+    global _engine
+    games = lf.select(pl.len()).collect().item()
+    _engine = "in-memory" if games <= IN_MEMORY_GAMES else "streaming"
     names = lf.collect_schema().names()
     w = pl.col("winner").cast(pl.Int64)
     a_won = w == a_seat(names)
@@ -69,8 +72,16 @@ def scan(out: Path) -> pl.LazyFrame:
     )
 
 
+# Up to this many games a report's numbers are computed in memory, which gives the same
+# records the same numbers to the last digit (polars' streaming engine adds a group's partial
+# sums in the order its threads finish, so a rebuilt answer.json differed in the 16th digit).
+# Above it they are streamed, so that memory does not grow with the number of games.
+IN_MEMORY_GAMES = 5_000_000
+_engine: Literal["in-memory", "streaming"] = "in-memory"
+
+
 def _collect(lf: pl.LazyFrame) -> pl.DataFrame:
-    return lf.collect(engine="streaming")
+    return lf.collect(engine=_engine)
 
 
 def interval(wins: float, n: int) -> dict[str, Any]:
@@ -640,8 +651,9 @@ def houses(cells_info: dict[str, dict[str, Any]], manifest: dict[str, Any]) -> l
         a, b = c["agents"]
         matchup = a if a == b else f"{a} v {b}"
         # The group's name: its variants' names without the split (a sweep's
-        # "split_houses=D-S,spades_trait=stun" is "spades_trait=stun").
-        name = re.sub(r"split_houses=[^,]*,?", "", c["variant"]).strip(",")
+        # "split_houses=D-S,spades_trait=stun" is "spades_trait=stun", and
+        # "stun, split_houses=D-S" is "stun").
+        name = re.sub(r"split_houses=[^,]*(, ?)?", "", c["variant"]).strip(", ")
         names_of.setdefault(group, {})[name or "suit split"] = None
         groups.setdefault((group, matchup), {}).setdefault((h1, h2), []).append(
             (info["p1_rate"], info["games"])

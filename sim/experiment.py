@@ -235,6 +235,46 @@ def _check_options(
     return good
 
 
+def _sweep_axis(
+    c: _Checker, option: str, values: Any, game: str
+) -> list[tuple[str, str, str | None]]:
+    """One option of a sweep: its values, each with the name it is said by (None where the
+    values are a plain list). A mapping names each value, `{"Spring '25 Kings": enhance}`."""
+    loc: tuple[Any, ...] = ("rules", "sweep", option)
+    if isinstance(values, dict) and values:
+        named: list[tuple[Any, Any]] = list(values.items())
+    elif isinstance(values, list) and values:
+        named = [(None, v) for v in values]
+    else:
+        c.fail(loc, "expected a non-empty list of values, or a mapping of names to values")
+        return []
+    axis: list[tuple[str, str, str | None]] = []
+    for i, (label, v) in enumerate(named):
+        where = loc + ((i,) if label is None else (label,))
+        if label is not None and (not isinstance(label, str) or not label.strip()):
+            c.fail(where, f"expected a name for the value {v!r}, e.g. 'Spring 25 Kings'")
+            continue
+        text = _option_text(v)
+        try:
+            canonical_rules(f"{option}={text}", game)
+        except ValueError as e:
+            c.fail(where, str(e))
+            continue
+        if any(text == seen for _, seen, _ in axis):
+            c.fail(where, f"the value '{text}' is listed twice")
+            continue
+        axis.append((option, text, label.strip() if label is not None else None))
+    return axis
+
+
+def sweep_variant(combo: tuple[tuple[str, str, str | None], ...], labelled: bool) -> str:
+    """A sweep cell's variant name: its values' names joined by ", " where the sweep names any
+    ("Spring '25 Kings, split_houses=D-S": a value without a name is `option=value`), else
+    `option=value` joined by "," (the names of runs made before values could be named)."""
+    parts = [label if label is not None else f"{k}={v}" for k, v, label in combo]
+    return (", " if labelled else ",").join(parts)
+
+
 def _rules_string(preset: str | None, options: dict[str, str]) -> str:
     parts = ([f"preset={preset}"] if preset else []) + [f"{k}={v}" for k, v in options.items()]
     return ",".join(parts)
@@ -629,14 +669,11 @@ def _resolve(
         if not isinstance(sweep, dict) or not sweep:
             c.fail(("rules", "sweep"), "expected a mapping of option -> list of values")
         else:
-            axes = []
+            axes: list[list[tuple[str, str, str | None]]] = []
             for k, values in sweep.items():
-                if not isinstance(values, list) or not values:
-                    c.fail(("rules", "sweep", k), "expected a non-empty list of values")
-                    continue
-                for i, v in enumerate(values):
-                    _check_options(c, {k: v}, ("rules", "sweep", k, i), game)
-                axes.append([(str(k), _option_text(v)) for v in values])
+                axis = _sweep_axis(c, str(k), values, game)
+                if axis:
+                    axes.append(axis)
             crossed = math.prod(len(a) for a in axes)
             if crossed > MAX_CELLS:
                 c.fail(
@@ -645,9 +682,11 @@ def _resolve(
                     f"a run has at most {MAX_CELLS} cells: sweep fewer options or values",
                 )
                 axes = []
+            labelled = any(label is not None for axis in axes for _, _, label in axis)
             for combo in itertools.product(*axes) if axes else ():
-                variants[",".join(f"{k}={v}" for k, v in combo)] = dict(combo)
-                variant_loc[",".join(f"{k}={v}" for k, v in combo)] = ("rules", "sweep")
+                named = sweep_variant(combo, labelled)
+                variants[named] = {k: v for k, v, _ in combo}
+                variant_loc[named] = ("rules", "sweep")
     elif "variants" in rules:
         vs = rules["variants"]
         if not isinstance(vs, list) or not vs:

@@ -769,7 +769,10 @@ def _variant_legend(
     variants = []
     for v, o in off.items():
         own = {k: val for k, val in o.items() if k not in shared}
-        spelled = answer.rule_values(f"({v})") if "=" in v else {}
+        # Named sweep values are said by their names: "classic Kings, split_houses=D-S".
+        spelled = (
+            {k.strip(): val for k, val in answer.rule_values(f"({v})").items()} if "=" in v else {}
+        )
         variants.append(
             {
                 "variant": v,

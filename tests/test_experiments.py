@@ -403,6 +403,70 @@ def test_sweep_crosses_options_into_cells(tmp_path):
     assert exp.baseline == "kings=enhance,front_ranks=4x2"
 
 
+SWEEP_NAMED = GOOD.replace(
+    """  variants:
+    - name: base
+    - name: classic
+      options: {kings: classic}""",
+    """  sweep:
+    kings: {"Spring '25 Kings": enhance, classic Kings: classic}
+    front_ranks: [4x2, 3x3]""",
+)
+
+
+def test_a_sweep_names_its_cells_by_the_names_given_to_its_values(tmp_path):
+    exp = load(write(tmp_path, SWEEP_NAMED))
+    assert [c.variant for c in exp.cells] == [
+        "Spring '25 Kings, front_ranks=4x2",
+        "Spring '25 Kings, front_ranks=3x3",
+        "classic Kings, front_ranks=4x2",
+        "classic Kings, front_ranks=3x3",
+    ]
+    assert "kings=classic" in exp.variants["classic Kings, front_ranks=3x3"]
+    assert "front_ranks=3x3" in exp.variants["classic Kings, front_ranks=3x3"]
+    assert exp.baseline == "Spring '25 Kings, front_ranks=4x2"
+    named = SWEEP_NAMED.replace(
+        "rules:\n", 'rules:\n  baseline: "classic Kings, front_ranks=3x3"\n'
+    )
+    assert load(write(tmp_path, named)).baseline == "classic Kings, front_ranks=3x3"
+
+
+@pytest.mark.parametrize(
+    "sweep, message",
+    [
+        (
+            "kings: {classic Kings: clasic}",
+            "key 'rules.sweep.kings.classic Kings': rule option 'kings' has no value 'clasic' "
+            "(did you mean 'classic'?); valid values: enhance, classic, option1, share_trait",
+        ),
+        (
+            "kings: {old: classic, classic Kings: classic}",
+            "key 'rules.sweep.kings.classic Kings': the value 'classic' is listed twice",
+        ),
+        (
+            "kings: [classic, classic]",
+            "key 'rules.sweep.kings[1]': the value 'classic' is listed twice",
+        ),
+        (
+            "kings: {}",
+            "key 'rules.sweep.kings': expected a non-empty list of values, or a mapping of names "
+            "to values",
+        ),
+    ],
+)
+def test_a_sweeps_named_values_are_checked_where_they_are_written(tmp_path, sweep, message):
+    text = GOOD.replace(
+        """  variants:
+    - name: base
+    - name: classic
+      options: {kings: classic}""",
+        f"  sweep:\n    {sweep}",
+    )
+    with pytest.raises(ExperimentError) as e:
+        load(write(tmp_path, text))
+    assert f"exp.yaml:6: {message}" in str(e.value)
+
+
 def test_round_robin_matchups(tmp_path):
     text = GOOD.replace("  - [greedy, random]", "  round_robin: [random, greedy]")
     exp = load(write(tmp_path, text))

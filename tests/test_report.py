@@ -683,6 +683,45 @@ def test_two_runs_of_one_suit_split_question_set_their_leading_pairings_side_by_
     assert quoted["houses"]["pair"] == "random"
 
 
+NAMED_SPLIT_EXP = """\
+name: named_split
+question: Does one House beat the others under each King rule set?
+seed: 3
+rules:
+  options: {deck: suit_split}
+  sweep:
+    kings: {"Spring '25 Kings": enhance, classic Kings: classic}
+    split_houses: [D-S, H-S]
+matchups:
+  - [greedy, greedy]
+swap_seats: false
+games: 200
+chunk_size: 200
+answer: {measures: [house]}
+"""
+
+
+def test_a_house_answer_groups_a_named_sweeps_pairings_by_the_names_of_the_other_values(
+    tmp_path,
+):
+    (tmp_path / "exp.yaml").write_text(NAMED_SPLIT_EXP)
+    out = tmp_path / "out"
+    sim("run", str(tmp_path / "exp.yaml"), "--output", str(out), "--quiet")
+    found = json.loads((out / "answer.json").read_text())
+    assert set(found["houses"]["variants"]) == {"Spring '25 Kings", "classic Kings"}
+    said = " ".join(found["sentences"])
+    assert "With suit-split decks (Spring '25 Kings, greedy), S's win rate" in said
+    assert "(classic Kings, greedy)" in said
+    assert "split_houses" not in said
+    cells = pl.read_parquet(out / "records" / "*" / "*.parquet")["variant"].unique().sort()
+    assert cells.to_list() == [
+        "Spring '25 Kings, split_houses=D-S",
+        "Spring '25 Kings, split_houses=H-S",
+        "classic Kings, split_houses=D-S",
+        "classic Kings, split_houses=H-S",
+    ]
+
+
 SLOG_EXP = """\
 name: slog_test
 question: Does drawing two cards from round six shorten the late game?
@@ -740,3 +779,20 @@ def test_the_late_game_answer_reads_the_records_on_the_deals_that_reach_round_6(
     assert "smallest difference that matters here: 1 point of win rate, 0.25 rounds, 0.5 turns" in (
         note
     )
+
+
+def test_a_rebuilt_report_is_the_same_to_the_last_digit(report, monkeypatch):
+    from sim import analysis
+    from sim.report import build
+
+    # Above the in-memory limit the numbers are streamed: the same sentences and page.
+    monkeypatch.setattr(analysis, "IN_MEMORY_GAMES", 0)
+    build(report)
+    streamed = json.loads((report / "answer.json").read_text())
+    page = (report / "index.html").read_text()
+    monkeypatch.undo()
+    first = build(report).read_text(), (report / "answer.json").read_bytes()
+    again = build(report).read_text(), (report / "answer.json").read_bytes()
+    assert first == again
+    assert first[0] == page
+    assert json.loads(first[1])["sentences"] == streamed["sentences"]
