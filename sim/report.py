@@ -326,7 +326,10 @@ def _findings(
     if robustness and robustness["table"]:
         table = robustness["table"]
         held = sum(t["verdict"] == "holds" for t in table)
-        sentence = f"Across agents, {held} of {len(table)} comparisons with the baseline hold"
+        sentence = (
+            f"Across agents, {held} of {len(table)} comparisons with the baseline come out the "
+            "same way with every agent (the same direction beyond noise, or noise with each)"
+        )
         if card_values:
             # Card values are read from one match-up: this check does not cover them.
             sentence = f"{sentence} (card values are not compared across agents here)"

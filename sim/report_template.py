@@ -46,6 +46,11 @@ TEMPLATE = r"""<!doctype html>
     table { font-size: .78rem; }
     th, td { padding: .2rem .3rem; }
     table.measures .ci { display: block; color: #5a6573; }
+    /* A two-word size ("chosen start", "within noise") may take two lines on a phone, so
+       that the size column stays in view beside a wide interval. */
+    table.measures td.size { white-space: normal; }
+    table.measures { font-size: .74rem; }
+    table.measures td, table.measures th { padding: .2rem .22rem; }
   }
   table { border-collapse: collapse; font-size: .85rem; margin: .5rem 0; }
   th, td { padding: .25rem .5rem; border-bottom: 1px solid #e6e9ee; text-align: right;

@@ -284,7 +284,10 @@ def test_report_has_a_robustness_row_per_comparison(report):
     assert section.count("rounds per game") == 2
     findings = html.split("Every finding, in words")[1].split("</ul>")[0]
     held = verdicts.count("holds")
-    assert f"Across agents, {held} of 2 comparisons with the baseline hold" in findings
+    assert (
+        f"Across agents, {held} of 2 comparisons with the baseline come out the same way with "
+        "every agent (the same direction beyond noise, or noise with each)" in findings
+    )
     assert set(verdicts) <= {"holds", "reverses", "differs", "unresolved"}
 
 
