@@ -323,7 +323,9 @@ def _seats(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                         "against": _pct(fair),
                     }
                 )
-            at = f"At {r['players']} players ('{r['variant']}', {_pair(*pair)}, {n:,} games)"
+            # A variant named "3 players" says no more than "At 3 players".
+            named = "" if r["variant"] == f"{r['players']} players" else f"'{r['variant']}', "
+            at = f"At {r['players']} players ({named}{_pair(*pair)}, {n:,} games)"
             sentences.append(f"{at} {_seat_verdict(r, m)}{_no_winner_share(r)}{_seat_choice(r)}.")
     for pair in pairs[1:]:
         parts = [
@@ -393,7 +395,10 @@ def _no_winner_share(r: dict[str, Any]) -> str:
     n = r["games"]
     if not n or r["draws"] / n <= 0.05:
         return ""
-    return f", and {_pct(r['draws'] / n)} of the games end with no winner"
+    return (
+        f", and {_pct(r['draws'] / n)} of the games end with no winner (each counts an even "
+        "share to every place)"
+    )
 
 
 def _first_player(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
@@ -775,7 +780,34 @@ def _rounds(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             f"({_pair(*pairs[0])})"
         )
         text.append(opening + (f"; against that, {'; '.join(changes)}." if changes else "."))
+    capped = _deck_sets_length(f.cells(pairs[0]))
+    if capped:
+        text.append(capped)
     return text, table
+
+
+# From this share of a cell's games ending when the deck runs out, the answer on game length
+# says so: those games' length is the deck's, whatever the rule does to the play.
+DECK_END_OFTEN = 0.2
+
+
+def _deck_sets_length(cells: list[dict[str, Any]]) -> str | None:
+    """Where many games end because the deck ran out (Houses-Skirmish's sudden death), their
+    length is set by the deck: a rule that lengthens the play cannot lengthen them."""
+    often = [
+        (r, r["ends"]["sudden_death"] / r["games"])
+        for r in cells
+        if r["games"] and r.get("ends", {}).get("sudden_death", 0) / r["games"] >= DECK_END_OFTEN
+    ]
+    if not often:
+        return None
+    where = "; ".join(
+        (f"under '{r['variant']}' " if len(cells) > 1 else "") + _pct(share) for r, share in often
+    )
+    return (
+        f"Many games end when the deck runs out (sudden death): {where} of the games. Their "
+        "length is the deck's, not the play's."
+    )
 
 
 def _big_attacks(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
@@ -1625,11 +1657,16 @@ def _head_to_head(h: dict[str, Any], top: str) -> str:
         if o == top:
             continue
         rate, lo, hi, shown = _pairing(h, top, o)
-        item = (rate, o, f"{o} {shown}")
+        # `shown` is `top`'s own rate against `o`: said as its, never as o's.
+        item = (rate, o, f"{o} (winning {shown})")
         (beaten if lo > 0.5 else lost if hi < 0.5 else level).append(item)
     if not level and not lost:
-        closest = min(beaten)
-        return f"{top} beats each of the others head to head (the closest: {closest[2]})"
+        _, other, _ = min(beaten)
+        rate = _pairing(h, top, other)[3]
+        return (
+            f"{top} beats each of the others head to head (the closest: against {other} it wins "
+            f"{rate})"
+        )
     parts = []
     if lost:
         parts.append("loses to " + _listing([x[2] for x in sorted(lost)]))

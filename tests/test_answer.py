@@ -146,6 +146,36 @@ def test_mixed_match_ups_answer_with_a_win_rate_and_the_comparison_with_its_size
     ]
 
 
+def test_game_length_says_where_the_deck_running_out_sets_it():
+    rows = [
+        _cell("2 players", "greedy", "greedy", 1_000, (0.5, 0.47, 0.53), rounds=6.0),
+        _cell("4 players", "greedy", "greedy", 1_000, (0.25, 0.22, 0.28), rounds=8.0),
+    ]
+    rows[0]["ends"] = {"life": 950, "sudden_death": 50}
+    rows[1]["ends"] = {"life": 40, "sudden_death": 960}
+    comparisons = [
+        {
+            "measure": "rounds",
+            "variant": "4 players",
+            "agent_a": "greedy",
+            "agent_b": "greedy",
+            "diff": 2.0,
+            "lo": 1.9,
+            "hi": 2.1,
+            "noise": False,
+            "n": 1_000,
+        }
+    ]
+    got = answer.answer(_facts(rows, ["rounds"], comparisons))["sentences"]
+    # 5% of the two-player games is not many; 96% of the four-player ones is.
+    assert got[1] == (
+        "Many games end when the deck runs out (sudden death): under '4 players' 96.0% of the "
+        "games. Their length is the deck's, not the play's."
+    )
+    rows[1]["ends"] = {"life": 900, "sudden_death": 100}
+    assert len(answer.answer(_facts(rows, ["rounds"], comparisons))["sentences"]) == 1
+
+
 def test_card_values_rank_the_cards_and_say_whether_the_first_stands_out():
     def value(card, v, lo, hi):
         return {
@@ -762,12 +792,12 @@ def test_the_strongest_house_is_checked_head_to_head_and_the_other_player_compar
     assert got["sentences"] == [
         "With suit-split decks (kings=classic, search), each House's win rate against the others "
         "on average, strongest first: S 65.0% [64.0%, 66.0%], D 62.5% [61.5%, 63.5%], C 22.5% "
-        "[21.5%, 23.5%]; S beats each of the others head to head (the closest: D 55.0% "
-        "[52.8%, 57.2%]).",
+        "[21.5%, 23.5%]; S beats each of the others head to head (the closest: against D it "
+        "wins 55.0% [52.8%, 57.2%]).",
         "With suit-split decks (kings=enhance, search), each House's win rate against the others "
         "on average, strongest first: D 70.0% [69.0%, 71.0%], S 57.5% [56.5%, 58.5%], C 22.5% "
-        "[21.5%, 23.5%]; D beats each of the others head to head (the closest: S 60.0% "
-        "[57.8%, 62.1%]).",
+        "[21.5%, 23.5%]; D beats each of the others head to head (the closest: against S it "
+        "wins 60.0% [57.8%, 62.1%]).",
         "With greedy, the Houses rank in the same order as with search under 'kings=enhance' "
         "(D 71.0%, S 56.5%, C 22.5%); and in another order under 'kings=classic', where it puts "
         "D first, not S (D 68.0%, S 59.5%, C 22.5%), and D wins 56.0% [53.8%, 58.2%] of its "
@@ -786,8 +816,8 @@ def test_a_strongest_house_that_does_not_beat_every_other_says_which_it_does_not
     lost = _houses("greedy", "base", _split(0.45, d_c=0.95, s_c=0.30))
     text = answer.answer(_facts([], ["house"], houses=[lost]))["sentences"][0]
     assert text.endswith(
-        "D does not beat every other House head to head: it loses to S 45.0% [42.8%, 47.2%]; "
-        "beats C."
+        "D does not beat every other House head to head: it loses to S (winning 45.0% [42.8%, "
+        "47.2%]); beats C."
     )
     # Another order only inside the intervals is not another order.
     noisy = _houses("greedy", "base", _split(0.6, d_c=0.8, s_c=0.75))
@@ -813,8 +843,8 @@ def test_a_strongest_house_that_does_not_beat_every_other_says_which_it_does_not
     level = _houses("greedy", "base", _split(0.51, d_c=0.95, s_c=0.30))
     text = answer.answer(_facts([], ["house"], houses=[level]))["sentences"][0]
     assert text.endswith(
-        "D does not beat every other House head to head: it is not shown to beat S 51.0% "
-        "[48.8%, 53.2%] (within noise); beats C."
+        "D does not beat every other House head to head: it is not shown to beat S (winning "
+        "51.0% [48.8%, 53.2%]) (within noise); beats C."
     )
 
 

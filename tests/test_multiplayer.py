@@ -99,6 +99,8 @@ def test_the_seat_experiment_answers_which_place_in_turn_order_is_favoured(tmp_p
         "At 2 players",
     ]
     assert "even share of 33.3%" in sentences[0] or "(even share 33.3%" in sentences[0]
+    # A sweep's variant name is said; one named "3 players" would say no more (seats_3p_4p).
+    assert sentences[0].startswith("At 3 players ('players=3', greedy v greedy, 3,000 games)")
     # Win rates are not compared across table sizes (their even shares differ); length is.
     measures = {c["measure"] for c in results.answer["comparisons"]}
     assert measures == {"rounds"}
