@@ -851,8 +851,8 @@ def _big_attacks(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     text = [
         f"How hard can one attack hit ({_pair(*pairs[0])})? Under '{f.baseline}' "
         f"{_pct(base['attack_20_share'])} of the games see an attack of 20 or more (half the "
-        f"starting life) and {_pct(base['attack_27_share'])} one of 27 or more (the notes' 10, "
-        f"9 and 8 bonded); a game's biggest attack is {base['biggest_attack_mean']:.1f} on "
+        f"starting life) and {_pct(base['attack_27_share'])} one of 27 or more (what the "
+        f"notes' bond of a 10, 9 and 8 deals); a game's biggest attack is {base['biggest_attack_mean']:.1f} on "
         f"average ({base['biggest_attack_max']} at most), and its biggest unblocked hit on a "
         f"player {base['biggest_hit_mean']:.1f} on average."
     ]

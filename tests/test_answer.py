@@ -1127,8 +1127,9 @@ def test_the_big_attacks_answer_says_how_hard_one_attack_hits_under_each_layout(
     got = answer.answer(_facts(rows, ["big_attacks"], comparisons))
     assert got["sentences"] == [
         "How hard can one attack hit (search_fast v search_fast)? Under '4x2' 5.0% of the games "
-        "see an attack of 20 or more (half the starting life) and 1.4% one of 27 or more (the "
-        "notes' 10, 9 and 8 bonded); a game's biggest attack is 14.0 on average (24 at most), "
+        "see an attack of 20 or more (half the starting life) and 1.4% one of 27 or more (what "
+        "the notes' bond of a 10, 9 and 8 deals); a game's biggest attack is 14.0 on average (24 "
+        "at most), "
         "and its biggest unblocked hit on a player 9.0 on average.",
         "Against that, on the same deals: '3x3' has 20.0% with 20 or more, +15.0 points [+13.0, "
         "+17.0] (large) and 1.5% with 27 or more, +0.1 points [-0.4, +0.6] (negligible); a "
