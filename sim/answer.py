@@ -852,8 +852,9 @@ def _big_attacks(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         f"How hard can one attack hit ({_pair(*pairs[0])})? Under '{f.baseline}' "
         f"{_pct(base['attack_20_share'])} of the games see an attack of 20 or more (half the "
         f"starting life) and {_pct(base['attack_27_share'])} one of 27 or more (what the "
-        f"notes' bond of a 10, 9 and 8 deals); a game's biggest attack is {base['biggest_attack_mean']:.1f} on "
-        f"average ({base['biggest_attack_max']} at most), and its biggest unblocked hit on a "
+        f"notes' bond of a 10, 9 and 8 deals); a game's biggest attack is "
+        f"{base['biggest_attack_mean']:.1f} on average ({base['biggest_attack_max']} at most), "
+        "and its biggest unblocked hit on a "
         f"player {base['biggest_hit_mean']:.1f} on average."
     ]
     by = {
@@ -1662,10 +1663,9 @@ def _head_to_head(h: dict[str, Any], top: str) -> str:
         (beaten if lo > 0.5 else lost if hi < 0.5 else level).append(item)
     if not level and not lost:
         _, other, _ = min(beaten)
-        rate = _pairing(h, top, other)[3]
         return (
             f"{top} beats each of the others head to head (the closest: against {other} it wins "
-            f"{rate})"
+            f"{_pairing(h, top, other)[3]})"
         )
     parts = []
     if lost:
