@@ -1419,18 +1419,22 @@ def _card_verdict(
     return said + (f"; {_listing([v['card'] for v in rest])} clearly less" if rest else "")
 
 
-def _tops_text(cards: list[str]) -> str:
+def _tops_text(cards: list[str], points: float = 1.0) -> str:
     if not cards:
-        return "no card shown to matter"
+        # (Not "to matter": against a blank a King's power is measured, not the card.)
+        return f"no card shown to be worth {points:g} point{'' if points == 1 else 's'} or more"
     if len(cards) == 1:
         return f"{cards[0]} alone at the top"
     return f"{_listing(cards)} level at the top"
 
 
-def agreement(mine: dict[str, Any], theirs: dict[str, Any], file: str) -> str | None:
+def agreement(
+    mine: dict[str, Any], theirs: dict[str, Any], file: str, points: float = 1.0
+) -> str | None:
     """Whether two runs' card answers put the same cards at the top, variant by variant (the
     variants both have): said first, so that a reader of one player's values knows at once
-    whether the other player agrees. `mine` and `theirs` are answers' `top_cards`."""
+    whether the other player agrees. `mine` and `theirs` are answers' `top_cards`; `points`,
+    the smallest value that matters."""
     shared = [v for v in mine["variants"] if v in theirs["variants"]]
     if not shared or mine["pair"] == theirs["pair"]:
         return None
@@ -1438,11 +1442,11 @@ def agreement(mine: dict[str, Any], theirs: dict[str, Any], file: str) -> str | 
     for v in shared:
         a, b = mine["variants"][v], theirs["variants"][v]
         if a == b:
-            parts.append(f"under '{v}' they agree, {_tops_text(a)}")
+            parts.append(f"under '{v}' they agree, {_tops_text(a, points)}")
         else:
             parts.append(
-                f"under '{v}' they differ, {mine['pair']} with {_tops_text(a)} and "
-                f"{theirs['pair']} with {_tops_text(b)}"
+                f"under '{v}' they differ, {mine['pair']} with {_tops_text(a, points)} and "
+                f"{theirs['pair']} with {_tops_text(b, points)}"
             )
     body = "; ".join(parts)
     return (
@@ -1833,7 +1837,7 @@ def answer(f: Facts) -> dict[str, Any]:
     sentences[:0] = [
         said
         for file, theirs in f.quoted.items()
-        if f.top_pair and theirs and (said := agreement(mine, theirs, file))
+        if f.top_pair and theirs and (said := agreement(mine, theirs, file, f.matters["points"]))
     ]
     # Whether another player's House answer agrees, right after this one's House sentences
     # (its own claims first, then how far they hold with the other player).

@@ -741,7 +741,13 @@ def test_two_runs_card_answers_are_set_side_by_side_top_cards_first():
         "Under 'classic' they differ, search v search with KD and KS level at the top and "
         "greedy v greedy with KD alone at the top."
     )
-    # No card shown to matter; the same player, or no variant in common: nothing to say.
+    # No card shown to matter is said against the threshold (against a blank it is the power
+    # that is measured, not the card); the same player, or no variant in common: nothing.
+    none = {"pair": "search v search", "variants": {"classic": []}}
+    assert answer.agreement(none, other, "b.yaml", points=2).endswith(
+        "Under 'classic' they differ, search v search with no card shown to be worth 2 points "
+        "or more and greedy v greedy with KD alone at the top."
+    )
     assert answer.top_cards([dict(cards[0], size="within noise")], {}) == []
     assert answer.agreement(got["top_cards"], dict(other, pair="search v search"), "b") is None
     assert answer.agreement(got["top_cards"], dict(other, variants={"x": []}), "b") is None
