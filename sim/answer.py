@@ -114,6 +114,15 @@ def _shown(c: dict[str, Any]) -> str:
     return f"{c['size']}*" if c.get("size_said") else str(c["size"])
 
 
+def quoted(name: str) -> str:
+    """A name as a sentence quotes it: 'Option 2 Kings', or "Spring '25 Kings" where the name
+    holds an apostrophe (in single quotes it would read as two quotations)."""
+    return f'"{name}"' if "'" in name else f"'{name}'"
+
+
+_q = quoted
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -324,7 +333,7 @@ def _seats(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     }
                 )
             # A variant named "3 players" says no more than "At 3 players".
-            named = "" if r["variant"] == f"{r['players']} players" else f"'{r['variant']}', "
+            named = "" if r["variant"] == f"{r['players']} players" else f"{_q(r['variant'])}, "
             at = f"At {r['players']} players ({named}{_pair(*pair)}, {n:,} games)"
             sentences.append(f"{at} {_seat_verdict(r, m)}{_no_winner_share(r)}{_seat_choice(r)}.")
     for pair in pairs[1:]:
@@ -469,7 +478,7 @@ def _chooser(f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: fl
         return (
             f"{_rate(r['chooser'])}, {_pts(value['diff'])} points "
             f"{_ci(value['lo'], value['hi'], pct=False)} against the same seat with "
-            f"'{value['coin']}' from the same opening hands ({_said(value)})"
+            f"{_q(value['coin'])} from the same opening hands ({_said(value)})"
         )
 
     # (Where it often deferred, the first sentence has said that the rate mixes seat and
@@ -481,12 +490,12 @@ def _chooser(f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: fl
     said = {(_pct(r["deferred"]), r["chooser"]["n"]) for r in chose}
     if len(chose) > 1 and len(said) == 1:
         deferred, n = said.pop()
-        rates = "; ".join(f"'{r['variant']}' {won(r)}" for r in chose)
+        rates = "; ".join(f"{_q(r['variant'])} {won(r)}" for r in chose)
         return [
             f"{lead}: it deferred in {deferred} of {n:,} games under every variant and won {rates}."
         ] + costly
     parts = [
-        (f" under '{r['variant']}'" if len(cells) > 1 else "")
+        (f" under {_q(r['variant'])}" if len(cells) > 1 else "")
         + f" it deferred in {_pct(r['deferred'])} of {r['chooser']['n']:,} games and won {won(r)}"
         for r in chose
     ]
@@ -513,11 +522,11 @@ def _costly_choices(f: Facts, chose: list[dict[str, Any]], pair: tuple[str, str]
             continue
         always = "always deferring" if fixed["choice"] == "defer" else "always starting"
         mover = "second" if fixed["choice"] == "defer" else "first"
-        where = f" under '{r['variant']}'" if len(f.cells(pair)) > 1 else ""
+        where = f" under {_q(r['variant'])}" if len(f.cells(pair)) > 1 else ""
         said.append(
             f"Its own choices cost it{where}: {always} would have won "
             f"{_pct(fixed['rate'])} {_ci(fixed['rate_lo'], fixed['rate_hi'])} (the {mover} "
-            f"mover's rate with '{value['coin']}' on the same deals), "
+            f"mover's rate with {_q(value['coin'])} on the same deals), "
             f"{-100 * fixed['diff']:.1f} points [{-100 * fixed['hi']:.1f}, "
             f"{-100 * fixed['lo']:.1f}] more "
             "than it did, so a better chooser would get more from the draw than these figures "
@@ -539,7 +548,7 @@ def _outright(cells: list[dict[str, Any]]) -> list[str]:
         players = r.get("players", 2)
         first = r.get("first_wins", round(r["first"]["rate"] * n - r["draws"] / players))
         second = n - first - r["draws"]
-        where = f" under '{r['variant']}'" if len(cells) > 1 else ""
+        where = f" under {_q(r['variant'])}" if len(cells) > 1 else ""
         others = "the second" if players == 2 else "the others together"
         parts.append(
             f"{_pct(first / n)} for the first player, {_pct(second / n)} for {others} and "
@@ -567,7 +576,7 @@ def _first_player_lead(
     def listed(rows: list[dict[str, Any]]) -> str:
         if len(cells) == 1:
             return f"the first player wins {_rate(rows[0]['first'])} of {rows[0]['games']:,} games"
-        return "; ".join(f"'{r['variant']}' {_rate(r['first'])}" for r in rows)
+        return "; ".join(f"{_q(r['variant'])} {_rate(r['first'])}" for r in rows)
 
     if not seat:
         more = _compared_text(f, "first_player", pair, skip)
@@ -599,7 +608,7 @@ def _seat_lead(
         r = cells[0]
         first, n, fair = r["first"], r["games"], r.get("fair", 0.5)
         s = _rate_size(first, n, m, fair)
-        under = f"under '{r['variant']}' " if named else ""
+        under = f"under {_q(r['variant'])} " if named else ""
         said = f"{under}the first player wins {_rate(first)} of games ({who}, {n:,} games)"
         edge = abs(first["rate"] - fair) * 100
         if s in ("small", "large"):
@@ -618,7 +627,7 @@ def _seat_lead(
     ranked = sorted(cells, key=lambda r: abs(r["first"]["rate"] - fair[r["variant"]]))
     sizes = {r["variant"]: _rate_size(r["first"], r["games"], m, fair[r["variant"]]) for r in cells}
     listed = "; ".join(
-        f"'{r['variant']}' {_rate(r['first'])} ({sizes[r['variant']]})" for r in ranked[:4]
+        f"{_q(r['variant'])} {_rate(r['first'])} ({sizes[r['variant']]})" for r in ranked[:4]
     )
     if len(ranked) > 4:
         listed += f" (all {len(ranked)} in the table below)"
@@ -644,7 +653,7 @@ def _seat_lead(
         lead = f"A slight edge at most, for the {who_has} player"
     else:
         lead = (
-            f"It depends on the variant; closest to even is '{ranked[0]['variant']}'"
+            f"It depends on the variant; closest to even is {_q(ranked[0]['variant'])}"
             if len(ranked) > 1
             else "The first player's win rate"
         )
@@ -677,7 +686,7 @@ def _no_winner(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     if not found:
         return [], table
     listed = "; ".join(
-        (f"under '{r['variant']}' " if len(found) > 1 else "") + f"{_pct(rate)} {_ci(lo, hi)}"
+        (f"under {_q(r['variant'])} " if len(found) > 1 else "") + f"{_pct(rate)} {_ci(lo, hi)}"
         for r, rate, lo, hi in found
     )
     return [f"Games with no winner ({_pair(*pairs[0])}): {listed}."], table
@@ -692,7 +701,7 @@ def _compared_text(
     if not parts:
         return None
     label = f"{pair[0]}'s win rate" if measure == "a_wins" else MEASURES[measure][0]
-    return f"Against '{f.baseline}' ({_pair(*pair)}), {label}: " + "; ".join(parts) + "."
+    return f"Against {_q(f.baseline)} ({_pair(*pair)}), {label}: " + "; ".join(parts) + "."
 
 
 def _compared_parts(
@@ -715,7 +724,7 @@ def _compared_parts(
             s = "the same games: the rule never came into play"
         elif c.get("few_changed"):
             s += f"; it changed the winner of only {_pct(c['changed'])} of the deals"
-        parts.append(f"'{c['variant']}' {what} ({s})")
+        parts.append(f"{_q(c['variant'])} {what} ({s})")
     return parts
 
 
@@ -742,7 +751,7 @@ def _a_wins(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     base = next((r for r in f.cells(pairs[0]) if r["variant"] == f.baseline), None)
     base = base or f.cells(pairs[0])[0]
     w = base["win_a"]
-    where = f" under '{base['variant']}'" if len(f.cells(pairs[0])) > 1 else ""
+    where = f" under {_q(base['variant'])}" if len(f.cells(pairs[0])) > 1 else ""
     verb = "beats" if w["lo"] > 0.5 else ("loses to" if w["hi"] < 0.5 else "is even with")
     text = [
         f"{a} {verb} {b}{where}: it wins {_pct(w['rate'])} {_ci(w['lo'], w['hi'])} of "
@@ -776,7 +785,7 @@ def _rounds(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     if base:
         # One sentence: the baseline's length, then what each variant does to it.
         opening = (
-            f"Games last {base['rounds_mean']:.1f} rounds on average under '{f.baseline}' "
+            f"Games last {base['rounds_mean']:.1f} rounds on average under {_q(f.baseline)} "
             f"({_pair(*pairs[0])})"
         )
         text.append(opening + (f"; against that, {'; '.join(changes)}." if changes else "."))
@@ -802,7 +811,7 @@ def _deck_sets_length(cells: list[dict[str, Any]]) -> str | None:
     if not often:
         return None
     where = "; ".join(
-        (f"under '{r['variant']}' " if len(cells) > 1 else "") + _pct(share) for r, share in often
+        (f"under {_q(r['variant'])} " if len(cells) > 1 else "") + _pct(share) for r, share in often
     )
     return (
         f"Many games end when the deck runs out (sudden death): {where} of the games. Their "
@@ -849,7 +858,7 @@ def _big_attacks(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     if base is None:
         return [], table
     text = [
-        f"How hard can one attack hit ({_pair(*pairs[0])})? Under '{f.baseline}' "
+        f"How hard can one attack hit ({_pair(*pairs[0])})? Under {_q(f.baseline)} "
         f"{_pct(base['attack_20_share'])} of the games see an attack of 20 or more (half the "
         f"starting life) and {_pct(base['attack_27_share'])} one of 27 or more (what the "
         f"notes' bond of a 10, 9 and 8 deals); a game's biggest attack is "
@@ -873,7 +882,7 @@ def _big_attacks(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         ]
         if not shares:
             continue
-        said = f"'{v}' has " + " and ".join(shares)
+        said = f"{_q(v)} has " + " and ".join(shares)
         if b := by["biggest_attack"].get(v):
             said += (
                 f"; a game's biggest attack is {t(b['diff'])} [{t(b['lo'])}, {t(b['hi'])}] "
@@ -887,7 +896,7 @@ def _big_attacks(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         if f.baseline not in other:
             continue
         listed = ", ".join(
-            f"'{v}' {_pct(r['attack_20_share'])} and {_pct(r['attack_27_share'])}"
+            f"{_q(v)} {_pct(r['attack_20_share'])} and {_pct(r['attack_27_share'])}"
             for v, r in other.items()
         )
         text.append(
@@ -953,7 +962,7 @@ def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             continue
         t = _rounds_text
         said = (
-            f"'{c['variant']}' {_late_verdict(c)}: "
+            f"{_q(c['variant'])} {_late_verdict(c)}: "
             f"{t(c['diff'])} turns [{t(c['lo'])}, {t(c['hi'])}] ({_said(c)}"
         )
         if c["size"] in ("small", "large") and c["base"]:
@@ -979,10 +988,10 @@ def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         text.append(
             f"How much does each rule shorten the late game, the turns from round 6 on "
             f"({_pair(*pairs[0])}, on the same deals, per game that reaches round 6 under "
-            f"'{f.baseline}')? " + "; ".join(parts) + "."
+            f"{_q(f.baseline)})? " + "; ".join(parts) + "."
         )
     text.append(
-        f"Under '{f.baseline}' {_pct(base['late_share'])} of the games reach round 6 and play "
+        f"Under {_q(f.baseline)} {_pct(base['late_share'])} of the games reach round 6 and play "
         f"{base['late_turns_mean']:.2f} turns from then on (about "
         f"{base['late_turns_mean'] / players:.1f} rounds), on average, and "
         f"{_pct(base['late_low_share'])} of those turns begin with at most one card in hand "
@@ -995,7 +1004,7 @@ def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         + "."
     )
     drawn_two = [
-        f"'{v}' {_pct(r['late_low_share'])}"
+        f"{_q(v)} {_pct(r['late_low_share'])}"
         for v, r in cells.items()
         if v != f.baseline and r["two_card_games"]
     ]
@@ -1006,7 +1015,7 @@ def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             + " (a turn that draws two cards begins with at least two, by the rule itself)."
         )
     held = [
-        f"{_rate(r['late_leader'])} of {r['late_led']:,} under '{v}'"
+        f"{_rate(r['late_leader'])} of {r['late_led']:,} under {_q(v)}"
         for v, r in cells.items()
         if r.get("late_leader")
     ]
@@ -1024,7 +1033,7 @@ def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         changes = []
         for c in f.compared("slog", pair):
             said = (
-                f"'{c['variant']}' {_rounds_text(c['diff'])} turns [{_rounds_text(c['lo'])}, "
+                f"{_q(c['variant'])} {_rounds_text(c['diff'])} turns [{_rounds_text(c['lo'])}, "
                 f"{_rounds_text(c['hi'])}] ({_said(c)}"
             )
             cell = theirs.get(c["variant"])
@@ -1158,7 +1167,7 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                 f"who drew {'it' if len(unused) == 1 else 'them'}, so this run cannot rate "
                 f"{'it' if len(unused) == 1 else 'them'}"
             )
-        text.append(f"Under '{variant}': {'; '.join(parts)}.")
+        text.append(f"Under {_q(variant)}: {'; '.join(parts)}.")
     return text, table
 
 
@@ -1205,7 +1214,7 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     )
     shown = ranked[: max(4, len(real))]
     listed = "; ".join(
-        f"{c['card']} under '{c['variant']}' {_pts(c['diff'])} points "
+        f"{c['card']} under {_q(c['variant'])} {_pts(c['diff'])} points "
         f"{_ci(c['lo'], c['hi'], pct=False)} ({_said(c)})"
         for c in shown
     )
@@ -1216,12 +1225,12 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         c = changes[0]
         more = "more" if c["diff"] > 0 else "less"
         return [
-            f"{c['card']} is worth {more} under '{c['variant']}' than under '{f.baseline}', on "
+            f"{c['card']} is worth {more} under {_q(c['variant'])} than under {_q(f.baseline)}, on "
             f"the same deals ({_pair(*pair)}): {_pts(c['diff'])} points "
             f"{_ci(c['lo'], c['hi'], pct=False)} ({_said(c)})."
         ], table
     return [
-        f"Against its value under '{f.baseline}' on the same deals ({_pair(*pair)}), "
+        f"Against its value under {_q(f.baseline)} on the same deals ({_pair(*pair)}), "
         f"{lead}: {listed}."
     ], table
 
@@ -1247,7 +1256,7 @@ def _king_deployer(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         if not ks:
             continue
         listed = ", ".join(f"{k['king']} {_rate(k)} of {k['one_sided']:,} games" for k in ks)
-        parts.append(f"under '{variant}' {listed}" if len(f.plain) > 1 else listed)
+        parts.append(f"under {_q(variant)} {listed}" if len(f.plain) > 1 else listed)
         for k in ks:
             fair = 1 / (k.get("players") or 2)
             size = _rate_size(k, k["one_sided"], m, fair)
@@ -1318,7 +1327,7 @@ def _focus_sentence(
                 if len(values) > 1
                 else f"{card} {_pts(mine['value'])} points, alone"
             )
-        parts.append(f"under '{variant}', {said}" if len(f.plain) > 1 else said)
+        parts.append(f"under {_q(variant)}, {said}" if len(f.plain) > 1 else said)
     joined = "; ".join(parts)
     return f"Is {card} worth the most to the player who draws it ({_pair(*pair)})? " + (
         f"{joined[0].upper()}{joined[1:]}." if joined else "It was never played."
@@ -1442,10 +1451,10 @@ def agreement(
     for v in shared:
         a, b = mine["variants"][v], theirs["variants"][v]
         if a == b:
-            parts.append(f"under '{v}' they agree, {_tops_text(a, points)}")
+            parts.append(f"under {_q(v)} they agree, {_tops_text(a, points)}")
         else:
             parts.append(
-                f"under '{v}' they differ, {mine['pair']} with {_tops_text(a, points)} and "
+                f"under {_q(v)} they differ, {mine['pair']} with {_tops_text(a, points)} and "
                 f"{theirs['pair']} with {_tops_text(b, points)}"
             )
     body = "; ".join(parts)
@@ -1497,10 +1506,10 @@ def house_agreement(mine: dict[str, Any], theirs: dict[str, Any], file: str) -> 
         lead = {a: f"{a} ahead", b: f"{b} ahead", "neither": "neither ahead"}
         rates = f"{mine['pair']} {here[1]}, {theirs['pair']} {there[1]}"
         if here[0] == there[0]:
-            parts.append(f"under '{v}', {a} against {b}, both have {lead[here[0]]} ({rates})")
+            parts.append(f"under {_q(v)}, {a} against {b}, both have {lead[here[0]]} ({rates})")
         else:
             parts.append(
-                f"under '{v}', {a} against {b}, they differ: {mine['pair']} has "
+                f"under {_q(v)}, {a} against {b}, they differ: {mine['pair']} has "
                 f"{lead[here[0]]} and {theirs['pair']} {lead[there[0]]} ({rates})"
             )
     if not parts:
@@ -1715,17 +1724,17 @@ def _other_players_rankings(f: Facts, wanted: str | None) -> tuple[list[str], li
             listed = ", ".join(f"{n} {_pct(h['mean'][n])}" for n in ranked)
             mine = _house_ranking(answering[h["variants"]])
             if ranked == mine:
-                same.append(f"'{h['variants']}' ({listed})")
+                same.append(f"{_q(h['variants'])} ({listed})")
             elif not _reversed_beyond_noise(h, mine):
-                noisy.append(f"'{h['variants']}' ({listed})")
+                noisy.append(f"{_q(h['variants'])} ({listed})")
             elif ranked[0] != mine[0]:
                 top, theirs = ranked[0], mine[0]
                 other.append(
-                    f"'{h['variants']}', where it puts {top} first, not {theirs} ({listed}), and "
+                    f"{_q(h['variants'])}, where it puts {top} first, not {theirs} ({listed}), and "
                     f"{top} wins {_pairing(h, top, theirs)[3]} of its games against {theirs}"
                 )
             else:
-                other.append(f"'{h['variants']}' ({listed})")
+                other.append(f"{_q(h['variants'])} ({listed})")
             table.extend(_house_rows(f, h, ranked))
         if not same and not noisy and not other:
             continue
@@ -1778,13 +1787,13 @@ def _rarely_in_play(f: Facts) -> list[str]:
         if share >= RARELY:
             continue
         by_kind.setdefault((p["kind"], p["rule"]), []).append(
-            f"{p['games_taken']:,} of {p['games']:,} games under '{p['variant']}' "
+            f"{p['games_taken']:,} of {p['games']:,} games under {_q(p['variant'])} "
             f"({_pct(share)}; {p['taken']:,} times)"
         )
     if not by_kind:
         return []
     said = [
-        f"the '{kind.replace('_', ' ')}' decision ({rule}) was taken in {_listing(where)}"
+        f"the {_q(kind.replace('_', ' '))} decision ({rule}) was taken in {_listing(where)}"
         for (kind, rule), where in by_kind.items()
     ]
     return [
@@ -1799,7 +1808,7 @@ def _untested(f: Facts) -> list[str]:
     the answer cannot speak for that choice."""
     agents = {a for m in f.measures for pair in f.pairs(m)[:1] for a in pair}
     return [
-        f"Untested: {r['agent']} never chose '{r['kind'].replace('_', ' ')}' ({r['rule']}) in "
+        f"Untested: {r['agent']} never chose {_q(r['kind'].replace('_', ' '))} ({r['rule']}) in "
         f"{r['arose']:,} chances, so these games say nothing about that choice."
         for r in f.never_taken
         if r["agent"] in agents and r["rule"].split("=")[0] in f.varied

@@ -28,6 +28,9 @@ from sim import agents, analysis, answer, games, samples, usage  # noqa: E402
 from sim.report_template import TEMPLATE  # noqa: E402
 from sim.stats import wilson  # noqa: E402
 
+# A name in a sentence, quoted as the answer quotes it.
+_q = answer.quoted
+
 # The answer (sentences, the answering measures' table, the comparisons) beside the report,
 # for `sim run`'s summary and for notebooks.
 ANSWER_FILE = "answer.json"
@@ -242,7 +245,7 @@ def _findings(
             for v in sorted(values, key=lambda v: -v["value"])
         )
         parts.append(
-            f"Under '{variant}' ({a} v {b}), what each card is worth to the player who draws "
+            f"Under {_q(variant)} ({a} v {b}), what each card is worth to the player who draws "
             f"it, against {how} (points of win rate, same deals): {listed}."
         )
     real = [c for c in comparisons if not c["noise"]]
@@ -259,12 +262,12 @@ def _findings(
             != ((baseline, c["agent_a"], c["agent_b"]) in chosen)
         )
         parts.append(
-            f"Under '{c['variant']}' ({c['agent_a']} v {c['agent_b']}), the {c['label']} is "
+            f"Under {_q(c['variant'])} ({c['agent_a']} v {c['agent_b']}), the {c['label']} is "
             f"{_value(c, c['value'])} against {_value(c, c['base'])} under "
             + (
-                f"the baseline '{baseline}'"
+                f"the baseline {_q(baseline)}"
                 if c.get("reference", baseline) == baseline
-                else f"'{c['reference']}' (the same split)"
+                else f"{_q(c['reference'])} (the same split)"
             )
             + f" ({_delta(c, c['diff'])} {unit}, 95% CI [{_delta(c, c['lo'])}, "
             f"{_delta(c, c['hi'])}], Holm-adjusted p = {c['p_adj']:.2g}, {c['n']:,} paired "
@@ -279,7 +282,7 @@ def _findings(
         )
     quiet = sorted(
         {
-            f"the {c['label']} under '{c['variant']}' ({c['agent_a']} v {c['agent_b']})"
+            f"the {c['label']} under {_q(c['variant'])} ({c['agent_a']} v {c['agent_b']})"
             for c in comparisons
             if c["noise"]
         }
@@ -296,7 +299,7 @@ def _findings(
         if k["dominant"]:
             who = f" with {k['agent']} in both seats" if several else ""
             parts.append(
-                f"Under '{k['variant']}'{who}, the player who deploys {k['king']} (and whose "
+                f"Under {_q(k['variant'])}{who}, the player who deploys {k['king']} (and whose "
                 f"opponent does not) wins {_pct(k['rate'])} of those games (95% CI "
                 f"{_pct(k['lo'])}-{_pct(k['hi'])}, n = {k['one_sided']:,}): the strongest King "
                 "there."
@@ -314,13 +317,13 @@ def _findings(
     for c in comparisons:
         if c.get("few_changed"):
             parts.append(
-                f"'{c['variant']}' changed the winner of only {_pct(c['changed'])} of the "
+                f"{_q(c['variant'])} changed the winner of only {_pct(c['changed'])} of the "
                 f"{c['n']:,} deals ({c['agent_a']} v {c['agent_b']}): too few to say much "
                 "about the rule (see Rule decisions)."
             )
     for r in usage.never_taken(decisions):
         parts.append(
-            f"{r['agent']} never took the '{r['kind']}' decision ({r['rule']}) in "
+            f"{r['agent']} never took the {_q(r['kind'])} decision ({r['rule']}) in "
             f"{r['arose']:,} chances."
         )
     if robustness and robustness["table"]:
@@ -334,7 +337,7 @@ def _findings(
             # Card values are read from one match-up: this check does not cover them.
             sentence = f"{sentence} (card values are not compared across agents here)"
         others = [
-            f"the {t['label']} under '{t['variant']}' {t['text']}"
+            f"the {t['label']} under {_q(t['variant'])} {t['text']}"
             for t in table
             if t["verdict"] != "holds"
         ]

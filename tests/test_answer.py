@@ -146,6 +146,31 @@ def test_mixed_match_ups_answer_with_a_win_rate_and_the_comparison_with_its_size
     ]
 
 
+def test_a_name_with_an_apostrophe_is_quoted_with_double_quotes():
+    rows = [
+        _cell("Spring '25 Kings", "greedy", "greedy", 1_000, (0.5, 0.47, 0.53), rounds=6.0),
+        _cell("classic Kings", "greedy", "greedy", 1_000, (0.5, 0.47, 0.53), rounds=5.0),
+    ]
+    comparisons = [
+        {
+            "measure": "rounds",
+            "variant": "classic Kings",
+            "agent_a": "greedy",
+            "agent_b": "greedy",
+            "diff": -1.0,
+            "lo": -1.1,
+            "hi": -0.9,
+            "noise": False,
+            "n": 1_000,
+        }
+    ]
+    (said,) = answer.answer(_facts(rows, ["rounds"], comparisons))["sentences"]
+    assert said == (
+        'Games last 6.0 rounds on average under "Spring \'25 Kings" (greedy v greedy); against '
+        "that, 'classic Kings' -1.00 rounds [-1.10, -0.90] (large)."
+    )
+
+
 def test_game_length_says_where_the_deck_running_out_sets_it():
     rows = [
         _cell("2 players", "greedy", "greedy", 1_000, (0.5, 0.47, 0.53), rounds=6.0),
