@@ -67,7 +67,8 @@ def _pct(x: float | None, digits: int = 1) -> str:
 
 
 def _points(x: float) -> str:
-    return f"{100 * x:+.1f}"
+    # Rounded first, so that -0.04 points prints as +0.0, as the answer prints it, not -0.0.
+    return f"{round(100 * x, 1) + 0.0:+.1f}"
 
 
 def plot_win_rates(rows: list[dict[str, Any]]) -> str:

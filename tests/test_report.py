@@ -799,3 +799,10 @@ def test_a_rebuilt_report_is_the_same_to_the_last_digit(report, monkeypatch):
     assert first == again
     assert first[0] == page
     assert json.loads(first[1])["sentences"] == streamed["sentences"]
+
+
+def test_a_difference_that_rounds_to_zero_prints_as_the_answer_prints_it():
+    from sim.report import _points
+
+    # "Every finding" and the answer both say +0.0 for -0.04 points (KS under Spring '25).
+    assert (_points(-0.0004), _points(-0.0006), _points(0.05)) == ("+0.0", "-0.1", "+5.0")
