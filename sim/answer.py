@@ -803,11 +803,10 @@ DECK_END_OFTEN = 0.2
 def _deck_sets_length(cells: list[dict[str, Any]]) -> str | None:
     """Where many games end because the deck ran out (Houses-Skirmish's sudden death), their
     length is set by the deck: a rule that lengthens the play cannot lengthen them."""
-    often = [
-        (r, r["ends"]["sudden_death"] / r["games"])
-        for r in cells
-        if r["games"] and r.get("ends", {}).get("sudden_death", 0) / r["games"] >= DECK_END_OFTEN
+    shares = [
+        (r, r.get("ends", {}).get("sudden_death", 0) / r["games"]) for r in cells if r["games"]
     ]
+    often = [(r, share) for r, share in shares if share >= DECK_END_OFTEN]
     if not often:
         return None
     where = "; ".join(

@@ -46,6 +46,22 @@ def _cell(variant, a, b, games, first, draws=0, win_a=(0.5, 0.49, 0.51), rounds=
     }
 
 
+def _compared(measure, variant, agents, diff, lo, hi, n, noise=False):
+    """A comparison of `variant` with the baseline, as the report hands it to the answer."""
+    a, b = agents
+    return {
+        "measure": measure,
+        "variant": variant,
+        "agent_a": a,
+        "agent_b": b,
+        "diff": diff,
+        "lo": lo,
+        "hi": hi,
+        "noise": noise,
+        "n": n,
+    }
+
+
 def _facts(
     rows,
     measures,
@@ -152,17 +168,7 @@ def test_a_name_with_an_apostrophe_is_quoted_with_double_quotes():
         _cell("classic Kings", "greedy", "greedy", 1_000, (0.5, 0.47, 0.53), rounds=5.0),
     ]
     comparisons = [
-        {
-            "measure": "rounds",
-            "variant": "classic Kings",
-            "agent_a": "greedy",
-            "agent_b": "greedy",
-            "diff": -1.0,
-            "lo": -1.1,
-            "hi": -0.9,
-            "noise": False,
-            "n": 1_000,
-        }
+        _compared("rounds", "classic Kings", ("greedy", "greedy"), -1.0, -1.1, -0.9, 1_000)
     ]
     (said,) = answer.answer(_facts(rows, ["rounds"], comparisons))["sentences"]
     assert said == (
@@ -178,19 +184,7 @@ def test_game_length_says_where_the_deck_running_out_sets_it():
     ]
     rows[0]["ends"] = {"life": 950, "sudden_death": 50}
     rows[1]["ends"] = {"life": 40, "sudden_death": 960}
-    comparisons = [
-        {
-            "measure": "rounds",
-            "variant": "4 players",
-            "agent_a": "greedy",
-            "agent_b": "greedy",
-            "diff": 2.0,
-            "lo": 1.9,
-            "hi": 2.1,
-            "noise": False,
-            "n": 1_000,
-        }
-    ]
+    comparisons = [_compared("rounds", "4 players", ("greedy", "greedy"), 2.0, 1.9, 2.1, 1_000)]
     got = answer.answer(_facts(rows, ["rounds"], comparisons))["sentences"]
     # 5% of the two-player games is not many; 96% of the four-player ones is.
     assert got[1] == (

@@ -385,14 +385,18 @@ def test_shipped_experiments_validate(root):
         assert sim("validate", str(f)).returncode == 0, f
 
 
-def test_sweep_crosses_options_into_cells(tmp_path):
-    text = GOOD.replace(
-        """  variants:
+def _swept(sweep: str) -> str:
+    """The good file with its variants replaced by `sweep` (the lines under `rules:`)."""
+    variants = """  variants:
     - name: base
     - name: classic
-      options: {kings: classic}""",
-        """  sweep: {kings: [enhance, classic], front_ranks: [4x2, 3x3]}""",
-    )
+      options: {kings: classic}"""
+    assert variants in GOOD
+    return GOOD.replace(variants, sweep)
+
+
+def test_sweep_crosses_options_into_cells(tmp_path):
+    text = _swept("  sweep: {kings: [enhance, classic], front_ranks: [4x2, 3x3]}")
     exp = load(write(tmp_path, text))
     assert [c.variant for c in exp.cells] == [
         "kings=enhance,front_ranks=4x2",
@@ -403,14 +407,10 @@ def test_sweep_crosses_options_into_cells(tmp_path):
     assert exp.baseline == "kings=enhance,front_ranks=4x2"
 
 
-SWEEP_NAMED = GOOD.replace(
-    """  variants:
-    - name: base
-    - name: classic
-      options: {kings: classic}""",
+SWEEP_NAMED = _swept(
     """  sweep:
     kings: {"Spring '25 Kings": enhance, classic Kings: classic}
-    front_ranks: [4x2, 3x3]""",
+    front_ranks: [4x2, 3x3]"""
 )
 
 
@@ -455,13 +455,7 @@ def test_a_sweep_names_its_cells_by_the_names_given_to_its_values(tmp_path):
     ],
 )
 def test_a_sweeps_named_values_are_checked_where_they_are_written(tmp_path, sweep, message):
-    text = GOOD.replace(
-        """  variants:
-    - name: base
-    - name: classic
-      options: {kings: classic}""",
-        f"  sweep:\n    {sweep}",
-    )
+    text = _swept(f"  sweep:\n    {sweep}")
     with pytest.raises(ExperimentError) as e:
         load(write(tmp_path, text))
     assert f"exp.yaml:6: {message}" in str(e.value)
