@@ -198,6 +198,8 @@ class Facts:
         # whose values they are.
         self.top_cards: dict[str, list[str]] = {}
         self.top_pair: str | None = None
+        # ... and those cards' values with their intervals (card -> [value, lo, hi]).
+        self.top_values: dict[str, dict[str, list[float]]] = {}
         # Filled by the House answer: per variant, the Houses ranked and every pairing's rate
         # with its interval ("D|S": [rate, lo, hi]), and whose they are (`houses`).
         self.top_houses: dict[str, dict[str, Any]] = {}
@@ -1142,6 +1144,11 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             ranked = {(a, b): g for (a, b, var), g in gaps.items() if var == variant}
             verdict = _card_verdict(values, f.matters["points"], ranked)
             f.top_cards[variant] = top_cards(values, ranked)
+            f.top_values[variant] = {
+                v["card"]: [v["value"], v["lo"], v["hi"]]
+                for v in values
+                if v["card"] in f.top_cards[variant]
+            }
             # The verdict first, the values it rests on after it (one card: its value is the
             # verdict's subject).
             parts.append(f"{listed}; {verdict}" if len(values) == 1 else f"{verdict} ({listed})")
@@ -1427,45 +1434,73 @@ def _card_verdict(
     return said + (f"; {_listing([v['card'] for v in rest])} clearly less" if rest else "")
 
 
-def _tops_text(cards: list[str], points: float = 1.0) -> str:
+def _tops_text(
+    cards: list[str], points: float = 1.0, values: dict[str, list[float]] | None = None
+) -> str:
+    """The cards at the top, with their values where `values` has them."""
     if not cards:
         # (Not "to matter": against a blank a King's power is measured, not the card.)
         return f"no card shown to be worth {points:g} point{'' if points == 1 else 's'} or more"
+    named = [_valued(c, values) for c in cards]
     if len(cards) == 1:
-        return f"{cards[0]} alone at the top"
-    return f"{_listing(cards)} level at the top"
+        return f"{named[0]} alone at the top"
+    return f"{_listing(named)} level at the top"
+
+
+def _valued(card: str, values: dict[str, list[float]] | None) -> str:
+    """A card with its value and interval ("KH +9.9 [+9.3, +10.5]"), or its name alone."""
+    if not values or card not in values:
+        return card
+    value, lo, hi = values[card]
+    return f"{card} {_pts(value)} {_ci(lo, hi, pct=False)}"
 
 
 def agreement(
     mine: dict[str, Any], theirs: dict[str, Any], file: str, points: float = 1.0
 ) -> str | None:
-    """Whether two runs' card answers put the same cards at the top, variant by variant (the
-    variants both have): said first, so that a reader of one player's values knows at once
-    whether the other player agrees. `mine` and `theirs` are answers' `top_cards`; `points`,
-    the smallest value that matters."""
+    """Which cards two runs' card answers put at the top, variant by variant (the variants
+    both have), with their values: said first, since it answers a question about the strongest
+    card with both players at once, and tells a reader of one player's values whether the other
+    agrees. `mine` and `theirs` are answers' `top_cards` (with `values` from 2026-12-02);
+    `points`, the smallest value that matters."""
     shared = [v for v in mine["variants"] if v in theirs["variants"]]
     if not shared or mine["pair"] == theirs["pair"]:
         return None
     parts = []
     for v in shared:
         a, b = mine["variants"][v], theirs["variants"][v]
-        if a == b:
-            parts.append(f"under {_q(v)} they agree, {_tops_text(a, points)}")
-        else:
+        ours = (mine.get("values") or {}).get(v)
+        others = (theirs.get("values") or {}).get(v)
+        if a != b:
             parts.append(
-                f"under {_q(v)} they differ, {mine['pair']} with {_tops_text(a, points)} and "
-                f"{theirs['pair']} with {_tops_text(b, points)}"
+                f"under {_q(v)} they differ, {mine['pair']} with "
+                f"{_tops_text(a, points, ours)} and {theirs['pair']} with "
+                f"{_tops_text(b, points, others)}"
             )
+            continue
+        said = f"under {_q(v)} they agree, {_tops_text(a, points)}"
+        if a and ours and others and all(c in ours and c in others for c in a):
+            # The same cards: each player's values after them (one card: its value alone).
+            each = [
+                f"{who} "
+                + ", ".join(
+                    _valued(c, vals).removeprefix(f"{c} " if len(a) == 1 else "") for c in a
+                )
+                for who, vals in ((mine["pair"], ours), (theirs["pair"], others))
+            ]
+            said += f" ({'; '.join(each)})"
+        parts.append(said)
     body = "; ".join(parts)
     return (
-        f"Do {mine['pair']} here and {theirs['pair']} in {file}{AGREEMENT_ASK}"
+        f"{AGREEMENT_ASK}{mine['pair']} here and by {theirs['pair']} in {file}? "
         f"{body[0].upper()}{body[1:]}."
     )
 
 
 # The question of an `agreement` sentence (left out where another report quotes this answer:
-# there it would compare the wrong two runs).
-AGREEMENT_ASK = " put the same cards at the top? "
+# there it would compare the wrong two runs), and the one answers before 2026-12-02 asked.
+AGREEMENT_ASK = "Which cards are worth the most to the player who draws them, by "
+AGREEMENT_ASKS = (AGREEMENT_ASK, " put the same cards at the top? ")
 # How each of the answering player's House sentences opens (`house_agreement` follows them).
 HOUSE_SENTENCE = "With suit-split decks ("
 # The same for `house_agreement`.
@@ -1839,10 +1874,10 @@ def answer(f: Facts) -> dict[str, Any]:
         sentences += text
         table += rows
     sentences += _untested(f)
-    # Whether another player's answer to the same question puts the same cards at the top,
-    # then before it a caveat: both are read before this run's own figures.
-    mine = {"pair": f.top_pair, "variants": f.top_cards}
-    sentences[:0] = [
+    # Which cards each player puts at the top, this run's and another's asking the same
+    # question: the answer with both players at once, so said first (below).
+    mine = {"pair": f.top_pair, "variants": f.top_cards, "values": f.top_values}
+    agreed = [
         said
         for file, theirs in f.quoted.items()
         if f.top_pair and theirs and (said := agreement(mine, theirs, file, f.matters["points"]))
@@ -1864,6 +1899,7 @@ def answer(f: Facts) -> dict[str, Any]:
     sentences[:0] = _rarely_in_play(f)
     if f.caveat:
         sentences.insert(0, f"Caveat: {f.caveat}")
+    sentences[:0] = agreed
     if f.see_also and not any(s.startswith("Read from ") for s in sentences):
         sentences.append(f"{SEE_ALSO_LEAD}{_listing(f.see_also)}{_follows(f)}.")
     for row in table:
@@ -1883,7 +1919,7 @@ def answer(f: Facts) -> dict[str, Any]:
         # Rows whose interval excludes zero but whose difference is within noise (`_shown`).
         "marked": any(str(r.get("size", "")).endswith("*") for r in table),
         # The card answer's top cards per variant, to set beside another run's (`agreement`).
-        **({"top_cards": {"pair": f.top_pair, "variants": f.top_cards}} if f.top_pair else {}),
+        **({"top_cards": mine} if f.top_pair else {}),
         # The House answer's pairings per variant, for the same (`house_agreement`).
         **({"houses": {"pair": f.house_pair, "variants": f.top_houses}} if f.house_pair else {}),
     }

@@ -843,7 +843,7 @@ def _see_also_answers(
                     _quoted(s, Path(manifest.get("experiment_file") or "").name)
                     for s in told.get("sentences", [])
                     if not s.startswith(answer.SEE_ALSO_LEADS)
-                    and answer.AGREEMENT_ASK not in s
+                    and not any(ask in s for ask in answer.AGREEMENT_ASKS)
                     and answer.HOUSE_AGREEMENT_ASK not in s
                 ],
                 "games": sum(c.get("games", 0) for c in cells),

@@ -740,32 +740,54 @@ def test_the_questions_own_card_is_said_first_worth_the_most_or_not():
     assert first(None).startswith("What each card adds")
 
 
-def test_two_runs_card_answers_are_set_side_by_side_top_cards_first():
+def test_two_runs_card_answers_are_set_side_by_side_top_cards_and_values_first():
     value, gap = _search_value, _search_gap
     rows = [_cell("classic", "search", "search", 6_000, (0.5, 0.49, 0.51))]
     cards = [value("KD", 0.184, 0.150, 0.218), value("KS", 0.132, 0.112, 0.152)]
     gaps = [gap("KD", "KS", 0.052, 0.022, 0.081)]
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_gaps=gaps))
-    assert got["top_cards"] == {"pair": "search v search", "variants": {"classic": ["KD"]}}
+    assert got["top_cards"]["pair"] == "search v search"
+    assert got["top_cards"]["variants"] == {"classic": ["KD"]}
     # The gap within noise: both cards at the top.
     gaps[0].update(lo=-0.01, noise=True)
     level = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_gaps=gaps))
     assert level["top_cards"]["variants"] == {"classic": ["KD", "KS"]}
-    other = {"pair": "greedy v greedy", "variants": {"classic": ["KD"], "enhance": []}}
+    assert got["top_cards"]["values"] == {"classic": {"KD": [0.184, 0.150, 0.218]}}
+    other = {
+        "pair": "greedy v greedy",
+        "variants": {"classic": ["KD"], "enhance": []},
+        "values": {"classic": {"KD": [0.09, 0.08, 0.10]}},
+    }
+    ask = "Which cards are worth the most to the player who draws them, by "
+    # The same card at the top: each player's value after it.
     assert answer.agreement(got["top_cards"], other, "b.yaml") == (
-        "Do search v search here and greedy v greedy in b.yaml put the same cards at the top? "
-        "Under 'classic' they agree, KD alone at the top."
+        ask + "search v search here and by greedy v greedy in b.yaml? Under 'classic' they "
+        "agree, KD alone at the top (search v search +18.4 [+15.0, +21.8]; greedy v greedy "
+        "+9.0 [+8.0, +10.0])."
     )
+    # Different cards: each player's top cards with their values.
     assert answer.agreement(level["top_cards"], other, "b.yaml").endswith(
-        "Under 'classic' they differ, search v search with KD and KS level at the top and "
-        "greedy v greedy with KD alone at the top."
+        "Under 'classic' they differ, search v search with KD +18.4 [+15.0, +21.8] and KS "
+        "+13.2 [+11.2, +15.2] level at the top and greedy v greedy with KD +9.0 [+8.0, +10.0] "
+        "alone at the top."
+    )
+    # Said first, before a caveat: it is the answer with both players at once.
+    f = _facts(rows, ["card_value"], card_values=cards, card_gaps=gaps)
+    f.quoted, f.caveat = {"b.yaml": other}, "These values are search's."
+    opening = answer.answer(f)["sentences"]
+    assert opening[0].startswith(ask + "search v search here and by greedy v greedy in b.yaml?")
+    assert opening[1] == "Caveat: These values are search's."
+    # An answer written before the values were kept: the cards alone.
+    older = {k: v for k, v in other.items() if k != "values"}
+    assert answer.agreement(got["top_cards"], older, "b.yaml").endswith(
+        "Under 'classic' they agree, KD alone at the top."
     )
     # No card shown to matter is said against the threshold (against a blank it is the power
     # that is measured, not the card); the same player, or no variant in common: nothing.
     none = {"pair": "search v search", "variants": {"classic": []}}
     assert answer.agreement(none, other, "b.yaml", points=2).endswith(
         "Under 'classic' they differ, search v search with no card shown to be worth 2 points "
-        "or more and greedy v greedy with KD alone at the top."
+        "or more and greedy v greedy with KD +9.0 [+8.0, +10.0] alone at the top."
     )
     assert answer.top_cards([dict(cards[0], size="within noise")], {}) == []
     assert answer.agreement(got["top_cards"], dict(other, pair="search v search"), "b") is None
