@@ -1126,7 +1126,9 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         ]
     else:
         text = [f"{what[0].upper()}{what[1:]} ({_pair(*pair)}):"]
-    if f.focus:
+    # The question's own card first, when this measure opens the answer (a card-change answer
+    # asked first opens with the card's changes instead: `_focus_change`).
+    if f.focus and f.measures[0] == "card_value":
         text.insert(0, _focus_sentence(f, chosen, gaps, pair))
     f.top_pair = _pair(*pair)
     for variant in f.plain:
@@ -1226,6 +1228,8 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     )
     if len(ranked) > len(shown):
         listed += f" (all {len(ranked)} in the table below)"
+    # The question's own card first, when this measure opens the answer.
+    focused = _focus_change(f, changes, pair) if f.measures[0] == "card_change" else []
     if len(changes) == 1 and real:
         # One card, one variant, a change that matters: said as the answer it is.
         c = changes[0]
@@ -1235,10 +1239,41 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             f"the same deals ({_pair(*pair)}): {_pts(c['diff'])} points "
             f"{_ci(c['lo'], c['hi'], pct=False)} ({_said(c)})."
         ], table
-    return [
+    return focused + [
         f"Against its value under {_q(f.baseline)} on the same deals ({_pair(*pair)}), "
         f"{lead}: {listed}."
     ], table
+
+
+def _focus_change(f: Facts, changes: list[dict[str, Any]], pair: tuple[str, str]) -> list[str]:
+    """Does a variant move what the question's own card (`focus`) is worth? Every variant's
+    change of it against the baseline, on the same deals, in the variants' order."""
+    order = {name: i for i, name in enumerate(f.plain)}
+    mine = sorted(
+        (c for c in changes if c["card"] == f.focus), key=lambda c: order.get(c["variant"], 0)
+    )
+    if not mine:
+        return []
+    m = f.matters["points"]
+    real = [c for c in mine if c["size"] in ("small", "large")]
+    sizes = {c["size"] for c in mine}
+    if real:
+        verdict = f"Yes, by {m:g} point or more under {_listing([_q(c['variant']) for c in real])}"
+    elif sizes == {"negligible"}:
+        verdict = f"No, by less than {m:g} point under each"
+    elif sizes == {"too few games"}:
+        verdict = "Too few deals to tell"
+    else:
+        verdict = f"Not shown to, by {m:g} point or more"
+    listed = "; ".join(
+        f"{_q(c['variant'])} {_pts(c['diff'])} points {_ci(c['lo'], c['hi'], pct=False)} "
+        f"({_said(c)})"
+        for c in mine
+    )
+    return [
+        f"Does a variant change what {f.focus} is worth to the player who draws it, against "
+        f"{_q(f.baseline)} on the same deals ({_pair(*pair)})? {verdict}: {listed}."
+    ]
 
 
 def _king_deployer(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:

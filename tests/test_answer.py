@@ -524,6 +524,55 @@ def test_a_cards_value_under_each_variant_is_compared_with_the_baseline():
     assert "too few deals to tell whether a variant moves a card's value: " in got["sentences"][-1]
 
 
+def test_a_card_change_answer_opens_with_the_questions_own_card():
+    rows = [
+        _cell(v, "greedy", "greedy", 40_000, (0.5, 0.49, 0.51)) for v in ("dual", "adj", "stun")
+    ]
+    cards = [_value(v, c, 0.1, 0.09, 0.11) for v in ("dual", "adj", "stun") for c in ("7S", "7D")]
+    change = dict(_value("adj", "7S", 0, 0, 0), n=40_000)
+
+    def changed(card, variant, diff, half, noise=False):
+        return dict(
+            change,
+            card=card,
+            variant=variant,
+            diff=diff,
+            lo=diff - half,
+            hi=diff + half,
+            noise=noise,
+        )
+
+    changes = [
+        changed("7S", "adj", 0.007, 0.005, noise=True),
+        changed("7S", "stun", -0.008, 0.001),
+        changed("7D", "stun", 0.03, 0.005),
+    ]
+
+    def opening(measures, focus="7S"):
+        f = _facts(rows, measures, card_values=cards, card_changes=changes)
+        f.focus = focus
+        return answer.answer(f)["sentences"]
+
+    ask = (
+        "Does a variant change what 7S is worth to the player who draws it, against 'dual' on "
+        "the same deals (greedy v greedy)? "
+    )
+    got = opening(["card_change"])
+    assert got[0] == ask + (
+        "Not shown to, by 1 point or more: 'adj' +0.7 points [+0.2, +1.2] (within noise: clear "
+        "of zero on its own, not once the report's 9 comparisons are allowed for); 'stun' "
+        "-0.8 points [-0.9, -0.7] (negligible)."
+    )
+    # Then every card's changes, as without a focus.
+    assert got[1].startswith("Against its value under 'dual' on the same deals")
+    # A change that matters says where.
+    changes[1].update(diff=-0.02, lo=-0.025, hi=-0.015)
+    assert opening(["card_change"])[0].startswith(ask + "Yes, by 1 point or more under 'stun': ")
+    # Not the opening measure, or no focus: no such sentence.
+    assert not any(s.startswith(ask) for s in opening(["card_value", "card_change"]))
+    assert opening(["card_change"], focus=None)[0].startswith("Against its value under")
+
+
 def _rules(start):
     return f"houses(life=40,starting_player={start},players=2)"
 
