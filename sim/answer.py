@@ -200,6 +200,8 @@ class Facts:
         self.top_pair: str | None = None
         # ... and those cards' values with their intervals (card -> [value, lo, hi]).
         self.top_values: dict[str, dict[str, list[float]]] = {}
+        # ... and how the cards were taken out ("blank": what is measured is a card's power).
+        self.top_method: str | None = None
         # Filled by the House answer: per variant, the Houses ranked and every pairing's rate
         # with its interval ("D|S": [rate, lo, hi]), and whose they are (`houses`).
         self.top_houses: dict[str, dict[str, Any]] = {}
@@ -1131,6 +1133,7 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     if f.focus and f.measures[0] == "card_value":
         text.insert(0, _focus_sentence(f, chosen, gaps, pair))
     f.top_pair = _pair(*pair)
+    f.top_method = method
     for variant in f.plain:
         values = sorted((v for v in chosen if v["variant"] == variant), key=lambda v: -v["value"])
         if not values:
@@ -1145,7 +1148,14 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             )
             ranked = {(a, b): g for (a, b, var), g in gaps.items() if var == variant}
             verdict = _card_verdict(values, f.matters["points"], ranked)
-            f.top_cards[variant] = top_cards(values, ranked)
+            # For another run's answer to set beside this one's: the top cards that are shown
+            # to be worth something themselves (a card not told apart from the top one may
+            # still be within noise of zero, and is not said to be "at the top").
+            f.top_cards[variant] = [
+                c
+                for c in top_cards(values, ranked)
+                if any(v["card"] == c and v["size"] in ("small", "large") for v in values)
+            ]
             f.top_values[variant] = {
                 v["card"]: [v["value"], v["lo"], v["hi"]]
                 for v in values
@@ -1203,6 +1213,14 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         for c in sorted(changes, key=lambda c: (order.get(c["variant"], 0), -abs(c["diff"])))
     ]
     m = f.matters["points"]
+    # The question's own card first, when this measure opens the answer; the sentence after it
+    # is about the other cards.
+    focused = _focus_change(f, changes, pair) if f.measures[0] == "card_change" else []
+    every = len(changes)
+    if focused:
+        changes = [c for c in changes if c["card"] != f.focus]
+        if not changes:
+            return focused, table
     sizes = {c["size"] for c in changes}
     real = [c for c in changes if c["size"] in ("small", "large")]
     if sizes == {"too few games"}:
@@ -1226,11 +1244,9 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         f"{_ci(c['lo'], c['hi'], pct=False)} ({_said(c)})"
         for c in shown
     )
-    if len(ranked) > len(shown):
-        listed += f" (all {len(ranked)} in the table below)"
-    # The question's own card first, when this measure opens the answer.
-    focused = _focus_change(f, changes, pair) if f.measures[0] == "card_change" else []
-    if len(changes) == 1 and real:
+    if every > len(shown):
+        listed += f" (all {every} in the table below)"
+    if len(changes) == 1 and real and not focused:
         # One card, one variant, a change that matters: said as the answer it is.
         c = changes[0]
         more = "more" if c["diff"] > 0 else "less"
@@ -1239,8 +1255,9 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             f"the same deals ({_pair(*pair)}): {_pts(c['diff'])} points "
             f"{_ci(c['lo'], c['hi'], pct=False)} ({_said(c)})."
         ], table
+    others = ", for the other cards," if focused else ","
     return focused + [
-        f"Against its value under {_q(f.baseline)} on the same deals ({_pair(*pair)}), "
+        f"Against its value under {_q(f.baseline)} on the same deals ({_pair(*pair)}){others} "
         f"{lead}: {listed}."
     ], table
 
@@ -1470,15 +1487,19 @@ def _card_verdict(
 
 
 def _tops_text(
-    cards: list[str], points: float = 1.0, values: dict[str, list[float]] | None = None
+    cards: list[str],
+    points: float = 1.0,
+    values: dict[str, list[float]] | None = None,
+    method: str | None = None,
 ) -> str:
     """The cards at the top, with their values where `values` has them."""
     if not cards:
         # (Not "to matter": against a blank a King's power is measured, not the card.)
-        return f"no card shown to be worth {points:g} point{'' if points == 1 else 's'} or more"
+        what = "no card's power" if method == "blank" else "no card"
+        return f"{what} shown to be worth {points:g} point{'' if points == 1 else 's'} or more"
     named = [_valued(c, values) for c in cards]
     if len(cards) == 1:
-        return f"{named[0]} alone at the top"
+        return f"{named[0]} at the top"
     return f"{_listing(named)} level at the top"
 
 
@@ -1509,11 +1530,13 @@ def agreement(
         if a != b:
             parts.append(
                 f"under {_q(v)} they differ, {mine['pair']} with "
-                f"{_tops_text(a, points, ours)} and {theirs['pair']} with "
-                f"{_tops_text(b, points, others)}"
+                f"{_tops_text(a, points, ours, mine.get('method'))} and {theirs['pair']} with "
+                f"{_tops_text(b, points, others, theirs.get('method'))}"
             )
             continue
-        said = f"under {_q(v)} they agree, {_tops_text(a, points)}"
+        # The same method on both sides, or "no card" (a power is part of a card).
+        method = mine.get("method") if mine.get("method") == theirs.get("method") else None
+        said = f"under {_q(v)} they agree, {_tops_text(a, points, None, method)}"
         if a and ours and others and all(c in ours and c in others for c in a):
             # The same cards: each player's values after them (one card: its value alone).
             each = [
@@ -1911,7 +1934,12 @@ def answer(f: Facts) -> dict[str, Any]:
     sentences += _untested(f)
     # Which cards each player puts at the top, this run's and another's asking the same
     # question: the answer with both players at once, so said first (below).
-    mine = {"pair": f.top_pair, "variants": f.top_cards, "values": f.top_values}
+    mine = {
+        "pair": f.top_pair,
+        "variants": f.top_cards,
+        "values": f.top_values,
+        "method": f.top_method,
+    }
     agreed = [
         said
         for file, theirs in f.quoted.items()

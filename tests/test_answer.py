@@ -563,8 +563,18 @@ def test_a_card_change_answer_opens_with_the_questions_own_card():
         "of zero on its own, not once the report's 9 comparisons are allowed for); 'stun' "
         "-0.8 points [-0.9, -0.7] (negligible)."
     )
-    # Then every card's changes, as without a focus.
-    assert got[1].startswith("Against its value under 'dual' on the same deals")
+    # Then the other cards' changes (the table has them all).
+    assert got[1] == (
+        "Against its value under 'dual' on the same deals (greedy v greedy), for the other "
+        "cards, 1 of the 1 values changes by 1 point or more: 7D under 'stun' +3.0 points "
+        "[+2.5, +3.5] (large) (all 3 in the table below)."
+    )
+    assert len(answer.answer(_facts(rows, ["card_change"], card_changes=changes))["table"]) == 3
+    # The focus card alone: its sentence alone.
+    f = _facts(rows, ["card_change"], card_values=cards, card_changes=changes[:2])
+    f.focus = "7S"
+    alone = answer.answer(f)["sentences"]
+    assert len(alone) == 1 and alone[0].startswith(ask + "Not shown to, by 1 point or more: ")
     # A change that matters says where.
     changes[1].update(diff=-0.02, lo=-0.025, hi=-0.015)
     assert opening(["card_change"])[0].startswith(ask + "Yes, by 1 point or more under 'stun': ")
@@ -801,6 +811,15 @@ def test_two_runs_card_answers_are_set_side_by_side_top_cards_and_values_first()
     gaps[0].update(lo=-0.01, noise=True)
     level = answer.answer(_facts(rows, ["card_value"], card_values=cards, card_gaps=gaps))
     assert level["top_cards"]["variants"] == {"classic": ["KD", "KS"]}
+    # A card not told apart from the top one, but itself within noise of zero, is not said to
+    # be at the top.
+    unsure = [cards[0], dict(cards[1], value=0.024, lo=0.004, hi=0.044, noise=True)]
+    gaps_unsure = [dict(gaps[0], diff=0.16, lo=-0.01, hi=0.33, noise=True)]
+    got_unsure = answer.answer(
+        _facts(rows, ["card_value"], card_values=unsure, card_gaps=gaps_unsure)
+    )
+    assert "KD and KS cannot be told apart" in got_unsure["sentences"][1]
+    assert got_unsure["top_cards"]["variants"] == {"classic": ["KD"]}
     assert got["top_cards"]["values"] == {"classic": {"KD": [0.184, 0.150, 0.218]}}
     other = {
         "pair": "greedy v greedy",
@@ -811,14 +830,14 @@ def test_two_runs_card_answers_are_set_side_by_side_top_cards_and_values_first()
     # The same card at the top: each player's value after it.
     assert answer.agreement(got["top_cards"], other, "b.yaml") == (
         ask + "search v search here and by greedy v greedy in b.yaml? Under 'classic' they "
-        "agree, KD alone at the top (search v search +18.4 [+15.0, +21.8]; greedy v greedy "
+        "agree, KD at the top (search v search +18.4 [+15.0, +21.8]; greedy v greedy "
         "+9.0 [+8.0, +10.0])."
     )
     # Different cards: each player's top cards with their values.
     assert answer.agreement(level["top_cards"], other, "b.yaml").endswith(
         "Under 'classic' they differ, search v search with KD +18.4 [+15.0, +21.8] and KS "
         "+13.2 [+11.2, +15.2] level at the top and greedy v greedy with KD +9.0 [+8.0, +10.0] "
-        "alone at the top."
+        "at the top."
     )
     # Said first, before a caveat: it is the answer with both players at once.
     f = _facts(rows, ["card_value"], card_values=cards, card_gaps=gaps)
@@ -829,14 +848,21 @@ def test_two_runs_card_answers_are_set_side_by_side_top_cards_and_values_first()
     # An answer written before the values were kept: the cards alone.
     older = {k: v for k, v in other.items() if k != "values"}
     assert answer.agreement(got["top_cards"], older, "b.yaml").endswith(
-        "Under 'classic' they agree, KD alone at the top."
+        "Under 'classic' they agree, KD at the top."
     )
     # No card shown to matter is said against the threshold (against a blank it is the power
     # that is measured, not the card); the same player, or no variant in common: nothing.
     none = {"pair": "search v search", "variants": {"classic": []}}
     assert answer.agreement(none, other, "b.yaml", points=2).endswith(
         "Under 'classic' they differ, search v search with no card shown to be worth 2 points "
-        "or more and greedy v greedy with KD +9.0 [+8.0, +10.0] alone at the top."
+        "or more and greedy v greedy with KD +9.0 [+8.0, +10.0] at the top."
+    )
+    # Against a blank it is a card's power that is measured: said so.
+    assert got["top_cards"]["method"] == "blank"
+    blank = dict(none, method="blank")
+    assert answer.agreement(blank, dict(other, method="blank"), "b.yaml").endswith(
+        "Under 'classic' they differ, search v search with no card's power shown to be worth 1 "
+        "point or more and greedy v greedy with KD +9.0 [+8.0, +10.0] at the top."
     )
     assert answer.top_cards([dict(cards[0], size="within noise")], {}) == []
     assert answer.agreement(got["top_cards"], dict(other, pair="search v search"), "b") is None
