@@ -352,6 +352,9 @@ MEASURES = {
     "first_won": ("first player's win rate", True, "points"),
     # With decks split by suit, P1 holds the first House of the split whoever sits there.
     "first_house": ("win rate of P1's House", True, "points"),
+    # A House's average over the pairings it plays, under one rule set against another
+    # (`house_means`; not a per-game measure).
+    "house_mean": ("average win rate of a House against the other Houses", True, "points"),
     "rounds": ("rounds per game", False, "rounds"),
     # The late game's length: turns from round 6 on, per deal that reaches round 6 under the
     # reference (`REACHED`).
@@ -653,6 +656,69 @@ def cards(
     return pl.DataFrame(rows, schema=schema)
 
 
+def split_group(variant: str) -> str:
+    """A suit-split variant's name without its split: the rule set its pairings share (a
+    sweep's "split_houses=D-S,spades_trait=stun" is "spades_trait=stun", and "stun,
+    split_houses=D-S" is "stun")."""
+    return re.sub(r"split_houses=[^,]*(, ?)?", "", variant).strip(", ") or "suit split"
+
+
+def house_means(comparisons: list[dict[str, Any]], splits: dict[str, str]) -> list[dict[str, Any]]:
+    """Suit-split variants: each House's average win rate against the Houses it meets (in two
+    pairings or more), under one rule set against another, from the pairings' own paired
+    comparisons (`first_house`, the win rate of P1's House, each pairing on its own deals).
+    The pairings are played apart, so the average's variance is the sum of theirs over the
+    number of pairings squared. `splits` names each variant's split ("D-S": P1 holds D)."""
+    # (rule set, its reference, match-up) -> House -> [(+1 for P1's House, -1 for P2's, c)]
+    by: dict[tuple[str, str, str, str], dict[str, list[tuple[int, dict[str, Any]]]]] = {}
+    for c in comparisons:
+        split = splits.get(c["variant"])
+        if c["measure"] != "first_house" or not split:
+            continue
+        key = (split_group(c["variant"]), split_group(c["reference"]), c["agent_a"], c["agent_b"])
+        first, second = split.split("-")
+        for house, sign in ((first, 1), (second, -1)):
+            by.setdefault(key, {}).setdefault(house, []).append((sign, c))
+    means = []
+    for (group, reference, a, b), per_house in by.items():
+        for house, items in per_house.items():
+            k = len(items)
+            if k < 2:
+                continue  # one pairing: its own comparison says it
+            diff = sum(sign * c["diff"] for sign, c in items) / k
+            se = math.sqrt(sum(((c["hi"] - c["lo"]) / (2 * 1.96)) ** 2 for _, c in items)) / k
+            z = diff / se if se > 0 else (0.0 if diff == 0 else math.inf)
+            p = math.erfc(abs(z) / math.sqrt(2)) if math.isfinite(z) else 0.0
+            means.append(
+                {
+                    **_described("house_mean"),
+                    "label": f"average win rate of {house} against the other Houses",
+                    "house": house,
+                    "pairings": k,
+                    "variant": group,
+                    "reference": reference,
+                    "reference_label": reference,
+                    "agent_a": a,
+                    "agent_b": b,
+                    "n": sum(c["n"] for _, c in items),  # paired games, every pairing's
+                    "value": sum(_seat_rate(s, c["value"]) for s, c in items) / k,
+                    "base": sum(_seat_rate(s, c["base"]) for s, c in items) / k,
+                    "diff": diff,
+                    "lo": diff - 1.96 * se,
+                    "hi": diff + 1.96 * se,
+                    "p": p,
+                    "noise": p >= 0.05,
+                    "changed": sum(c["changed"] for _, c in items) / k,
+                }
+            )
+    return means
+
+
+def _seat_rate(sign: int, p1_rate: float) -> float:
+    """A House's rate from P1's: P1's own when it sits there (+1), else one minus it."""
+    return p1_rate if sign > 0 else 1 - p1_rate
+
+
 def houses(cells_info: dict[str, dict[str, Any]], manifest: dict[str, Any]) -> list[dict]:
     """Suit-split variants: a House-against-House matrix of the win rate of the row House's
     player (draws half), one matrix per rule set apart from the split and per match-up (a
@@ -674,11 +740,7 @@ def houses(cells_info: dict[str, dict[str, Any]], manifest: dict[str, Any]) -> l
         group = rules.replace(f"split_houses={split}", "split_houses=*")
         a, b = c["agents"]
         matchup = a if a == b else f"{a} v {b}"
-        # The group's name: its variants' names without the split (a sweep's
-        # "split_houses=D-S,spades_trait=stun" is "spades_trait=stun", and
-        # "stun, split_houses=D-S" is "stun").
-        name = re.sub(r"split_houses=[^,]*(, ?)?", "", c["variant"]).strip(", ")
-        names_of.setdefault(group, {})[name or "suit split"] = None
+        names_of.setdefault(group, {})[split_group(c["variant"])] = None
         groups.setdefault((group, matchup), {}).setdefault((h1, h2), []).append(
             (info["p1_rate"], info["games"])
         )

@@ -1696,8 +1696,45 @@ def _house(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             f"{', '.join(against)}; {_pct(h['mean'][hub])} "
             f"{_ci(h['mean_lo'][hub], h['mean_hi'][hub])} on average."
         )
+    text += _house_changes(f, wanted)
     more, more_rows = _other_players_rankings(f, wanted)
     return text + more, table + more_rows
+
+
+def _house_changes(f: Facts, wanted: str | None) -> list[str]:
+    """Does a rule set move a House's strength? Each House's average win rate over its
+    pairings against the reference rule set's, on the same deals (`analysis.house_means`), for
+    the match-up the House sentences read."""
+    means = [
+        c
+        for c in f.comparisons
+        if c["measure"] == "house_mean"
+        and (c["agent_a"] if c["agent_a"] == c["agent_b"] else _pair(c["agent_a"], c["agent_b"]))
+        == wanted
+    ]
+    if not means:
+        return []
+
+    def change(c: dict[str, Any]) -> str:
+        return f"{_pts(c['diff'])} points {_ci(c['lo'], c['hi'], pct=False)} ({_said(c)})"
+
+    reference = means[0]["reference"]
+    houses = list(dict.fromkeys(c["house"] for c in means))
+    variants = list(dict.fromkeys(c["variant"] for c in means))
+    if len(houses) == 1:
+        listed = "; ".join(f"{_q(c['variant'])} {change(c)}" for c in means)
+        return [
+            f"Against {_q(reference)} on the same deals ({wanted}), {houses[0]}'s average win "
+            f"rate against the other Houses: {listed}."
+        ]
+    parts = []
+    for v in variants:
+        mine = sorted((c for c in means if c["variant"] == v), key=lambda c: -c["diff"])
+        parts.append(f"under {_q(v)} " + ", ".join(f"{c['house']} {change(c)}" for c in mine))
+    return [
+        f"Against {_q(reference)} on the same deals ({wanted}), each House's average win rate "
+        f"against the others: {'; '.join(parts)}."
+    ]
 
 
 def _pairing(h: dict[str, Any], a: str, b: str) -> tuple[float, float, float, str]:

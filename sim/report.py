@@ -268,6 +268,8 @@ def _findings(
             + (
                 f"the baseline {_q(baseline)}"
                 if c.get("reference", baseline) == baseline
+                else f"{_q(c['reference'])} (the same deals)"
+                if c["measure"] == "house_mean"
                 else f"{_q(c['reference'])} (the same split)"
             )
             + f" ({_delta(c, c['diff'])} {unit}, 95% CI [{_delta(c, c['lo'])}, "
@@ -556,6 +558,15 @@ def build(out: Path) -> Path:
                         ),
                     }
                 )
+    # With decks split by suit, each House's average over its pairings, rule set against rule
+    # set (a trait that moves a House moves it in every pairing).
+    splits = {
+        v: values["split_houses"]
+        for v, r in config["variants"].items()
+        if (values := answer.rule_values(r)).get("deck") == "suit_split"
+        and "split_houses" in values
+    }
+    comparisons += analysis.house_means(comparisons, splits)
     choice_values = _choice_values(lf, rows, impact)
     # King and card impact compare players, so they are read from mirror match-ups (the same
     # agent in both seats) when the experiment has any: otherwise agent strength confounds them.

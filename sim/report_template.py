@@ -175,7 +175,9 @@ about it (see Rule decisions).{% set elsewhere = comparisons|rejectattr('referen
 With decks split by suit, a variant whose Houses differ from the baseline's is compared with
 the variant that splits the deck the same way and otherwise has the baseline's rules (what
 that one sets otherwise is named under it), on the win rate of P1's House: two
-pairings of different Houses are not two rules for one game.{% endif %}{% if unreferenced %}
+pairings of different Houses are not two rules for one game. A House that plays two pairings or
+more is also compared on its average over them, rule set against rule set: the mean of its
+pairings' paired differences, each on its own deals.{% endif %}{% if unreferenced %}
 Not compared (no variant splits the deck the same way under the baseline's rules):
 {{ unreferenced|join(', ') }}.{% endif %}</p>
 <div class="scroll"><table id="comparisons">

@@ -1,6 +1,8 @@
 """The answer that opens a report: sizes against the smallest difference that matters, the Holm
 correction, and the plain sentences for each kind of measure, from set-up figures."""
 
+import math
+
 import pytest
 from statsmodels.stats.multitest import multipletests
 
@@ -1013,6 +1015,78 @@ def test_one_house_against_each_other_names_each_house():
         "S v D: 36.3% [34.2%, 38.4%]",
         "S v C: 75.8% [73.9%, 77.6%]",
     ]
+
+
+def _first_house(variant, reference, diff, half, value=0.5, agents=("search", "search")):
+    """A pairing's paired comparison of P1's House (`first_house`) under `variant`."""
+    return {
+        "measure": "first_house",
+        "variant": variant,
+        "reference": reference,
+        "agent_a": agents[0],
+        "agent_b": agents[1],
+        "n": 1_000,
+        "diff": diff,
+        "lo": diff - half,
+        "hi": diff + half,
+        "value": value,
+        "base": value - diff,
+        "changed": 0.2,
+    }
+
+
+def test_a_houses_average_over_its_pairings_is_compared_on_the_same_deals():
+    from sim.analysis import house_means
+
+    splits = {f"{t}, split_houses={s}": s for t in ("dual", "adj") for s in ("D-S", "C-S", "H-S")}
+    pairings = [
+        # P1 holds D, C, H: S's change is minus theirs.
+        _first_house("adj, split_houses=D-S", "dual, split_houses=D-S", -0.0315, 0.0241, 0.412),
+        _first_house("adj, split_houses=C-S", "dual, split_houses=C-S", 0.004, 0.0188, 0.209),
+        _first_house("adj, split_houses=H-S", "dual, split_houses=H-S", -0.048, 0.0222, 0.118),
+        # Another match-up is averaged apart.
+        _first_house("adj, split_houses=D-S", "dual, split_houses=D-S", 0.5, 0.01, 0.9, ("g", "g")),
+    ]
+    means = house_means(pairings, splits)
+    # D, C and H play one pairing each (their own comparison says it); greedy's S, one.
+    assert [(m["house"], m["agent_a"], m["pairings"]) for m in means] == [("S", "search", 3)]
+    s = means[0]
+    assert (s["variant"], s["reference"], s["label"]) == (
+        "adj",
+        "dual",
+        "average win rate of S against the other Houses",
+    )
+    assert s["diff"] == pytest.approx((0.0315 - 0.004 + 0.048) / 3)
+    se = math.sqrt(sum((h / 1.96) ** 2 for h in (0.0241, 0.0188, 0.0222))) / 3
+    assert (s["lo"], s["hi"]) == pytest.approx((s["diff"] - 1.96 * se, s["diff"] + 1.96 * se))
+    assert s["value"] == pytest.approx((0.588 + 0.791 + 0.882) / 3)
+    assert s["value"] - s["base"] == pytest.approx(s["diff"])
+    assert s["noise"] is False and s["n"] == 3_000
+    # In the answer, after the House sentences, with its size.
+    rates = {
+        "S": {"D": 0.588, "C": 0.791},
+        "D": {"S": 0.412, "C": 0.5},
+        "C": {"S": 0.209, "D": 0.5},
+    }
+    hub = _houses("search", "adj", rates)
+    hub["played"] = {"S": 2, "D": 1, "C": 1}
+    hub["matrix"]["D"]["C"] = hub["matrix"]["C"]["D"] = None
+    rows = [_cell("adj", "search", "search", 1_000, (0.5, 0.47, 0.53))]
+    got = answer.answer(_facts(rows, ["house"], comparisons=means, houses=[hub]))
+    assert got["sentences"][-1] == (
+        "Against 'dual' on the same deals (search), S's average win rate against the other "
+        "Houses: 'adj' +2.5 points [+1.3, +3.8] (small)."
+    )
+    # With every House in several pairings, each one's change under each rule set.
+    means = [
+        dict(s, house=h, diff=d, lo=d - 0.01, hi=d + 0.01) for h, d in (("S", 0.02), ("D", 0.05))
+    ]
+    got = answer.answer(_facts(rows, ["house"], comparisons=means, houses=[hub]))
+    assert got["sentences"][-1] == (
+        "Against 'dual' on the same deals (search), each House's average win rate against the "
+        "others: under 'adj' D +5.0 points [+4.0, +6.0] (large), S +2.0 points [+1.0, +3.0] "
+        "(small)."
+    )
 
 
 def test_another_runs_house_answer_is_set_beside_this_ones_leading_pairing():
