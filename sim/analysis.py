@@ -858,13 +858,16 @@ def _drawer_gains(lf: pl.LazyFrame, cell: str, without: str, card: str) -> pl.La
     """Per deal played in both `cell` and `without` (the card taken out): `d`, the result of the
     player who drew `card` in `cell` (a win 1, no winner an even share) minus the same seat's
     result on the same deal in `without` (null when no one drew it; `v` and `b` are the two
-    results), and `used`, whether the drawer deployed or played it."""
+    results), `used`, whether the drawer deployed or played it, and `power`, whether a
+    Spring '25 enhanced House Trait changed play for the drawer in `cell` (records from
+    2026-12-02 on; null before)."""
     bit = 1 << card_id(card)
     names = lf.collect_schema().names()
     seats = seat_columns(names, "drawn_mask")
     # The seat that drew it (one at most: each card is drawn once).
     holder = pl.lit(None, dtype=pl.Int64)
     used = pl.lit(False)
+    power = pl.lit(None, dtype=pl.Boolean)
     for s in reversed(seats):
         drew = (pl.col(f"drawn_mask_p{s + 1}") & bit) != 0
         holder = pl.when(drew).then(s).otherwise(holder)
@@ -872,11 +875,14 @@ def _drawer_gains(lf: pl.LazyFrame, cell: str, without: str, card: str) -> pl.La
         # Did the drawer deploy or play it? A card never used is worth zero by construction.
         deployed = (pl.col(f"deployed_mask_p{s + 1}") & bit) != 0
         used = pl.when(pl.col("holder") == s).then(deployed).otherwise(used)
+        if f"enhanced_p{s + 1}" in names:
+            fired = pl.col(f"enhanced_p{s + 1}") > 0
+            power = pl.when(pl.col("holder") == s).then(fired).otherwise(power)
     share = 1.0 / players(names)
     a = (
         _cell(lf, cell)
         .with_columns(holder=holder)
-        .select("game", "holder", v=seat_score(names, pl.col("holder")), used=used)
+        .select("game", "holder", v=seat_score(names, pl.col("holder")), used=used, power=power)
     )
     b = _cell(lf, without).select("game", w=pl.col("winner"), share=share)
     without_result = (
@@ -887,6 +893,7 @@ def _drawer_gains(lf: pl.LazyFrame, cell: str, without: str, card: str) -> pl.La
     return a.join(b, on="game").select(
         "game",
         "used",
+        "power",
         v=pl.when(pl.col("holder").is_not_null()).then(pl.col("v")),
         b=without_result,
         d=pl.when(pl.col("holder").is_not_null()).then(pl.col("v") - without_result),
@@ -898,7 +905,10 @@ def card_value(lf: pl.LazyFrame, cell: str, without: str, card: str) -> dict[str
     player drew it, that player's result (a win 1, a draw 1/2) minus the same seat's result on
     the same deal in `without` (the card taken out: a blank, or forbidden). Mean difference,
     its 95% interval and p-value (normal approximation), the number of such deals, and the
-    share of them in which the drawer deployed or played it (`used`)."""
+    share of them in which the drawer deployed or played it (`used`); for a King, the share of
+    the deals its drawer deployed it in which a Spring '25 enhanced House Trait (the King's
+    power under `kings=enhance`) changed play for the drawer (`power_used`; None for records
+    without the count)."""
     d = _collect(
         _drawer_gains(lf, cell, without, card)
         .filter(pl.col("d").is_not_null())
@@ -909,6 +919,7 @@ def card_value(lf: pl.LazyFrame, cell: str, without: str, card: str) -> dict[str
             v=pl.col("v").mean(),
             b=pl.col("b").mean(),
             used=pl.col("used").mean(),
+            power_used=pl.col("power").filter(pl.col("used")).mean(),
         )
     ).row(0, named=True)
     n = d["n"]
@@ -920,6 +931,7 @@ def card_value(lf: pl.LazyFrame, cell: str, without: str, card: str) -> dict[str
         "with": d["v"],
         "without": d["b"],
         "used": d["used"],
+        **({"power_used": d["power_used"]} if card.startswith("K") else {}),
         "value": d["mean"],
         **_mean_interval(d["mean"], d["sd"], n),
     }

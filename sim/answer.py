@@ -1185,8 +1185,44 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                 f"who drew {'it' if len(unused) == 1 else 'them'}, so this run cannot rate "
                 f"{'it' if len(unused) == 1 else 'them'}"
             )
-        text.append(f"Under {_q(variant)}: {'; '.join(parts)}.")
+        text.append(f"Under {_q(variant)}: {'; '.join(parts)}." + _power_used(f, variant, chosen))
     return text, table
+
+
+# Below this share of the games its drawer deployed it, a King's power is said to have changed
+# play in few of them.
+POWER_FEW = 0.25
+
+
+def _power_used(f: Facts, variant: str, chosen: list[dict[str, Any]]) -> str:
+    """Under the Spring '25 Kings, how often each King's power (the enhanced House Trait of
+    its suit) changed play for its drawer, in the games the drawer deployed it: a value near
+    zero may mean a power that seldom acts rather than a weak one."""
+    if f.variant_rules.get(variant, {}).get("kings") != "enhance":
+        return ""
+    kings = sorted(
+        (
+            v
+            for v in chosen
+            if v["variant"] == variant
+            and v.get("power_used") is not None
+            and v.get("used", 1.0) >= UNUSED
+        ),
+        key=lambda v: -v["power_used"],
+    )
+    if not kings:
+        return ""
+    shares = ", ".join(f"{v['card']} {_pct(v['power_used'])}" for v in kings)
+    power = "The enhanced House Trait of their suit, the Spring '25 Kings' power,"
+    if all(v["power_used"] < POWER_FEW for v in kings):
+        return (
+            f" {power} changed play in few of the games in which their drawer deployed them "
+            f"({shares}), so a King's value against its blank comes mostly from those games."
+        )
+    return (
+        f" {power} changed play in this share of the games in which their drawer deployed "
+        f"them: {shares}."
+    )
 
 
 def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:

@@ -437,6 +437,38 @@ def test_an_interval_that_holds_values_that_matter_is_not_called_worth_nothing()
     )
 
 
+def test_spring_25_king_values_say_how_often_the_kings_power_changed_play():
+    rows = [_cell(v, "greedy", "greedy", 40_000, (0.5, 0.49, 0.51)) for v in ("spring", "classic")]
+    variants = {"spring": "houses(kings=enhance,life=40)", "classic": "houses(kings=classic)"}
+    cards = [
+        _value("spring", "KH", 0.007, 0.005, 0.009, used=0.6, power_used=0.107),
+        _value("spring", "KC", 0.001, 0.001, 0.002, used=0.6, power_used=0.014),
+        # Never deployed: not rated, so not counted either.
+        _value("spring", "KS", 0.0, 0.0, 0.0, used=0.001, power_used=None),
+        _value("classic", "KC", 0.073, 0.068, 0.079, used=0.6, power_used=0.0),
+    ]
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards, variants=variants))
+    spring = next(s for s in got["sentences"] if s.startswith("Under 'spring'"))
+    assert spring.endswith(
+        " The enhanced House Trait of their suit, the Spring '25 Kings' power, changed play in "
+        "few of the games in which their drawer deployed them (KH 10.7%, KC 1.4%), so a King's "
+        "value against its blank comes mostly from those games."
+    )
+    # Under other King rules the enhanced trait is not the King's power: nothing said.
+    classic = next(s for s in got["sentences"] if s.startswith("Under 'classic'"))
+    assert "Kings' power" not in classic
+    # A power that often acts: the shares alone.
+    cards[0]["power_used"] = 0.4
+    got = answer.answer(_facts(rows, ["card_value"], card_values=cards, variants=variants))
+    assert any(
+        s.endswith(
+            "changed play in this share of the games in which their drawer deployed "
+            "them: KH 40.0%, KC 1.4%."
+        )
+        for s in got["sentences"]
+    )
+
+
 def test_a_cards_value_under_each_variant_is_compared_with_the_baseline():
     rows = [
         _cell("new", "greedy", "greedy", 40_000, (0.5, 0.49, 0.51)),

@@ -136,6 +136,43 @@ def _card_records(deal, cell, card, drawn_share, edge):
     )
 
 
+def test_a_kings_power_is_counted_in_the_games_its_drawer_deployed_it():
+    bit = np.uint64(1 << card_id("KH"))
+    # Six deals: KH drawn by P1 (deals 0-2) or P2 (3-5); deployed but in deals 2 and 5; the
+    # drawer's enhanced traits acted in deals 0 and 3, the other player's in deal 1 (not KH's).
+    drawn = [(bit, 0)] * 3 + [(0, bit)] * 3
+    deployed = [(bit, 0), (bit, 0), (0, 0), (0, bit), (0, bit), (0, 0)]
+    enhanced = [(2, 0), (0, 1), (0, 0), (0, 1), (0, 0), (0, 0)]
+
+    def cell(name, with_power):
+        return pl.DataFrame(
+            {
+                "game": np.arange(6, dtype=np.uint64),
+                "cell": [name] * 6,
+                "winner": np.array([0, 1, 0, 1, 0, 1], dtype=np.int8),
+                **{
+                    f"{col}_p{s + 1}": np.array([row[s] for row in rows], dtype=np.uint64)
+                    for col, rows in (("drawn_mask", drawn), ("deployed_mask", deployed))
+                    for s in (0, 1)
+                },
+                **{
+                    f"enhanced_p{s + 1}": np.array(
+                        [row[s] if with_power else 0 for row in enhanced], dtype=np.uint32
+                    )
+                    for s in (0, 1)
+                },
+            }
+        )
+
+    lf = pl.concat([cell("v", True), cell("v_blank", False)]).lazy()
+    got = card_value(lf, "v", "v_blank", "KH")
+    # Deployed in 4 deals; the drawer's power acted in 2 of them.
+    assert (got["used"], got["power_used"]) == (pytest.approx(4 / 6), 0.5)
+    # Records without the count: no share.
+    old = lf.drop("enhanced_p1", "enhanced_p2")
+    assert card_value(old, "v", "v_blank", "KH")["power_used"] is None
+
+
 def test_a_cards_change_of_value_between_variants_matches_a_bootstrap_over_the_deals():
     rng = np.random.default_rng(5)
     games, card = 6000, "7S"

@@ -52,6 +52,9 @@ pub struct GameRecord {
     pub biggest_hit: u32,
     /// Decisions each seat's agent was asked to make (forced moves excluded).
     pub decisions: [u32; MAX_PLAYERS],
+    /// How often a Spring '25 enhanced House Trait changed play for each player
+    /// (`Metrics::enhanced`).
+    pub enhanced: [u32; MAX_PLAYERS],
 }
 
 pub type GameResult = Played<GameRecord>;
@@ -264,6 +267,7 @@ pub fn record_of(st: &State, seed: u64) -> GameRecord {
         biggest_attack: m.biggest_attack,
         biggest_hit: m.biggest_hit,
         decisions: [0; MAX_PLAYERS],
+        enhanced: m.enhanced,
     }
 }
 

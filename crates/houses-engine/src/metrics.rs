@@ -42,6 +42,12 @@ pub struct Metrics {
     pub biggest_hit: u32,
     /// The round each player went out in (three or more players).
     pub out_round: [Option<u32>; MAX_PLAYERS],
+    /// How often a Spring '25 enhanced House Trait changed play for each player (a King's whole
+    /// power under `kings=enhance`): an enhanced Diamonds blocker's first strike that felled
+    /// its attacker before it struck, an enhanced Hearts blocker returned to hand instead of
+    /// defeated, an enhanced Clubs attacker's charge, an enhanced Spades soldier's strike on
+    /// the Rear Ranks.
+    pub enhanced: [u32; MAX_PLAYERS],
     /// Who was alone ahead at the last end of turn: seat + 1, or 0 (nobody yet).
     last_leader: u8,
     /// Who was alone ahead at the last end of turn: seat + 1, or 0 (level).
@@ -66,6 +72,11 @@ impl Metrics {
     pub fn king_arrived(&mut self, s: Seat, king: Card, round: u32) {
         self.kings[s].insert(king);
         self.king_round[s].get_or_insert(round);
+    }
+
+    /// An enhanced House Trait changed play for player `s` (see `enhanced`).
+    pub fn enhanced_trait(&mut self, s: Seat, times: u32) {
+        self.enhanced[s] += times;
     }
 
     /// A turn began in `round`, after a draw of `drawn_two` cards, with `hand_len` in hand.

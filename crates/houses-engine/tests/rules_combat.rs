@@ -265,6 +265,59 @@ fn enhanced_diamonds_blocker_strikes_first() {
     }
 }
 
+/// The record's `enhanced_pN`: each time a Spring '25 enhanced House Trait changes play, it is
+/// counted for the player whose unit used it (how often a King's power acts at all).
+#[test]
+fn each_enhanced_trait_that_changes_play_is_counted_for_its_player() {
+    let counted = |st: &houses_engine::State| st.metrics.as_ref().unwrap().enhanced[..2].to_vec();
+    // Hearts: the blocker returns to hand instead of dying (not when poisoned: it dies).
+    for (blocker, expected) in [("6H", vec![0, 1]), ("6H poisoned", vec![0, 0])] {
+        let mut st = attack_pos(
+            json!({"front": ["8S"]}),
+            json!({"front": [blocker], "rear": ["KH"]}),
+        );
+        play(
+            &mut st,
+            &["attack 8S player", "done", "block 6H 8S", "done"],
+        );
+        assert_eq!(counted(&st), expected, "{blocker}");
+    }
+    // Clubs: the defeated attacker's charge.
+    let mut st = attack_pos(
+        json!({"front": ["5C"], "rear": ["KC"]}),
+        json!({"front": ["9D"]}),
+    );
+    play(
+        &mut st,
+        &["attack 5C player", "done", "block 9D 5C", "done"],
+    );
+    assert_eq!(counted(&st), [1, 0]);
+    // Diamonds: the blocker's first strike fells the attacker before it strikes.
+    for (rear, expected) in [(json!([]), vec![0, 0]), (json!(["KD"]), vec![0, 1])] {
+        let mut st = attack_pos(
+            json!({"front": ["8S double"]}),
+            json!({"front": ["8D double"], "rear": rear}),
+        );
+        play(
+            &mut st,
+            &["attack 8S player", "done", "block 8D 8S", "done"],
+        );
+        assert_eq!(counted(&st), expected);
+    }
+    // Spades: a strike on the Rear Ranks, not one on the Front Ranks.
+    for (attack, expected) in [
+        ("attack 8S 3D KD", vec![1, 0]),
+        ("attack 8S 3D 4D", vec![0, 0]),
+    ] {
+        let mut st = attack_pos(
+            json!({"front": ["8S"], "rear": ["KS"]}),
+            json!({"front": ["3D", "4D"], "rear": ["KD"]}),
+        );
+        play(&mut st, &[attack, "done", "done"]);
+        assert_eq!(counted(&st), expected, "{attack}");
+    }
+}
+
 #[test]
 fn insane_wizard_suppresses_traits() {
     let st = build(

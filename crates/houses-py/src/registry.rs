@@ -255,6 +255,10 @@ impl Registered for State {
         ("out_round_p2", "u32"),
         ("out_round_p3", "u32"),
         ("out_round_p4", "u32"),
+        ("enhanced_p1", "u32"),
+        ("enhanced_p2", "u32"),
+        ("enhanced_p3", "u32"),
+        ("enhanced_p4", "u32"),
     ];
     const DECISION_RULES: &'static [(&'static str, &'static str)] = &[
         ("start", "starting_player=advantage_draw"),
@@ -338,6 +342,9 @@ impl Registered for State {
         }
         for s in 0..4 {
             c.u(r.out_round[s].into());
+        }
+        for s in 0..4 {
+            c.u(r.enhanced[s].into());
         }
     }
 }

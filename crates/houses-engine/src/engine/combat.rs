@@ -116,6 +116,8 @@ impl State {
         let mut stun_if_defeated: ArrayVec<(Card, Seat), MAX_ATTACKS> = ArrayVec::new();
         // For the record: this combat's biggest attack, and its biggest one on a player.
         let (mut biggest_attack, mut biggest_hit) = (0, 0);
+        // For the record: each player's enhanced House Traits that changed this combat.
+        let mut enhanced = [0u32; MAX_PLAYERS];
         for (a, &o) in attacks.iter().zip(&foes) {
             let Some(att) = self.unit(a.attacker) else {
                 continue;
@@ -157,6 +159,18 @@ impl State {
             }
             let clubs = self.has_trait(s, att, Suit::Clubs);
             let spades = self.has_trait(s, att, Suit::Spades);
+            // The enhanced Spades soldier's reach: a Rear-Rank target (soldiers strike the
+            // Front Ranks otherwise).
+            if spades
+                && self.rules.soldier_targets == SoldierTargets::Front
+                && self.enhanced(s, att)
+            {
+                let rear = |t: Target| match t {
+                    Target::Unit(t) => self.find_unit(t).is_some_and(|(_, rear, _)| rear),
+                    Target::Player(_) => false,
+                };
+                enhanced[s] += u32::from(rear(a.target) || a.second.is_some_and(rear));
+            }
             match a.blocker.and_then(|b| self.unit(b)) {
                 Some(b) => {
                     let mut back = if self.blocker_deals_damage(o, b) {
@@ -171,13 +185,18 @@ impl State {
                     // First strikes: the enhanced Diamonds blocker (Spring '25); with Option 2
                     // Kings of Diamonds, attackers and natural Diamonds blockers. Two cancel out.
                     let att_first = self.shares(s, Suit::Diamonds);
-                    let blk_first = (self.has_trait(o, b, Suit::Diamonds) && self.enhanced(o, b))
+                    let enhanced_first =
+                        self.has_trait(o, b, Suit::Diamonds) && self.enhanced(o, b);
+                    let blk_first = enhanced_first
                         || (self.shares(o, Suit::Diamonds) && natural(b, Suit::Diamonds));
                     let attacker_falls = !att.protected && back >= self.lethal(att);
                     let blocker_falls = !b.protected && dmg >= self.lethal(b);
                     match (att_first, blk_first) {
                         (true, false) if blocker_falls => back = 0,
-                        (false, true) if attacker_falls => forward = 0,
+                        (false, true) if attacker_falls => {
+                            enhanced[o] += u32::from(enhanced_first && forward > 0);
+                            forward = 0;
+                        }
                         _ => {}
                     }
                     let attacker_falls = !att.protected && back >= self.lethal(att);
@@ -202,6 +221,7 @@ impl State {
                     }
                     if clubs && self.enhanced(s, att) && attacker_falls {
                         charges.push((dmg, o));
+                        enhanced[s] += 1;
                     }
                     // The original Spades trait: "the second strike is only an option if they
                     // defeat their blocker".
@@ -309,6 +329,11 @@ impl State {
             }
         }
         self.note(|m| m.combat(biggest_attack, biggest_hit));
+        for (seat, &times) in enhanced.iter().enumerate() {
+            if times > 0 {
+                self.note(|m| m.enhanced_trait(seat, times));
+            }
+        }
         let fallen_kings = self.absorb_with_classic_king_of_hearts(&mut merged);
         let foes_in_order: ArrayVec<Seat, MAX_PLAYERS> = self.opponents(s).collect();
         for o in foes_in_order {
