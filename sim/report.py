@@ -733,6 +733,9 @@ def build(out: Path) -> Path:
         unused=answer.UNUSED,
         card_min=analysis.CARD_MIN_GAMES,
         decisions=decisions,
+        # The decisions of the rules the variants vary, per variant and match-up: how often
+        # each rule came into play where it is set.
+        in_play=[p for p in in_play if p["games_arose"] and p["variant"] in plain],
         never=usage.never_taken(decisions),
         few_changed=FEW_CHANGED,
     )

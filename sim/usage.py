@@ -88,7 +88,7 @@ def never_taken(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def rule_kinds(info: GameInfo, options: set[str]) -> dict[str, str]:
     """The decision kinds that these rule options offer (`GameInfo.decision_rules` names the
-    option, as `hand_limit` or `spades_trait=stun, or kings=...`), with that text."""
+    option, as `hand_limit` or `kings=option1/share_trait (King of Spades)`), with that text."""
     return {
         kind: rule
         for kind, rule in info.decision_rules.items()

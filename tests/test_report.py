@@ -378,6 +378,16 @@ def test_rule_decisions_and_changed_winners_match_the_records(report):
     classic = cells["classic__greedy-vs-greedy"].sort("game")["winner"]
     assert changed and float(changed[1]) == pytest.approx((base != classic).mean(), abs=1e-6)
     assert "Rule decisions" in html
+    # The varied rules' decisions per cell (here the Spring '25 King of Clubs' charge, which
+    # only the base variant offers): games it arose in, was taken in, and times taken.
+    in_play = re.findall(r'data-in-play="([^|]+)\|([^|]+)\|(\d+)\|(\d+)\|(\d+)"', html)
+    assert in_play and {k for _, k, *_ in in_play} == {"charge"}
+    for cell, kind, arose, taken_in, times in in_play:
+        c = cells[cell]
+        a = c[f"arose_{kind}_p1"] + c[f"arose_{kind}_p2"]
+        t = c[f"taken_{kind}_p1"] + c[f"taken_{kind}_p2"]
+        assert (int(arose), int(taken_in), int(times)) == ((a > 0).sum(), (t > 0).sum(), t.sum())
+        assert cell.startswith("base__")
 
 
 def test_each_cell_links_games_to_watch_that_replay_its_records(report):

@@ -268,7 +268,12 @@ impl Registered for State {
         ("doppelganger", "jokers=true"),
         ("summon", "jokers=true (Necromancer)"),
         ("stay", "jokers=true (Insane Wizard)"),
-        ("dual_wield", "spades_trait=dual_wield"),
+        // An attack on two targets: the Spades trait's second target (struck, struck if the
+        // first falls, or stunned) and the Ace of Spades' two Front-Rank units.
+        (
+            "dual_wield",
+            "spades_trait (dual wielding, adjacent strike, stunning second strike), or the Ace of Spades",
+        ),
         ("aid", "king_aid_half=true"),
         ("excess", "clubs_excess"),
         ("charge", "kings=enhance (King of Clubs)"),
@@ -278,7 +283,7 @@ impl Registered for State {
         ),
         (
             "stun",
-            "spades_trait=stun, or kings=option1/share_trait (King of Spades)",
+            "kings=option1/share_trait (King of Spades)",
         ),
         ("trade", "kings=share_trait (King of Hearts)"),
         ("discard", "hand_limit"),
