@@ -351,7 +351,7 @@ MEASURES = {
     "win_a": ("first agent's win rate", True, "points"),
     "first_won": ("first player's win rate", True, "points"),
     # With decks split by suit, P1 holds the first House of the split whoever sits there.
-    "first_house": ("win rate of P1's House", True, "points"),
+    "first_house": ("win rate of the pairing's first House", True, "points"),
     # A House's average over the pairings it plays, under one rule set against another
     # (`house_means`; not a per-game measure).
     "house_mean": ("average win rate of a House against the other Houses", True, "points"),

@@ -200,6 +200,8 @@ class Facts:
         self.top_pair: str | None = None
         # ... and those cards' values with their intervals (card -> [value, lo, hi]).
         self.top_values: dict[str, dict[str, list[float]]] = {}
+        # ... and the cards not told apart from them but not shown to matter themselves.
+        self.top_unsure: dict[str, dict[str, list[float]]] = {}
         # ... and how the cards were taken out ("blank": what is measured is a card's power).
         self.top_method: str | None = None
         # Filled by the House answer: per variant, the Houses ranked and every pairing's rate
@@ -1148,19 +1150,28 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             )
             ranked = {(a, b): g for (a, b, var), g in gaps.items() if var == variant}
             verdict = _card_verdict(values, f.matters["points"], ranked)
+            if method == "blank" and verdict.startswith("none is "):
+                # Against a blank it is the power that is measured (the card is worth more).
+                verdict = "no card's power is " + verdict.removeprefix("none is ")
             # For another run's answer to set beside this one's: the top cards that are shown
             # to be worth something themselves (a card not told apart from the top one may
             # still be within noise of zero, and is not said to be "at the top").
-            f.top_cards[variant] = [
-                c
-                for c in top_cards(values, ranked)
-                if any(v["card"] == c and v["size"] in ("small", "large") for v in values)
-            ]
+            tied = top_cards(values, ranked)
+            shown = {v["card"] for v in values if v["size"] in ("small", "large")}
+            f.top_cards[variant] = [c for c in tied if c in shown]
             f.top_values[variant] = {
                 v["card"]: [v["value"], v["lo"], v["hi"]]
                 for v in values
                 if v["card"] in f.top_cards[variant]
             }
+            # ... and those not told apart from the top card but not shown to matter: said
+            # beside it, so that "at the top" does not read as "clearly the most".
+            if f.top_cards[variant]:
+                f.top_unsure[variant] = {
+                    v["card"]: [v["value"], v["lo"], v["hi"]]
+                    for v in values
+                    if v["card"] in tied and v["card"] not in shown
+                }
             # The verdict first, the values it rests on after it (one card: its value is the
             # verdict's subject).
             parts.append(f"{listed}; {verdict}" if len(values) == 1 else f"{verdict} ({listed})")
@@ -1216,8 +1227,8 @@ def _power_used(f: Facts, variant: str, chosen: list[dict[str, Any]]) -> str:
     power = "The enhanced House Trait of their suit, the Spring '25 Kings' power,"
     if all(v["power_used"] < POWER_FEW for v in kings):
         return (
-            f" {power} changed play in few of the games in which their drawer deployed them "
-            f"({shares}), so a King's value against its blank comes mostly from those games."
+            f" {power} changed play in only a few of the games in which their drawer deployed "
+            f"them ({shares}): in the rest it never acted."
         )
     return (
         f" {power} changed play in this share of the games in which their drawer deployed "
@@ -1563,11 +1574,13 @@ def agreement(
         a, b = mine["variants"][v], theirs["variants"][v]
         ours = (mine.get("values") or {}).get(v)
         others = (theirs.get("values") or {}).get(v)
+        doubt = _unsure(mine, v, points), _unsure(theirs, v, points)
         if a != b:
             parts.append(
                 f"under {_q(v)} they differ, {mine['pair']} with "
-                f"{_tops_text(a, points, ours, mine.get('method'))} and {theirs['pair']} with "
-                f"{_tops_text(b, points, others, theirs.get('method'))}"
+                f"{_tops_text(a, points, ours, mine.get('method'))}{doubt[0]} and "
+                f"{theirs['pair']} with {_tops_text(b, points, others, theirs.get('method'))}"
+                f"{doubt[1]}"
             )
             continue
         # The same method on both sides, or "no card" (a power is part of a card).
@@ -1580,7 +1593,11 @@ def agreement(
                 + ", ".join(
                     _valued(c, vals).removeprefix(f"{c} " if len(a) == 1 else "") for c in a
                 )
-                for who, vals in ((mine["pair"], ours), (theirs["pair"], others))
+                + unsure
+                for who, vals, unsure in (
+                    (mine["pair"], ours, doubt[0]),
+                    (theirs["pair"], others, doubt[1]),
+                )
             ]
             said += f" ({'; '.join(each)})"
         parts.append(said)
@@ -1588,6 +1605,21 @@ def agreement(
     return (
         f"{AGREEMENT_ASK}{mine['pair']} here and by {theirs['pair']} in {file}? "
         f"{body[0].upper()}{body[1:]}."
+    )
+
+
+def _unsure(answer: dict[str, Any], variant: str, points: float) -> str:
+    """The cards an answer could not tell apart from its top cards but that are not shown to
+    matter themselves (", not told apart from KC +2.4 [+0.4, +4.4], which is not shown to be
+    worth 1 point or more"); empty for none, or an answer written before they were kept."""
+    unsure = (answer.get("unsure") or {}).get(variant) or {}
+    if not unsure:
+        return ""
+    named = _listing([_valued(c, unsure) for c in unsure])
+    which = "which is" if len(unsure) == 1 else "which are"
+    return (
+        f", not told apart from {named}, {which} not shown to be worth {points:g} "
+        f"point{'' if points == 1 else 's'} or more"
     )
 
 
@@ -2011,6 +2043,7 @@ def answer(f: Facts) -> dict[str, Any]:
         "pair": f.top_pair,
         "variants": f.top_cards,
         "values": f.top_values,
+        "unsure": f.top_unsure,
         "method": f.top_method,
     }
     agreed = [

@@ -308,6 +308,16 @@ def _findings(
                 "there."
             )
     for h in houses:
+        if len(set(h["played"].values())) > 1:
+            # Houses that meet different opponents: their averages cannot be ranked, so the
+            # House that meets the most is said on its own.
+            hub = max(h["played"], key=lambda n: h["played"][n])
+            parts.append(
+                f"With suit-split decks ({h['label']}), {hub}, the House in every pairing, wins "
+                f"{_pct(h['mean'][hub])} of its games on average over its "
+                f"{h['played'][hub]} pairings."
+            )
+            continue
         parts.append(
             f"With suit-split decks ({h['label']}), the strongest House is {h['best']}: it wins "
             f"{_pct(h['mean'][h['best']])} of its games on average over "
@@ -544,6 +554,14 @@ def build(out: Path) -> Path:
             other_measures += ("attack_20", "attack_27", "biggest_attack")
         for measure in (rate, *other_measures) if same_table else other_measures:
             d = analysis.paired_difference(lf, r["cell"], base["cell"], measure)
+            if d and measure == "first_house":
+                # The pairing's first House, named ("P1's House" read as the first player's).
+                first, second = (
+                    answer.rule_values(config["variants"][r["variant"]])
+                    .get("split_houses", "-")
+                    .split("-")
+                )
+                d["label"] = f"win rate of {first} against {second}"
             if d:
                 comparisons.append(
                     {

@@ -174,7 +174,7 @@ the report; the size column reads the difference against the smallest that matte
 about it (see Rule decisions).{% set elsewhere = comparisons|rejectattr('reference', 'equalto', baseline)|list %}{% if elsewhere %}
 With decks split by suit, a variant whose Houses differ from the baseline's is compared with
 the variant that splits the deck the same way and otherwise has the baseline's rules (what
-that one sets otherwise is named under it), on the win rate of P1's House: two
+that one sets otherwise is named under it), on the win rate of the pairing's first House: two
 pairings of different Houses are not two rules for one game. A House that plays two pairings or
 more is also compared on its average over them, rule set against rule set: the mean of its
 pairings' paired differences, each on its own deals.{% endif %}{% if unreferenced %}

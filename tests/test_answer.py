@@ -239,7 +239,7 @@ def test_card_values_rank_the_cards_and_say_whether_the_first_stands_out():
     cards[0].update(value=0.001, lo=-0.001, hi=0.003)
     cards[1].update(value=0.007, lo=0.005, hi=0.009)
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
-    assert got[1].startswith("Under 'classic': none is worth 1 point or more (KD +0.7")
+    assert got[1].startswith("Under 'classic': no card's power is worth 1 point or more (KD +0.7")
 
 
 def test_the_top_card_is_set_apart_by_its_gap_on_the_same_deals_not_by_intervals():
@@ -292,8 +292,8 @@ def test_the_top_card_is_set_apart_by_its_gap_on_the_same_deals_not_by_intervals
         c.update(value=v, lo=v - 0.01, hi=v + 0.01)
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards))
     assert got["sentences"][1].startswith(
-        "Under 'classic': none is shown to be worth 1 point or more; KD, KS and KC clearly "
-        "below zero ("
+        "Under 'classic': no card's power is shown to be worth 1 point or more; KD, KS and KC "
+        "clearly below zero ("
     )
 
 
@@ -451,8 +451,8 @@ def test_spring_25_king_values_say_how_often_the_kings_power_changed_play():
     spring = next(s for s in got["sentences"] if s.startswith("Under 'spring'"))
     assert spring.endswith(
         " The enhanced House Trait of their suit, the Spring '25 Kings' power, changed play in "
-        "few of the games in which their drawer deployed them (KH 10.7%, KC 1.4%), so a King's "
-        "value against its blank comes mostly from those games."
+        "only a few of the games in which their drawer deployed them (KH 10.7%, KC 1.4%): in the "
+        "rest it never acted."
     )
     # Under other King rules the enhanced trait is not the King's power: nothing said.
     classic = next(s for s in got["sentences"] if s.startswith("Under 'classic'"))
@@ -854,6 +854,18 @@ def test_two_runs_card_answers_are_set_side_by_side_top_cards_and_values_first()
     )
     assert "KD and KS cannot be told apart" in got_unsure["sentences"][1]
     assert got_unsure["top_cards"]["variants"] == {"classic": ["KD"]}
+    # ... but is said beside it, so that "at the top" does not read as "clearly the most".
+    assert got_unsure["top_cards"]["unsure"] == {"classic": {"KS": [0.024, 0.004, 0.044]}}
+    other_kd = {
+        "pair": "greedy v greedy",
+        "variants": {"classic": ["KD"]},
+        "values": {"classic": {"KD": [0.09, 0.08, 0.10]}},
+    }
+    assert answer.agreement(got_unsure["top_cards"], other_kd, "b.yaml").endswith(
+        "Under 'classic' they agree, KD at the top (search v search +18.4 [+15.0, +21.8], not "
+        "told apart from KS +2.4 [+0.4, +4.4], which is not shown to be worth 1 point or more; "
+        "greedy v greedy +9.0 [+8.0, +10.0])."
+    )
     assert got["top_cards"]["values"] == {"classic": {"KD": [0.184, 0.150, 0.218]}}
     other = {
         "pair": "greedy v greedy",

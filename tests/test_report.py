@@ -473,6 +473,29 @@ def test_a_finding_that_compares_a_chosen_first_player_with_a_drawn_one_says_so(
     assert [f for f in said if f.startswith("Under 'coin'")][0].endswith("large).")
 
 
+def test_a_finding_ranks_houses_only_when_they_meet_the_same_number_of_others():
+    from sim.report import _findings
+
+    def matrix(played, mean):
+        return {"label": "stun", "best": max(mean, key=mean.get), "played": played, "mean": mean}
+
+    # Spades meets each other House, which meet only Spades: D's one pairing (against S) and
+    # S's three cannot be ranked.
+    hub = matrix({"S": 3, "D": 1, "C": 1, "H": 1}, {"S": 0.65, "D": 0.62, "C": 0.24, "H": 0.17})
+    said = _findings([], [], [], [hub], "base", None, [])
+    assert (
+        "With suit-split decks (stun), S, the House in every pairing, wins 65.0% of its "
+        "games on average over its 3 pairings." in said
+    )
+    assert not any("strongest House" in f for f in said)
+    every = matrix({"S": 3, "D": 3, "C": 3, "H": 3}, {"S": 0.6, "D": 0.8, "C": 0.4, "H": 0.2})
+    said = _findings([], [], [], [every], "base", None, [])
+    assert (
+        "With suit-split decks (stun), the strongest House is D: it wins 80.0% of its "
+        "games on average over its 3 pairings." in said
+    )
+
+
 def test_a_report_quotes_the_answer_of_the_file_that_asks_the_same_question(tmp_path):
     def experiment(name: str, other: str, matchup: str) -> str:
         return (
