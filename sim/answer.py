@@ -2000,6 +2000,56 @@ def _rarely_in_play(f: Facts) -> list[str]:
     ]
 
 
+def _acted(f: Facts) -> list[str]:
+    """How often each variant's rule acted where it acts without a choice (`usage.ACTED`: a
+    Spades soldier's second target struck or stunned), with the varied rule's decisions that
+    the variant alone offers, for the player the first answer reads (a card answer's, else the
+    chosen match-up, else the first mirror one): a rule that seldom acts can only move a game
+    seldom."""
+    acted = [p for p in f.in_play if p.get("automatic")]
+    if not acted or "house" in f.measures:
+        return []  # (a House answer's variants are pairings: its own sentences say them)
+    pairs = list(dict.fromkeys((p["agent_a"], p["agent_b"]) for p in acted))
+    cards = impact_read(f.chosen, f.card_changes or f.card_values)
+    mirrors = [p for p in pairs if p[0] == p[1]]
+    pair = (
+        cards[0]
+        if cards and cards[0] in pairs
+        else f.chosen
+        if f.chosen in pairs
+        else (mirrors or pairs)[0]
+    )
+    # What acted -> [(variant, share of its games)], in the variants' order.
+    said: dict[str, list[tuple[str, str]]] = {}
+    for variant in f.plain:
+        for p in f.in_play:
+            if p["variant"] != variant or (p["agent_a"], p["agent_b"]) != pair:
+                continue
+            if not p["games"] or not p["games_taken"]:
+                continue
+            share = _pct(p["games_taken"] / p["games"])
+            if p.get("automatic"):
+                what = p["rule"].split(": ", 1)[1]
+            else:
+                # Only a decision this variant's own setting offers ("spades_trait=...").
+                option = re.match(r"([a-z0-9_]+)=([a-z0-9_/]+)", p["rule"])
+                if not option or f.variant_rules.get(variant, {}).get(option[1]) not in (
+                    option[2].split("/")
+                ):
+                    continue
+                what = f"the {_q(p['kind'].replace('_', ' '))} decision was taken"
+            said.setdefault(what, []).append((variant, share))
+    if not said:
+        return []
+    parts = []
+    for what, where in said.items():
+        first = f"{where[0][1]} of the games under {_q(where[0][0])}"
+        rest = [f"{share} under {_q(v)}" for v, share in where[1:]]
+        parts.append(f"{what} in {_listing([first, *rest])}")
+    body = "; ".join(parts)
+    return [f"How often the rule acted ({_pair(*pair)}): {body}."]
+
+
 def _untested(f: Facts) -> list[str]:
     """A decision offered by a rule the experiment varies that the answering agents never took:
     the answer cannot speak for that choice."""
@@ -2032,10 +2082,14 @@ def answer(f: Facts) -> dict[str, Any]:
     table of every answering measure."""
     sentences: list[str] = []
     table: list[dict[str, Any]] = []
-    for measure in f.measures:
+    for i, measure in enumerate(f.measures):
         text, rows = WRITERS[measure](f)
         sentences += text
         table += rows
+        if i == 0:
+            # How often the varied rules that act without a choice acted: right after the
+            # first answer, which it qualifies.
+            sentences += _acted(f)
     sentences += _untested(f)
     # Which cards each player puts at the top, this run's and another's asking the same
     # question: the answer with both players at once, so said first (below).

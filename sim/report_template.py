@@ -332,10 +332,11 @@ only show if its decision arises and is taken.{% if never %} <b>Never taken:</b>
 {% for r in never %}{{ r.agent }}: {{ r.kind }} ({{ r.rule }}, {{ r.arose }} chances){{ '; ' if not loop.last else '.' }}{% endfor %}{% endif %}</p>
 {% if in_play %}<p class="note">The decisions of the rules the variants vary, per variant and
 match-up: in how many games each arose and was taken, and how often (a rule whose decision is
-seldom taken acts in few games, whatever its effect when it does).</p>
+seldom taken acts in few games, whatever its effect when it does). A rule that acts without a
+choice (a Spades soldier's second target struck or stunned) is counted where it acted.</p>
 <div class="scroll"><table id="in-play"><tr><th class="l">variant</th><th class="l">match-up</th><th class="l">decision</th><th>games it arose in</th><th>games it was taken in</th><th>times taken</th></tr>
 {% for p in in_play %}<tr data-in-play="{{ p.cell }}|{{ p.kind }}|{{ p.games_arose }}|{{ p.games_taken }}|{{ p.taken }}"><td class="l">{{ p.variant|option_breaks }}</td><td class="l">{{ p.agent_a }} v {{ p.agent_b }}</td><td class="l">{{ p.kind|replace('_', ' ') }}<br><span class="against">{{ p.rule }}</span></td>
-<td>{{ p.games_arose }} of {{ p.games }}</td><td>{{ p.games_taken }} ({{ (p.games_taken / p.games)|pct }})</td><td>{{ p.taken }}</td></tr>{% endfor %}
+<td>{% if p.automatic %}no choice{% else %}{{ p.games_arose }} of {{ p.games }}{% endif %}</td><td>{{ p.games_taken }} ({{ (p.games_taken / p.games)|pct }}){% if p.automatic %}<br><span class="against">acted</span>{% endif %}</td><td>{{ p.taken }}</td></tr>{% endfor %}
 </table></div>{% endif %}
 <details><summary>Every kind of decision, per agent</summary>
 <div class="scroll"><table id="decisions"><tr><th class="l">agent</th><th class="l">decision</th><th class="l">offered by</th><th>arose (share of decisions)</th><th>taken (share when offered)</th></tr>

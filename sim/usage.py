@@ -103,8 +103,9 @@ def in_play(lf: pl.LazyFrame, info: GameInfo, options: set[str]) -> list[dict[st
     ways under any rule change, since its simulations play by the rules)."""
     names = lf.collect_schema().names()
     kinds = {k: r for k, r in rule_kinds(info, options).items() if f"taken_{k}_p1" in names}
+    acted = [a for a in ACTED if a[1] in options and f"{a[0]}_p1" in names]
     if not kinds:
-        return []
+        return _acted(lf, names, acted)
     seats = [k for k in range(1, 5) if f"taken_{next(iter(kinds))}_p{k}" in names]
     taken = {k: pl.sum_horizontal(pl.col(f"taken_{k}_p{s}") for s in seats) for k in kinds}
     arose = {k: pl.sum_horizontal(pl.col(f"arose_{k}_p{s}") for s in seats) for k in kinds}
@@ -130,4 +131,47 @@ def in_play(lf: pl.LazyFrame, info: GameInfo, options: set[str]) -> list[dict[st
         }
         for r in df.sort("cell").iter_rows(named=True)
         for k, rule in kinds.items()
+    ] + _acted(lf, names, acted)
+
+
+# Rules that act without a decision, counted by the records: (column without its seat, the
+# option, what acting is). A row of `in_play` says how often each acted ("automatic": there is
+# no choice to arise; `games_arose` is the games it acted in).
+ACTED = [
+    (
+        "second_targets",
+        "spades_trait",
+        "a Spades soldier's second target was struck or stunned",
+    ),
+]
+
+
+def _acted(lf: pl.LazyFrame, names: list[str], acted: list[tuple[str, str, str]]) -> list[dict]:
+    """`in_play`'s rows for rules that act without a decision (`ACTED`)."""
+    if not acted:
+        return []
+    seats = [k for k in range(1, 5) if f"{acted[0][0]}_p{k}" in names]
+    total = {c: pl.sum_horizontal(pl.col(f"{c}_p{s}") for s in seats) for c, _, _ in acted}
+    df = (
+        lf.group_by("cell")
+        .agg(
+            games=pl.len(),
+            **{f"games_{c}": (t > 0).sum() for c, t in total.items()},
+            **{f"times_{c}": t.sum() for c, t in total.items()},
+        )
+        .collect()
+    )
+    return [
+        {
+            "cell": r["cell"],
+            "kind": column,
+            "rule": f"{option}: {what}",
+            "automatic": True,
+            "games": r["games"],
+            "games_arose": r[f"games_{column}"],
+            "games_taken": r[f"games_{column}"],
+            "taken": r[f"times_{column}"],
+        }
+        for r in df.sort("cell").iter_rows(named=True)
+        for column, option, what in acted
     ]

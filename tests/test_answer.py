@@ -1333,6 +1333,55 @@ def test_a_rule_its_variants_hardly_used_is_said_first():
     assert not any(s.startswith("Rarely in play") for s in got)
 
 
+def test_how_often_a_rule_that_acts_without_a_choice_acted_follows_the_first_answer():
+    rows = [
+        _cell(v, p, p, 4_000, (0.45, 0.43, 0.47))
+        for v in ("dual", "adjacent", "blocker")
+        for p in ("greedy", "search")
+    ]
+    variants = {
+        "dual": "houses(spades_trait=dual_wield)",
+        "adjacent": "houses(spades_trait=adjacent_strike)",
+        "blocker": "houses(spades_trait=choose_blocker)",
+    }
+
+    def row(variant, pair, kind, rule, took, automatic=False):
+        return {
+            "variant": variant,
+            "agent_a": pair,
+            "agent_b": pair,
+            "kind": kind,
+            "rule": rule,
+            "games": 4_000,
+            "games_arose": took,
+            "games_taken": took,
+            "taken": took,
+            **({"automatic": True} if automatic else {}),
+        }
+
+    second = "spades_trait: a Spades soldier's second target was struck or stunned"
+    reblock = "spades_trait=choose_blocker, or option1_king_of_hearts=reassign_blockers"
+    in_play = [
+        row(v, p, "second_targets", second, took, automatic=True)
+        for v, took in (("dual", 1_148), ("adjacent", 1_388), ("blocker", 0))
+        for p in ("greedy", "search")
+    ] + [row("blocker", "search", "reblock", reblock, 603)]
+    facts = _facts(rows, ["first_player", "rounds"], variants=variants, in_play=in_play)
+    facts.chosen = ("search", "search")
+    got = answer.answer(facts)["sentences"]
+    said = [s for s in got if s.startswith("How often the rule acted")]
+    assert said == [
+        "How often the rule acted (search v search): a Spades soldier's second target was "
+        "struck or stunned in 28.7% of the games under 'dual' and 34.7% under 'adjacent'; the "
+        "'reblock' decision was taken in 15.1% of the games under 'blocker'."
+    ]
+    # Right after the first measure's sentences, before the next measure's.
+    assert got.index(said[0]) < next(i for i, s in enumerate(got) if s.startswith("Games last"))
+    # Without such a rule among the varied ones: nothing.
+    facts = _facts(rows, ["first_player"], variants=variants, in_play=in_play[-1:])
+    assert not any(s.startswith("How often") for s in answer.answer(facts)["sentences"])
+
+
 def test_the_big_attacks_answer_says_how_hard_one_attack_hits_under_each_layout():
     def layout(variant, share_20, share_27, mean, most, hit):
         return {

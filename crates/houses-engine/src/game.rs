@@ -55,6 +55,9 @@ pub struct GameRecord {
     /// How often a Spring '25 enhanced House Trait changed play for each player
     /// (`Metrics::enhanced`).
     pub enhanced: [u32; MAX_PLAYERS],
+    /// How often a Spades soldier's second target was struck or stunned for each player
+    /// (`Metrics::second_targets`).
+    pub second_targets: [u32; MAX_PLAYERS],
 }
 
 pub type GameResult = Played<GameRecord>;
@@ -268,6 +271,7 @@ pub fn record_of(st: &State, seed: u64) -> GameRecord {
         biggest_hit: m.biggest_hit,
         decisions: [0; MAX_PLAYERS],
         enhanced: m.enhanced,
+        second_targets: m.second_targets,
     }
 }
 

@@ -48,6 +48,10 @@ pub struct Metrics {
     /// defeated, an enhanced Clubs attacker's charge, an enhanced Spades soldier's strike on
     /// the Rear Ranks.
     pub enhanced: [u32; MAX_PLAYERS],
+    /// How often a Spades soldier's second target was struck or stunned for each player (the
+    /// Spades trait acting: dual wielding's second target, adjacent strike's strike after the
+    /// first target fell, the stunning second strike's stun). The Ace of Spades' is not counted.
+    pub second_targets: [u32; MAX_PLAYERS],
     /// Who was alone ahead at the last end of turn: seat + 1, or 0 (nobody yet).
     last_leader: u8,
     /// Who was alone ahead at the last end of turn: seat + 1, or 0 (level).

@@ -63,6 +63,61 @@ fn spades_adjacent_strike_hits_a_neighbour_once_the_unit_it_fights_falls() {
     }
 }
 
+/// The record's `second_targets_pN`: each time a Spades soldier's second target is struck or
+/// stunned, for the attacker (how often the Spades trait acts at all).
+#[test]
+fn each_spades_second_target_struck_or_stunned_is_counted_for_the_attacker() {
+    let counted = |st: &State| st.metrics.as_ref().unwrap().second_targets[..2].to_vec();
+    for (rules, p2, attack, block, expected) in [
+        // Dual wielding: both struck; blocked, the second target is lost.
+        ("", json!(["3D", "4D"]), "attack 8S 3D 4D", None, vec![1, 0]),
+        (
+            "",
+            json!(["3D", "4D", "5C"]),
+            "attack 8S 3D 4D",
+            Some("block 5C 8S"),
+            vec![0, 0],
+        ),
+        // Adjacent strike: only once the first target falls (unblocked or its blocker).
+        (
+            "spades_trait=adjacent_strike",
+            json!(["3D", "4D"]),
+            "attack 8S 4D 3D",
+            None,
+            vec![1, 0],
+        ),
+        (
+            "spades_trait=adjacent_strike",
+            json!(["3D", "9D"]),
+            "attack 8S 9D 3D",
+            None,
+            vec![0, 0],
+        ),
+        (
+            "spades_trait=adjacent_strike",
+            json!(["3D", "4D", "5C"]),
+            "attack 8S 4D 3D",
+            Some("block 5C 8S"),
+            vec![1, 0],
+        ),
+        // The stunning second strike: the second target stunned.
+        (
+            "spades_trait=stun",
+            json!(["3D", "9C"]),
+            "attack 8S 3D 9C",
+            None,
+            vec![1, 0],
+        ),
+    ] {
+        let mut st = attack_pos(rules, json!({"front": ["8S"]}), json!({"front": p2}));
+        let mut moves = vec![attack, "done"];
+        moves.extend(block);
+        moves.push("done");
+        play(&mut st, &moves);
+        assert_eq!(counted(&st), expected, "{rules}: {attack} {block:?}");
+    }
+}
+
 #[test]
 fn spades_stun_second_target_cannot_attack_on_its_next_turn() {
     let rules = "spades_trait=stun";

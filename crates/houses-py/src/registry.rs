@@ -259,6 +259,10 @@ impl Registered for State {
         ("enhanced_p2", "u32"),
         ("enhanced_p3", "u32"),
         ("enhanced_p4", "u32"),
+        ("second_targets_p1", "u32"),
+        ("second_targets_p2", "u32"),
+        ("second_targets_p3", "u32"),
+        ("second_targets_p4", "u32"),
     ];
     const DECISION_RULES: &'static [(&'static str, &'static str)] = &[
         ("start", "starting_player=advantage_draw"),
@@ -350,6 +354,9 @@ impl Registered for State {
         }
         for s in 0..4 {
             c.u(r.enhanced[s].into());
+        }
+        for s in 0..4 {
+            c.u(r.second_targets[s].into());
         }
     }
 }

@@ -116,8 +116,10 @@ impl State {
         let mut stun_if_defeated: ArrayVec<(Card, Seat), MAX_ATTACKS> = ArrayVec::new();
         // For the record: this combat's biggest attack, and its biggest one on a player.
         let (mut biggest_attack, mut biggest_hit) = (0, 0);
-        // For the record: each player's enhanced House Traits that changed this combat.
+        // For the record: each player's enhanced House Traits that changed this combat, and
+        // Spades soldiers' second targets struck or stunned (the Spades trait acting).
         let mut enhanced = [0u32; MAX_PLAYERS];
+        let mut second_targets = [0u32; MAX_PLAYERS];
         for (a, &o) in attacks.iter().zip(&foes) {
             let Some(att) = self.unit(a.attacker) else {
                 continue;
@@ -232,6 +234,7 @@ impl State {
                     {
                         if let Some(Target::Unit(t2)) = a.second {
                             unit_hits.push((t2, dmg, false));
+                            second_targets[s] += 1;
                         }
                     }
                     // Option 1 King of Spades: a soldier that defeats its blocker stuns.
@@ -265,6 +268,7 @@ impl State {
                         if i == 1 && spades && self.rules.spades_trait == SpadesTrait::Stun {
                             if let Target::Unit(t) = t {
                                 stuns.push(t);
+                                second_targets[s] += 1;
                             }
                             continue;
                         }
@@ -282,6 +286,7 @@ impl State {
                             }
                             Target::Unit(t) => {
                                 let Some(u) = self.unit(t) else { continue };
+                                second_targets[s] += u32::from(i == 1 && spades);
                                 let over = dmg.saturating_sub(self.unit_defence(u));
                                 if clubs
                                     && self.rules.clubs_excess == ClubsExcess::AnyTarget
@@ -329,9 +334,13 @@ impl State {
             }
         }
         self.note(|m| m.combat(biggest_attack, biggest_hit));
-        for (seat, &times) in enhanced.iter().enumerate() {
-            if times > 0 {
-                self.note(|m| m.enhanced_trait(seat, times));
+        for seat in 0..MAX_PLAYERS {
+            let (times, seconds) = (enhanced[seat], second_targets[seat]);
+            if times + seconds > 0 {
+                self.note(|m| {
+                    m.enhanced[seat] += times;
+                    m.second_targets[seat] += seconds;
+                });
             }
         }
         let fallen_kings = self.absorb_with_classic_king_of_hearts(&mut merged);
