@@ -709,9 +709,27 @@ def house_means(comparisons: list[dict[str, Any]], splits: dict[str, str]) -> li
                     "p": p,
                     "noise": p >= 0.05,
                     "changed": sum(c["changed"] for _, c in items) / k,
+                    # Each pairing's change for this House (an average can hide pairings that
+                    # move apart): the other House -> the pairing's variant (its comparison)
+                    # and the change with its interval, from this House's side.
+                    "by_pairing": {
+                        _other(splits[c["variant"]], house): {
+                            "variant": c["variant"],
+                            "diff": sign * c["diff"],
+                            "lo": c["lo"] if sign > 0 else -c["hi"],
+                            "hi": c["hi"] if sign > 0 else -c["lo"],
+                        }
+                        for sign, c in items
+                    },
                 }
             )
     return means
+
+
+def _other(split: str, house: str) -> str:
+    """The House that `house` meets in the pairing `split` ("D-S")."""
+    first, second = split.split("-")
+    return second if house == first else first
 
 
 def _seat_rate(sign: int, p1_rate: float) -> float:

@@ -1790,7 +1790,12 @@ def _house_changes(f: Facts, wanted: str | None) -> list[str]:
     houses = list(dict.fromkeys(c["house"] for c in means))
     variants = list(dict.fromkeys(c["variant"] for c in means))
     if len(houses) == 1:
-        listed = "; ".join(f"{_q(c['variant'])} {change(c)}" for c in means)
+        # With each pairing's change beside the average where they move apart.
+        listed = "; ".join(
+            f"{_q(c['variant'])} {_pts(c['diff'])} points {_ci(c['lo'], c['hi'], pct=False)} "
+            f"({_said(c)}{_by_pairing(f, c)})"
+            for c in means
+        )
         return [
             f"Against {_q(reference)} on the same deals ({wanted}), {houses[0]}'s average win "
             f"rate against the other Houses: {listed}."
@@ -1803,6 +1808,27 @@ def _house_changes(f: Facts, wanted: str | None) -> list[str]:
         f"Against {_q(reference)} on the same deals ({wanted}), each House's average win rate "
         f"against the others: {'; '.join(parts)}."
     ]
+
+
+def _by_pairing(f: Facts, c: dict[str, Any]) -> str:
+    """A House's change against each House it meets, beside its average's change, where the
+    pairings move apart (one pairing's change beyond noise one way, another's the other way,
+    after the report's correction for its many comparisons): ", with its pairings apart:
+    against D -0.8 [..], C -6.3 [..] and H +3.8 [..]"; empty otherwise."""
+    pairs = c.get("by_pairing") or {}
+    noise = {
+        x["variant"]: x["noise"]
+        for x in f.comparisons
+        if x["measure"] == "first_house"
+        and (x["agent_a"], x["agent_b"]) == (c["agent_a"], c["agent_b"])
+    }
+    real = [p["diff"] for p in pairs.values() if noise.get(p["variant"]) is False]
+    if not (any(d > 0 for d in real) and any(d < 0 for d in real)):
+        return ""
+    listed = _listing(
+        [f"{o} {_pts(p['diff'])} {_ci(p['lo'], p['hi'], pct=False)}" for o, p in pairs.items()]
+    )
+    return f", with its pairings apart: against {listed}"
 
 
 def _pairing(h: dict[str, Any], a: str, b: str) -> tuple[float, float, float, str]:

@@ -1121,6 +1121,16 @@ def test_a_houses_average_over_its_pairings_is_compared_on_the_same_deals():
         "Against 'dual' on the same deals (search), S's average win rate against the other "
         "Houses: 'adj' +2.5 points [+1.3, +3.8] (small)."
     )
+    # Pairings beyond noise in opposite directions (after the correction): each is said.
+    for c, noise in zip(pairings, (False, False, True, False), strict=True):
+        c["noise"] = noise
+    pairings[1].update(diff=0.05, lo=0.03, hi=0.07)  # C gains: S loses 5 points against C
+    apart = house_means(pairings, splits)
+    got = answer.answer(_facts(rows, ["house"], comparisons=pairings + apart, houses=[hub]))
+    assert got["sentences"][-1].endswith(
+        "'adj' +1.0 points [-0.3, +2.3] (within noise, with its pairings apart: against D +3.1 "
+        "[+0.7, +5.6], C -5.0 [-7.0, -3.0] and H +4.8 [+2.6, +7.0])."
+    )
     # With every House in several pairings, each one's change under each rule set.
     means = [
         dict(s, house=h, diff=d, lo=d - 0.01, hi=d + 0.01) for h, d in (("S", 0.02), ("D", 0.05))
