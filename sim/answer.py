@@ -2103,6 +2103,23 @@ WRITERS = {
 }
 
 
+# How a within-noise difference whose interval excludes zero is said (`Facts`), and how it is
+# said again in the same sentence.
+CLEAR_ON_ITS_OWN = re.compile(
+    r"within noise: clear of zero on its own, not once the report's \d+ comparisons are "
+    r"allowed for"
+)
+SAID_AGAIN = "within noise, clear of zero on its own as well"
+
+
+def _said_once(sentence: str) -> str:
+    """A sentence that lists several such differences explains the first one only."""
+    found = list(CLEAR_ON_ITS_OWN.finditer(sentence))
+    for m in reversed(found[1:]):
+        sentence = sentence[: m.start()] + SAID_AGAIN + sentence[m.end() :]
+    return sentence
+
+
 def answer(f: Facts) -> dict[str, Any]:
     """The opening sentences (the first measure's first, at most three groups shown) and the
     table of every answering measure."""
@@ -2149,6 +2166,7 @@ def answer(f: Facts) -> dict[str, Any]:
     if f.caveat:
         sentences.insert(0, f"Caveat: {f.caveat}")
     sentences[:0] = agreed
+    sentences = [_said_once(s) for s in sentences]
     if f.see_also and not any(s.startswith("Read from ") for s in sentences):
         sentences.append(f"{SEE_ALSO_LEAD}{_listing(f.see_also)}{_follows(f)}.")
     for row in table:

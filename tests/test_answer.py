@@ -617,6 +617,22 @@ def test_a_card_change_answer_opens_with_the_questions_own_card():
     assert opening(["card_change"], focus=None)[0].startswith("Against its value under")
 
 
+def test_a_sentence_explains_a_difference_clear_of_zero_on_its_own_once():
+    rows = [_cell(v, "greedy", "greedy", 40_000, (0.5, 0.49, 0.51)) for v in ("a", "b", "c")]
+    change = dict(_value("b", "7S", 0, 0, 0), n=40_000)
+    # Two changes whose intervals exclude zero but that are within noise after the correction.
+    changes = [
+        dict(change, card=card, variant=v, diff=d, lo=d - 0.005, hi=d + 0.005, noise=True)
+        for card, v, d in (("7S", "b", 0.008), ("7H", "c", -0.007))
+    ]
+    got = answer.answer(_facts(rows, ["card_change"], card_changes=changes))["sentences"][0]
+    assert got.endswith(
+        "7S under 'b' +0.8 points [+0.3, +1.3] (within noise: clear of zero on its own, not once "
+        "the report's 2 comparisons are allowed for); 7H under 'c' -0.7 points [-1.2, -0.2] "
+        "(within noise, clear of zero on its own as well)."
+    )
+
+
 def _rules(start):
     return f"houses(life=40,starting_player={start},players=2)"
 
