@@ -106,18 +106,10 @@ def in_play(lf: pl.LazyFrame, info: GameInfo, options: set[str]) -> list[dict[st
     acted = [a for a in ACTED if a[1] in options and f"{a[0]}_p1" in names]
     if not kinds:
         return _acted(lf, names, acted)
-    seats = [k for k in range(1, 5) if f"taken_{next(iter(kinds))}_p{k}" in names]
-    taken = {k: pl.sum_horizontal(pl.col(f"taken_{k}_p{s}") for s in seats) for k in kinds}
-    arose = {k: pl.sum_horizontal(pl.col(f"arose_{k}_p{s}") for s in seats) for k in kinds}
-    df = (
-        lf.group_by("cell")
-        .agg(
-            games=pl.len(),
-            **{f"games_{k}": (t > 0).sum() for k, t in taken.items()},
-            **{f"arose_{k}": (a > 0).sum() for k, a in arose.items()},
-            **{f"taken_{k}": t.sum() for k, t in taken.items()},
-        )
-        .collect()
+    df = _per_cell(
+        lf,
+        names,
+        {f"{what}_{k}": f"{what}_{k}" for k in kinds for what in ("arose", "taken")},
     )
     return [
         {
@@ -125,13 +117,32 @@ def in_play(lf: pl.LazyFrame, info: GameInfo, options: set[str]) -> list[dict[st
             "kind": k,
             "rule": rule,
             "games": r["games"],
-            "games_arose": r[f"arose_{k}"],
-            "games_taken": r[f"games_{k}"],
-            "taken": r[f"taken_{k}"],
+            "games_arose": r[f"games_arose_{k}"],
+            "games_taken": r[f"games_taken_{k}"],
+            "taken": r[f"sum_taken_{k}"],
         }
-        for r in df.sort("cell").iter_rows(named=True)
+        for r in df.iter_rows(named=True)
         for k, rule in kinds.items()
     ] + _acted(lf, names, acted)
+
+
+def _per_cell(lf: pl.LazyFrame, names: list[str], counts: dict[str, str]) -> pl.DataFrame:
+    """Per cell, in cell order: its games, and for each of `counts` (a name -> a per-seat
+    column without its seat, summed over the seats the records have) the games in which it
+    was above zero (`games_<name>`) and its total (`sum_<name>`)."""
+    first = next(iter(counts.values()))
+    seats = [k for k in range(1, 5) if f"{first}_p{k}" in names]
+    total = {n: pl.sum_horizontal(pl.col(f"{c}_p{s}") for s in seats) for n, c in counts.items()}
+    return (
+        lf.group_by("cell")
+        .agg(
+            games=pl.len(),
+            **{f"games_{n}": (t > 0).sum() for n, t in total.items()},
+            **{f"sum_{n}": t.sum() for n, t in total.items()},
+        )
+        .collect()
+        .sort("cell")
+    )
 
 
 # Rules that act without a decision, counted by the records: (column without its seat, the
@@ -150,17 +161,7 @@ def _acted(lf: pl.LazyFrame, names: list[str], acted: list[tuple[str, str, str]]
     """`in_play`'s rows for rules that act without a decision (`ACTED`)."""
     if not acted:
         return []
-    seats = [k for k in range(1, 5) if f"{acted[0][0]}_p{k}" in names]
-    total = {c: pl.sum_horizontal(pl.col(f"{c}_p{s}") for s in seats) for c, _, _ in acted}
-    df = (
-        lf.group_by("cell")
-        .agg(
-            games=pl.len(),
-            **{f"games_{c}": (t > 0).sum() for c, t in total.items()},
-            **{f"times_{c}": t.sum() for c, t in total.items()},
-        )
-        .collect()
-    )
+    df = _per_cell(lf, names, {column: column for column, _, _ in acted})
     return [
         {
             "cell": r["cell"],
@@ -170,8 +171,8 @@ def _acted(lf: pl.LazyFrame, names: list[str], acted: list[tuple[str, str, str]]
             "games": r["games"],
             "games_arose": r[f"games_{column}"],
             "games_taken": r[f"games_{column}"],
-            "taken": r[f"times_{column}"],
+            "taken": r[f"sum_{column}"],
         }
-        for r in df.sort("cell").iter_rows(named=True)
+        for r in df.iter_rows(named=True)
         for column, option, what in acted
     ]
