@@ -1783,19 +1783,15 @@ def _house_changes(f: Facts, wanted: str | None) -> list[str]:
     if not means:
         return []
 
-    def change(c: dict[str, Any]) -> str:
-        return f"{_pts(c['diff'])} points {_ci(c['lo'], c['hi'], pct=False)} ({_said(c)})"
+    def change(c: dict[str, Any], aside: str = "") -> str:
+        return f"{_pts(c['diff'])} points {_ci(c['lo'], c['hi'], pct=False)} ({_said(c)}{aside})"
 
     reference = means[0]["reference"]
     houses = list(dict.fromkeys(c["house"] for c in means))
     variants = list(dict.fromkeys(c["variant"] for c in means))
     if len(houses) == 1:
         # With each pairing's change beside the average where they move apart.
-        listed = "; ".join(
-            f"{_q(c['variant'])} {_pts(c['diff'])} points {_ci(c['lo'], c['hi'], pct=False)} "
-            f"({_said(c)}{_by_pairing(f, c)})"
-            for c in means
-        )
+        listed = "; ".join(f"{_q(c['variant'])} {change(c, _by_pairing(f, c))}" for c in means)
         return [
             f"Against {_q(reference)} on the same deals ({wanted}), {houses[0]}'s average win "
             f"rate against the other Houses: {listed}."

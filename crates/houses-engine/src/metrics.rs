@@ -78,11 +78,6 @@ impl Metrics {
         self.king_round[s].get_or_insert(round);
     }
 
-    /// An enhanced House Trait changed play for player `s` (see `enhanced`).
-    pub fn enhanced_trait(&mut self, s: Seat, times: u32) {
-        self.enhanced[s] += times;
-    }
-
     /// A turn began in `round`, after a draw of `drawn_two` cards, with `hand_len` in hand.
     pub fn turn_began(&mut self, round: u32, hand_len: usize, drew_two: bool) {
         let low = hand_len <= 1;

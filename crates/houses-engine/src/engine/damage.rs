@@ -95,7 +95,7 @@ impl State {
         let lethal = amount >= u.remaining_defence() + margin;
         if lethal && hearts_saves && !u.poisoned {
             self.log(|| format!("{id} takes lethal damage and returns to hand (enhanced Hearts)"));
-            self.note(|m| m.enhanced_trait(s, 1));
+            self.note(|m| m.enhanced[s] += 1);
             self.remove_unit(id, Leave::Hand);
             return true;
         }
