@@ -102,16 +102,41 @@ def size(diff: float, lo: float, hi: float, noise: bool, n: int, matters: float)
     return "large" if abs(diff) >= LARGE * matters else "small"
 
 
+SIZES = ("negligible", "small", "large")
+
+
+def reach(value: float, lo: float, hi: float, size_: str, matters: float) -> str:
+    """The other sizes a difference's 95% interval reaches, beside the size of its estimate:
+    "perhaps small" for +4.0 [+2.4, +5.7] (large by its estimate, small at its lower end), so
+    that a label is never firmer than its interval. Empty where the interval stays within
+    the estimate's size, and for a difference within noise or with too few games."""
+    if size_ not in SIZES or (-matters < lo and hi < matters):
+        return ""
+
+    def band(x: float) -> int:
+        return 0 if abs(x) < matters else 1 if abs(x) < LARGE * matters else 2
+
+    low = 0 if lo <= 0 <= hi else min(band(lo), band(hi))
+    others = [SIZES[b] for b in range(low, max(band(lo), band(hi)) + 1) if SIZES[b] != size_]
+    return f"perhaps {' or '.join(others)}" if others else ""
+
+
+def _with_reach(size_: str, reach_: str) -> str:
+    return f"{size_}, {reach_}" if reach_ else size_
+
+
 def _said(c: dict[str, Any]) -> str:
     """A difference's size in a sentence: "within noise" says why when its interval alone
-    excludes zero."""
-    return str(c.get("size_said") or c["size"])
+    excludes zero; a size says the others its interval reaches."""
+    return str(c.get("size_said") or _with_reach(c["size"], c.get("reach", "")))
 
 
 def _shown(c: dict[str, Any]) -> str:
     """A difference's size in the answer table: marked where the note under the table says
     why an interval that excludes zero is within noise."""
-    return f"{c['size']}*" if c.get("size_said") else str(c["size"])
+    if c.get("size_said"):
+        return f"{c['size']}*"
+    return _with_reach(str(c["size"]), c.get("reach", ""))
 
 
 def quoted(name: str) -> str:
@@ -241,10 +266,13 @@ class Facts:
         for c in comparisons:
             m = by_unit[COMPARED_UNITS[c["measure"]]]
             c["size"] = size(c["diff"], c["lo"], c["hi"], c["noise"], c["n"], m)
+            c["reach"] = reach(c["diff"], c["lo"], c["hi"], c["size"], m)
         for v in card_values:
             v["size"] = size(v["value"], v["lo"], v["hi"], v["noise"], v["n"], points)
+            v["reach"] = reach(v["value"], v["lo"], v["hi"], v["size"], points)
         for c in self.card_changes + self.card_gaps + self.choice_values:
             c["size"] = size(c["diff"], c["lo"], c["hi"], c["noise"], c["n"], points)
+            c["reach"] = reach(c["diff"], c["lo"], c["hi"], c["size"], points)
         # An interval that excludes zero on its own, for a difference within noise once the
         # report's Holm family is counted: said in words (designers read the interval first).
         family = comparisons + card_values + self.card_changes + self.card_gaps
@@ -315,6 +343,14 @@ def _rate_size(rate: dict[str, Any], n: int, matters: float, fair: float = 0.5) 
     return size(rate["rate"] - fair, lo, hi, lo <= 0 <= hi, n, matters / 100)
 
 
+def _rate_said(rate: dict[str, Any], n: int, matters: float, fair: float = 0.5) -> str:
+    """`_rate_size` with the other sizes its interval reaches, as a sentence or a table says
+    it."""
+    size_ = _rate_size(rate, n, matters, fair)
+    d = rate["rate"] - fair
+    return _with_reach(size_, reach(d, rate["lo"] - fair, rate["hi"] - fair, size_, matters / 100))
+
+
 def _seats(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     """Which place in turn order is favoured at each table size, and by how much, against an
     even share (1/players); then, shorter, the same under each other match-up."""
@@ -326,7 +362,7 @@ def _seats(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     for pair in pairs[:1]:
         for r in _larger_tables_first(f.cells(pair)):
             places, n, fair = r["seats"], r["games"], r["fair"]
-            sizes = [_rate_size(w, n, m, fair) for w in places]
+            sizes = [_rate_said(w, n, m, fair) for w in places]
             for k, w in enumerate(places):
                 table.append(
                     {
@@ -379,12 +415,14 @@ def _seat_verdict(r: dict[str, Any], m: float, short: bool = False) -> str:
         return (
             f"the {ORDINALS[worst]} player in turn order is at a disadvantage: "
             f"{_rate(places[worst])} against an even share of {_pct(fair)} "
-            f"({(places[worst]['rate'] - fair) * 100:+.1f} points, {sizes[worst]})"
+            f"({(places[worst]['rate'] - fair) * 100:+.1f} points, "
+            f"{_rate_said(places[worst], n, m, fair)})"
         )
     if sizes[best] in ("small", "large"):
         text = (
             f"the {ORDINALS[best]} player in turn order is favoured: {_rate(places[best])} "
-            f"against an even share of {_pct(fair)} ({edge:+.1f} points, {sizes[best]})"
+            f"against an even share of {_pct(fair)} ({edge:+.1f} points, "
+            f"{_rate_said(places[best], n, m, fair)})"
         )
         if not short:
             text += (
@@ -431,7 +469,7 @@ def _first_player(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     # A first player chosen by the draw's winner is not a seat edge: no size.
                     "size": "chosen start"
                     if r.get("deferred", 0) >= DEFERRED_OFTEN
-                    else _rate_size(r["first"], r["games"], m, r.get("fair", 0.5)),
+                    else _rate_said(r["first"], r["games"], m, r.get("fair", 0.5)),
                     "against": _pct(r.get("fair", 0.5)),
                 }
             )
@@ -476,7 +514,7 @@ def _chooser(f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: fl
             None,
         )
         if value is None:
-            size = _rate_size(r["chooser"], r["chooser"]["n"], m, r.get("fair", 0.5))
+            size = _rate_said(r["chooser"], r["chooser"]["n"], m, r.get("fair", 0.5))
             return f"{_rate(r['chooser'])} ({size})"
         # Against the same seat with a coin, from the same opening hands: the answer to "is
         # the draw worth more than a coin?" with this agent's choices (its rate against an
@@ -618,6 +656,7 @@ def _seat_lead(
         said = f"{under}the first player wins {_rate(first)} of games ({who}, {n:,} games)"
         edge = abs(first["rate"] - fair) * 100
         if s in ("small", "large"):
+            s = _rate_said(first, n, m, fair)
             if first["rate"] > fair:
                 text = f"Yes: {said}, an edge of {edge:.1f} points ({s})."
             else:
@@ -633,7 +672,9 @@ def _seat_lead(
     ranked = sorted(cells, key=lambda r: abs(r["first"]["rate"] - fair[r["variant"]]))
     sizes = {r["variant"]: _rate_size(r["first"], r["games"], m, fair[r["variant"]]) for r in cells}
     listed = "; ".join(
-        f"{_q(r['variant'])} {_rate(r['first'])} ({sizes[r['variant']]})" for r in ranked[:4]
+        f"{_q(r['variant'])} {_rate(r['first'])} "
+        f"({_rate_said(r['first'], r['games'], m, fair[r['variant']])})"
+        for r in ranked[:4]
     )
     if len(ranked) > 4:
         listed += f" (all {len(ranked)} in the table below)"
@@ -747,7 +788,7 @@ def _a_wins(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     "variant": r["variant"],
                     "matchup": _pair(*pair),
                     "value": f"{_pct(w['rate'])} {_ci(w['lo'], w['hi'])}",
-                    "size": _rate_size(w, r["games"], m),
+                    "size": _rate_said(w, r["games"], m),
                     "against": "50%",
                 }
             )
@@ -972,7 +1013,7 @@ def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         )
         if c["size"] in ("small", "large") and c["base"]:
             share = c["diff"] / c["base"]
-            said += f", {_pct(abs(share))} {'fewer' if share < 0 else 'more'}"
+            said += f"; {_pct(abs(share))} {'fewer' if share < 0 else 'more'}"
         said += ")"
         draws = f.variant_rules.get(c["variant"], {}).get("extra_draw", "none")
         if cell["two_card_games"]:
@@ -1364,8 +1405,8 @@ def _king_deployer(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         parts.append(f"under {_q(variant)} {listed}" if len(f.plain) > 1 else listed)
         for k in ks:
             fair = 1 / (k.get("players") or 2)
-            size = _rate_size(k, k["one_sided"], m, fair)
-            if size in ("small", "large") and k["rate"] < fair:
+            size = _rate_said(k, k["one_sided"], m, fair)
+            if size.split(",")[0] in ("small", "large") and k["rate"] < fair:
                 size += ", below even"  # the deployer loses more than it wins
             table.append(
                 {
@@ -1504,7 +1545,7 @@ def _card_verdict(
         )
         return said + (f"; {_listing(below)} clearly below zero" if below else "")
     if len(values) == 1:
-        return top["size"]
+        return _said(top)
     gaps = gaps or {}
 
     def apart(high: dict[str, Any], low: dict[str, Any]) -> bool:
@@ -1843,7 +1884,7 @@ def _pairing_row(f: Facts, h: dict[str, Any], a: str, b: str) -> dict[str, Any]:
         "variant": h["variants"],
         "matchup": h["matchup"],
         "value": f"{a} v {b}: {shown}",
-        "size": _rate_size(
+        "size": _rate_said(
             {"rate": rate, "lo": lo, "hi": hi}, h["pair_games"][a][b], f.matters["points"]
         ),
         "against": "50%",
@@ -1861,7 +1902,7 @@ def _house_rows(f: Facts, h: dict[str, Any], ranked: list[str]) -> list[dict[str
                 "variant": h["variants"],
                 "matchup": h["matchup"],
                 "value": f"{n} {_pct(h['mean'][n])} {_ci(lo, hi)}",
-                "size": _rate_size(
+                "size": _rate_said(
                     {"rate": h["mean"][n], "lo": lo, "hi": hi}, h["games"][n], f.matters["points"]
                 ),
                 # Its size is its distance from an even 50%, as a pairing's.

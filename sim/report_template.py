@@ -85,12 +85,13 @@ question: another player's answer, or another side of the question, next to this
 {# With several measures, each one's rows follow a row naming it (a column repeating it on every row made the table twice as long on a phone). #}
 {% for m in opening.table %}{% if cols.measure and (loop.first or m.label != opening.table[loop.index0 - 1].label) %}<tr class="group"><th class="l" colspan="{{ 5 if cols.matchup else 4 }}">{{ m.label }}</th></tr>
 {% endif %}<tr><td class="l">{{ m.variant|wbr }}</td>{% if cols.matchup %}<td class="l">{{ m.matchup }}</td>{% endif %}
-{% set v = m.value.split(' [', 1) %}<td><span class="nw">{{ v[0] }}</span>{% if v|length > 1 %} <span class="nw ci">[{{ v[1] }}</span>{% endif %}</td>{% set a = m.against.split(' [', 1) %}<td><span class="nw">{{ a[0] }}</span>{% if a|length > 1 %} <span class="nw ci">[{{ a[1] }}</span>{% endif %}</td><td class="l size size-{{ m.size|replace('*', '')|replace(' ', '-') }}">{{ m.size }}</td></tr>
+{% set v = m.value.split(' [', 1) %}<td><span class="nw">{{ v[0] }}</span>{% if v|length > 1 %} <span class="nw ci">[{{ v[1] }}</span>{% endif %}</td>{% set a = m.against.split(' [', 1) %}<td><span class="nw">{{ a[0] }}</span>{% if a|length > 1 %} <span class="nw ci">[{{ a[1] }}</span>{% endif %}</td><td class="l size size-{{ m.size.split(',')[0]|replace('*', '')|replace(' ', '-') }}">{{ m.size }}</td></tr>
 {% endfor %}</table></div>
 <p class="note">The smallest difference that matters here: {{ '%g'|format(opening.matters.points) }} point{{ '' if opening.matters.points == 1 else 's' }} of win
 rate, {{ '%g'|format(opening.matters.rounds) }} rounds{% if 'slog' in opening.measures %}, {{ '%g'|format(opening.matters.turns) }} turns of the late game{% endif %}{% if 'big_attacks' in opening.measures %}, {{ '%g'|format(opening.matters.damage) }} point{{ '' if opening.matters.damage == 1 else 's' }} of damage for a game's biggest attack (a share of games, in points, as a win rate){% endif %}. A difference is <i>negligible</i> when its
 95% interval lies within that (or it is real but smaller), <i>small</i> up to three times it,
-<i>large</i> beyond; <i>within noise</i> when, after a Holm correction for the report's
+<i>large</i> beyond (a size is that of the estimate; "perhaps" names the other sizes its
+interval reaches: <i>large, perhaps small</i>); <i>within noise</i> when, after a Holm correction for the report's
 {{ comparisons|length + card_values|length + card_changes|length + card_gaps|length + choice_values|length }} comparisons, it cannot be told from zero while its
 interval still holds differences that matter; below {{ min_games }} games there is no verdict.
 The intervals themselves are not adjusted, so an interval that just excludes zero can still be
@@ -188,7 +189,7 @@ Not compared (no variant splits the deck the same way under the baseline's rules
 {% for c in comparisons %}
 <tr class="{{ 'noise' if c.noise else 'real' }}"><td class="l">{{ c.variant|option_breaks }}{% if c.reference != baseline %}<br><span class="against">against {{ c.reference_label }}</span>{% endif %}</td>
 <td class="l">{{ c.agent_a }} v {{ c.agent_b }}</td><td class="l">{{ c.label }}</td>
-<td class="l size-{{ c.size|replace(' ', '-') }}">{{ c.size }}{% if c.few_changed %}<br><span class="against">the rule changed few games</span>{% endif %}</td>
+<td class="l size-{{ c.size|replace(' ', '-') }}">{{ c.size }}{% if c.reach %}, {{ c.reach }}{% endif %}{% if c.few_changed %}<br><span class="against">the rule changed few games</span>{% endif %}</td>
 <td>{{ delta(c, c.diff) }} [{{ delta(c, c.lo) }}, {{ delta(c, c.hi) }}]</td>
 <td>{{ value(c, c.base) }}</td><td>{{ value(c, c.value) }}</td><td>{{ pvalue(c.p_adj) }}</td>
 <td>{{ c.n }}</td><td class="{{ 'flag' if c.few_changed else '' }}" data-changed="{{ c.variant }}|{{ c.agent_a }}|{{ c.agent_b }}|{{ c.measure }}|{{ '%.6f'|format(c.changed) }}">{% if c.rate %}{{ c.changed|pct }}{% endif %}</td></tr>
@@ -215,7 +216,7 @@ counts the draw it wastes.</p>
 <tr class="{{ 'noise' if v.noise else 'real' }}" data-value="{{ v.variant }}|{{ v.agent_a }}|{{ v.card }}|{{ v.method }}|{{ '%.6f'|format(v.value) }}|{{ v.n }}"><td class="l">{{ v.variant }}</td><td class="l">{{ v.agent_a }} v {{ v.agent_b }}</td>
 <td class="l">{{ v.card }}</td><td class="l">{{ 'a blank' if v.method == 'blank' else 'forbidden' }}</td>
 <td>{{ v.with|pct }}</td><td>{{ v.without|pct }}</td><td>{{ v.value|points }} [{{ v.lo|points }}, {{ v.hi|points }}]</td><td>{{ v.n }}</td>
-{% if v.get('used', 1) < unused %}<td class="l size-never-played">never played ({{ v.used|pct }} of the deals)</td>{% else %}<td class="l size-{{ v.size|replace(' ', '-') }}">{{ v.size }}</td>{% endif %}</tr>
+{% if v.get('used', 1) < unused %}<td class="l size-never-played">never played ({{ v.used|pct }} of the deals)</td>{% else %}<td class="l size-{{ v.size|replace(' ', '-') }}">{{ v.size }}{% if v.reach %}, {{ v.reach }}{% endif %}</td>{% endif %}</tr>
 {% endfor %}
 </table></div>
 </details>

@@ -100,9 +100,10 @@ def test_a_second_player_edge_is_answered_no_with_the_number():
     got = answer.answer(_facts(rows, ["first_player"]))
     assert got["sentences"][0] == (
         "No: the first player wins 47.5% [47.0%, 48.0%] of games (greedy v greedy, 40,000 "
-        "games); the second player has the edge, 2.5 points (small)."
+        "games); the second player has the edge, 2.5 points (small, perhaps large)."
     )
-    assert got["table"][0]["size"] == "small"
+    # The edge is small by its estimate, and its interval reaches 3 points (large).
+    assert got["table"][0]["size"] == "small, perhaps large"
 
 
 def test_an_even_game_and_too_few_games():
@@ -123,7 +124,7 @@ def test_a_sweep_names_the_variant_closest_to_even():
     text = answer.answer(_facts(rows, ["first_player"]))["sentences"][0]
     assert text == (
         "A slight edge at most, for the second player (greedy v greedy): 'coin' 49.9% "
-        "[49.4%, 50.4%] (negligible); 'advantage_draw' 47.5% [47.0%, 48.0%] (small)."
+        "[49.4%, 50.4%] (negligible); 'advantage_draw' 47.5% [47.0%, 48.0%] (small, perhaps large)."
     )
     noisy = [dict(r, first={"rate": 0.51, "lo": 0.49, "hi": 0.53}) for r in rows]
     text = answer.answer(_facts(noisy, ["first_player"]))["sentences"][0]
@@ -160,7 +161,7 @@ def test_mixed_match_ups_answer_with_a_win_rate_and_the_comparison_with_its_size
     assert got["sentences"] == [
         "greedy beats random under 'spring25': it wins 97.0% [96.7%, 97.3%] of 20,000 games.",
         "Against 'spring25' (greedy v random), greedy's win rate: 'classic' -1.0 points "
-        "[-1.3, -0.7] (small).",
+        "[-1.3, -0.7] (small, perhaps negligible).",
     ]
 
 
@@ -259,7 +260,7 @@ def test_the_top_card_is_set_apart_by_its_gap_on_the_same_deals_not_by_intervals
         "variant": "classic",
         "matchup": "search v search",
         "value": "KD +5.2 [+2.2, +8.1]",
-        "size": "large",
+        "size": "large, perhaps small",
         "against": "KS",
     }
     # Without the gap the same values could not be told apart.
@@ -601,7 +602,7 @@ def test_a_card_change_answer_opens_with_the_questions_own_card():
     assert got[1] == (
         "Against its value under 'dual' on the same deals (greedy v greedy), for the other "
         "cards, 1 of the 1 values changes by 1 point or more: 7D under 'stun' +3.0 points "
-        "[+2.5, +3.5] (large) (all 3 in the table below)."
+        "[+2.5, +3.5] (large, perhaps small) (all 3 in the table below)."
     )
     assert len(answer.answer(_facts(rows, ["card_change"], card_changes=changes))["table"]) == 3
     # The focus card alone: its sentence alone.
@@ -648,7 +649,7 @@ def test_the_advantage_draws_winner_is_reported_where_the_start_rule_is_varied()
     assert got[-1] == (
         "The winner of the advantage draw chooses who moves first (search v search): under "
         "'draw' it deferred in "
-        "11.2% of 4,000 games and won 52.8% [51.2%, 54.3%] (small)."
+        "11.2% of 4,000 games and won 52.8% [51.2%, 54.3%] (small, perhaps large)."
     )
     # Where the start rule is not the question, the draw's winner is part of the answer only
     # when it often deferred (the first player's rate is then not the seat's alone).
@@ -665,7 +666,8 @@ def test_the_advantage_draws_winner_is_reported_where_the_start_rule_is_varied()
     got = answer.answer(_facts(rows, ["first_player"], variants=variants))["sentences"]
     assert got[-1] == (
         "The winner of the advantage draw chooses who moves first (search v search): under "
-        "'draw' it deferred in 1.0% of 4,000 games and won 52.8% [51.2%, 54.3%] (small)."
+        "'draw' it deferred in 1.0% of 4,000 games and won 52.8% [51.2%, 54.3%] (small, perhaps "
+        "large)."
     )
 
 
@@ -738,7 +740,7 @@ def test_the_advantage_draws_choice_is_valued_against_a_coin_second():
     got = answer.answer(_facts(rows, ["first_player"], variants=variants, choice_values=[choice]))[
         "sentences"
     ]
-    assert got[-1].endswith("won 51.8% [50.3%, 53.4%] (small).")
+    assert got[-1].endswith("won 51.8% [50.3%, 53.4%] (small, perhaps negligible or large).")
 
 
 def test_a_first_player_chosen_under_every_variant_gets_no_seat_verdict():
@@ -784,7 +786,8 @@ def test_a_choice_made_alike_in_every_variant_is_said_once():
     assert got[-1] == (
         "The winner of the advantage draw chooses who moves first (search v search): it "
         "deferred in 34.1% of 4,000 "
-        "games under every variant and won 'a' 51.8% [50.3%, 53.3%] (small); 'b' 51.1% "
+        "games under every variant and won 'a' 51.8% [50.3%, 53.3%] (small, perhaps negligible "
+        "or large); 'b' 51.1% "
         "[49.6%, 52.6%] (within noise)."
     )
 
@@ -1135,7 +1138,7 @@ def test_a_houses_average_over_its_pairings_is_compared_on_the_same_deals():
     got = answer.answer(_facts(rows, ["house"], comparisons=means, houses=[hub]))
     assert got["sentences"][-1] == (
         "Against 'dual' on the same deals (search), S's average win rate against the other "
-        "Houses: 'adj' +2.5 points [+1.3, +3.8] (small)."
+        "Houses: 'adj' +2.5 points [+1.3, +3.8] (small, perhaps large)."
     )
     # Pairings beyond noise in opposite directions (after the correction): each is said.
     for c, noise in zip(pairings, (False, False, True, False), strict=True):
@@ -1155,7 +1158,7 @@ def test_a_houses_average_over_its_pairings_is_compared_on_the_same_deals():
     assert got["sentences"][-1] == (
         "Against 'dual' on the same deals (search), each House's average win rate against the "
         "others: under 'adj' D +5.0 points [+4.0, +6.0] (large), S +2.0 points [+1.0, +3.0] "
-        "(small)."
+        "(small, perhaps large)."
     )
 
 
@@ -1246,7 +1249,7 @@ def test_the_slog_answer_says_how_long_the_late_game_lasts_and_what_each_rule_do
     assert got["sentences"] == [
         "How much does each rule shorten the late game, the turns from round 6 on (search_fast "
         "v search_fast, on the same deals, per game that reaches round 6 under 'none')? "
-        "'from_round_6' shortens it somewhat: -0.60 turns [-0.70, -0.50] (small, 10.0% fewer); "
+        "'from_round_6' shortens it somewhat: -0.60 turns [-0.70, -0.50] (small; 10.0% fewer); "
         "it drew two cards in "
         "50.0% of the games, from round 6.0 on average; 'deck_equals_barrows' leaves it about "
         "as long: +0.00 turns [-0.02, +0.02] (negligible); its two-card draw never came into "
@@ -1269,7 +1272,7 @@ def test_the_slog_answer_says_how_long_the_late_game_lasts_and_what_each_rule_do
     comparisons[0].update(diff=0.8, lo=0.7, hi=0.9, value=6.8)
     got = answer.answer(_facts(rows, ["slog"], comparisons, variants=variants))
     assert (
-        "'from_round_6' lengthens it somewhat: +0.80 turns [+0.70, +0.90] (small, 13.3% more)"
+        "'from_round_6' lengthens it somewhat: +0.80 turns [+0.70, +0.90] (small; 13.3% more)"
         in (got["sentences"][0])
     )
     # A two-card draw that starts, on average, after half the games are over says so.
@@ -1461,3 +1464,29 @@ def test_the_big_attacks_answer_says_how_hard_one_attack_hits_under_each_layout(
     comparisons[2].update(diff=0.5, lo=0.3, hi=0.7)
     got = answer.answer(_facts(rows, ["big_attacks"], comparisons))
     assert "biggest attack is +0.50 [+0.30, +0.70] (negligible;" in got["sentences"][1]
+
+
+def test_a_size_names_the_other_sizes_its_interval_reaches():
+    # Large by its estimate, small at its lower end (the Jack of Clubs' +4.0 [+2.4, +5.7]).
+    assert answer.reach(4.0, 2.4, 5.7, "large", 1.0) == "perhaps small"
+    # Small, with an interval from negligible to large.
+    assert answer.reach(-2.1, -3.4, -0.8, "small", 1.0) == "perhaps negligible or large"
+    # Real but smaller than what matters, reaching a difference that matters.
+    assert answer.reach(-0.8, -1.2, -0.3, "negligible", 1.0) == "perhaps small"
+    # An interval within one size, or within noise: nothing to add.
+    assert answer.reach(16.4, 13.8, 18.9, "large", 1.0) == ""
+    assert answer.reach(0.4, -0.2, 0.9, "negligible", 1.0) == ""
+    assert answer.reach(0.7, -0.4, 1.8, "within noise", 1.0) == ""
+    # In another unit (rounds: a quarter of a round matters).
+    assert answer.reach(0.29, 0.18, 0.39, "small", 0.25) == "perhaps negligible"
+    # A sentence and the answer table say it after the size.
+    rows = [
+        _cell("4x2", "search", "search", 4_000, (0.5, 0.485, 0.515), rounds=6.1),
+        _cell("3x3", "search", "search", 4_000, (0.5, 0.485, 0.515), rounds=6.4),
+    ]
+    comparisons = [_compared("rounds", "3x3", ("search", "search"), 0.29, 0.18, 0.39, 4_000)]
+    got = answer.answer(_facts(rows, ["rounds"], comparisons))
+    assert got["sentences"][0].endswith(
+        "'3x3' +0.29 rounds [+0.18, +0.39] (small, perhaps negligible)."
+    )
+    assert got["table"][-1]["size"] == "small, perhaps negligible"
