@@ -409,7 +409,8 @@ def prepare(exp: Experiment, force: bool) -> dict[str, Any] | None:
             )
             raise RunError(
                 f"{out} holds records of a different configuration (hash {old.get('config_hash')}"
-                f", this file's is {exp.config_hash}; they differ in: {', '.join(changed)}; "
+                f", this file's is {exp.config_hash}; they differ in: {', '.join(changed)}"
+                f"{_rule_changes(before.get('variants'), exp.resolved.get('variants'))}; "
                 f"written by sim {old.get('package_version', '?')}); mixing them is refused: use "
                 f"another --output, or --force to delete them and start again"
             )
@@ -428,6 +429,24 @@ def prepare(exp: Experiment, force: bool) -> dict[str, Any] | None:
     if old is not None and old.get("status") == "complete":
         return old
     return None
+
+
+def _rule_changes(before: Any, after: Any) -> str:
+    """What differs between two runs' variants, option by option: a rule option added to sim
+    since the old run is named as such (its records hold rule strings without it)."""
+    if not isinstance(before, dict) or not isinstance(after, dict) or before == after:
+        return ""
+    from sim.answer import rule_values
+
+    said: list[str] = []
+    for name in sorted(set(before) & set(after)):
+        old, new = rule_values(before[name]), rule_values(after[name])
+        for k in new:
+            if k not in old:
+                said.append(f"{k} (an option this sim added; the old records do not name it)")
+            elif old[k] != new[k]:
+                said.append(f"{k} ({old[k]} -> {new[k]} in '{name}')")
+    return f" ({', '.join(dict.fromkeys(said))})" if said else ""
 
 
 def show_progress(quiet: bool) -> bool:

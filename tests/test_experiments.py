@@ -505,6 +505,31 @@ def test_rerun_does_nothing_changed_file_is_refused_force_reruns(tmp_path):
     assert records(out).height == 4000
 
 
+def test_a_refused_configuration_names_the_rule_options_that_differ(tmp_path):
+    f = write(tmp_path, GOOD.replace("games: 3000", "games: 1000"))
+    out = tmp_path / "out"
+    sim("run", str(f), "--output", str(out), "--quiet")
+    # Records written before sim had the `self_block` option: their rule strings lack it.
+    manifest = json.loads((out / "manifest.json").read_text())
+    manifest["config"]["variants"] = {
+        v: r.replace(",self_block=defends_ally", "")
+        for v, r in manifest["config"]["variants"].items()
+    }
+    manifest["config_hash"] = "0" * 16
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    r = sim("run", str(f), "--output", str(out), check=False)
+    assert r.returncode == 2
+    assert (
+        "they differ in: variants (self_block (an option this sim added; the old records do "
+        "not name it));" in r.stderr
+    )
+    # A value changed in the file: the option, both values and the variant.
+    sim("run", str(f), "--output", str(out), "--force", "--quiet")
+    f.write_text(f.read_text().replace("kings: classic", "kings: share_trait"))
+    r = sim("run", str(f), "--output", str(out), check=False)
+    assert "they differ in: variants (kings (classic -> share_trait in 'classic'));" in (r.stderr)
+
+
 def test_records_of_another_rules_version_are_refused_with_the_reason(tmp_path):
     f = write(tmp_path, GOOD.replace("games: 3000", "games: 1000"))
     out = tmp_path / "out"

@@ -332,6 +332,18 @@ choice!(HeartsExhaustedBlock {
     FullDamage = "full_damage",
 });
 
+choice!(SelfBlock {
+    /// A unit blocking the attack aimed at itself is "defending an ally" (the game calls any
+    /// unit of the player's side allied: "Target allied unit will deal double damage"): an
+    /// exhausted Hearts soldier may block it, and the enhanced Hearts and Diamonds traits act
+    /// (reading R46).
+    DefendsAlly = "defends_ally",
+    /// "An ally" is another unit: only a block of an attack aimed at another unit or at the
+    /// player defends an ally, so an exhausted Hearts soldier may not block the attack aimed
+    /// at itself, and the enhanced Hearts and Diamonds traits do not act in that block.
+    NotAlly = "not_ally",
+});
+
 choice!(Defeat {
     /// Spring '25: "Units taking more damage than their defense value are defeated".
     Exceeds = "exceeds",
@@ -528,6 +540,7 @@ rule_options! {
     players: Players = Players(2), "how many play at the table, 2 to 4 (Spring '25: \"2 or more players\"; free for all, readings M1-M9)";
     responders: Responders = Responders::All, "with three or more players: every opponent may respond in turn (Spring '25 \"opponents may make their RESPONSE\") or only the next player";
     attack_spread: AttackSpread = AttackSpread::Any, "with three or more players: a turn's attackers may target different opponents, or all go at one (\"The defending player declares\")";
+    self_block: SelfBlock = SelfBlock::DefendsAlly, "a unit blocking the attack aimed at itself is defending an ally for the Hearts and Diamonds traits (reading R46), or not";
 }
 
 fn houses_text(mask: u8) -> String {
@@ -738,7 +751,8 @@ mod tests {
              spades_trait=dual_wield,dual_wield=full_each,deck=shared,split_houses=DC-HS,\
              black_joker=chosen,\
              red_joker=chosen,hand_limit=4,blank=none,forbid=none,\
-             soldier_targets=front,players=2,responders=all,attack_spread=any)"
+             soldier_targets=front,players=2,responders=all,attack_spread=any,\
+             self_block=defends_ally)"
         );
     }
 

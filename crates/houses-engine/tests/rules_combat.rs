@@ -407,3 +407,91 @@ fn exhausted_hearts_blocker_deals_no_damage_unless_the_full_damage_option() {
         assert_eq!(front(&st, "P2"), ["9H", "4D"]);
     }
 }
+
+/// Reading R46, option `self_block`: is a unit that blocks the attack aimed at itself
+/// "defending an ally" ("As an exhausted unit, Hearts soldiers may still defend an ally unit";
+/// "while defending an ally" for the enhanced Hearts and Diamonds traits)? By default yes (the
+/// game calls any unit of the player's side allied); with `self_block=not_ally` only a block of
+/// an attack aimed at another unit or at the player is.
+#[test]
+fn a_unit_blocking_the_attack_on_itself_defends_an_ally_unless_the_not_ally_option() {
+    for (rules, itself) in [("", true), ("self_block=not_ally", false)] {
+        let at = |p1: serde_json::Value, p2: serde_json::Value| {
+            build(
+                json!({"rules": rules, "phase": "attack", "players": {"P1": p1, "P2": p2},
+                "deck": ["10H", "10S"]}),
+            )
+        };
+        // Hearts normal: an exhausted Hearts soldier may block the attack on another unit
+        // under either value, the attack on itself only when that defends an ally.
+        let mut st = at(
+            json!({"front": ["8S", "7C"]}),
+            json!({"front": ["9H exhausted", "4D"]}),
+        );
+        play(&mut st, &["attack 8S 9H", "attack 7C 4D", "done"]);
+        assert_eq!(has(&st, "block 9H 8S"), itself, "rules '{rules}'");
+        assert!(has(&st, "block 9H 7C"), "rules '{rules}'");
+        // Hearts enhanced: a lethal attack on the 6 of Hearts, blocked by itself, sends it
+        // back to hand only when that block defends an ally.
+        let mut st = at(
+            json!({"front": ["8S"]}),
+            json!({"front": ["6H"], "rear": ["KH"]}),
+        );
+        play(&mut st, &["attack 8S 6H", "done", "block 6H 8S", "done"]);
+        assert_eq!(
+            hand(&st, "P2").contains(&"6H".to_string()),
+            itself,
+            "rules '{rules}'"
+        );
+        assert_eq!(
+            barrows(&st).contains(&"6H".to_string()),
+            !itself,
+            "rules '{rules}'"
+        );
+        // Diamonds enhanced: both deal double (Jack of Clubs), so each would defeat the other;
+        // the 8 of Diamonds, blocking the attack on itself, strikes first only when that
+        // defends an ally.
+        let mut st = at(
+            json!({"front": ["8S double"]}),
+            json!({"front": ["8D double"], "rear": ["KD"]}),
+        );
+        play(&mut st, &["attack 8S 8D", "done", "block 8D 8S", "done"]);
+        assert!(front(&st, "P1").is_empty(), "rules '{rules}'");
+        assert_eq!(front(&st, "P2") == ["8D"], itself, "rules '{rules}'");
+        // Blocking for another unit defends an ally under either value.
+        let mut st = at(
+            json!({"front": ["8S double"]}),
+            json!({"front": ["8D double", "4C"], "rear": ["KD"]}),
+        );
+        play(&mut st, &["attack 8S 4C", "done", "block 8D 8S", "done"]);
+        assert_eq!(front(&st, "P2"), ["8D", "4C"], "rules '{rules}'");
+    }
+}
+
+/// Reading R14: the enhanced Hearts blocker "would receive lethal damage while defending an
+/// ally" counts all the damage it takes in that combat's resolution (damage is simultaneous),
+/// not only its blocked attacker's: a 3 it blocks and a dual-wielding 9 striking it return it
+/// to hand together.
+#[test]
+fn enhanced_hearts_blocker_returns_to_hand_from_all_the_damage_of_its_combat() {
+    let mut st = attack_pos(
+        json!({"front": ["3C", "9S"]}),
+        json!({"front": ["6H", "4D"], "rear": ["KH"]}),
+    );
+    play(
+        &mut st,
+        &[
+            "attack 3C player",
+            "attack 9S 6H 4D",
+            "done",
+            "block 6H 3C",
+            "done",
+        ],
+    );
+    assert!(hand(&st, "P2").contains(&"6H".to_string()));
+    assert!(
+        front(&st, "P2").is_empty(),
+        "the 4 of Diamonds falls to the 9"
+    );
+    assert!(barrows(&st).contains(&"4D".to_string()) && !barrows(&st).contains(&"6H".to_string()));
+}

@@ -193,7 +193,9 @@ impl State {
             return false;
         }
         !b.exhausted
-            || (matches!(a.target, Target::Unit(_)) && self.has_trait(d, b, Suit::Hearts))
+            || (matches!(a.target, Target::Unit(_))
+                && self.has_trait(d, b, Suit::Hearts)
+                && self.defends_ally(b, a))
             || (b.attacked && self.king_lets_attackers_block(d))
     }
 

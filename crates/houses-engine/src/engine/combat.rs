@@ -187,8 +187,9 @@ impl State {
                     // First strikes: the enhanced Diamonds blocker (Spring '25); with Option 2
                     // Kings of Diamonds, attackers and natural Diamonds blockers. Two cancel out.
                     let att_first = self.shares(s, Suit::Diamonds);
-                    let enhanced_first =
-                        self.has_trait(o, b, Suit::Diamonds) && self.enhanced(o, b);
+                    let enhanced_first = self.has_trait(o, b, Suit::Diamonds)
+                        && self.enhanced(o, b)
+                        && self.defends_ally(b, a);
                     let blk_first = enhanced_first
                         || (self.shares(o, Suit::Diamonds) && natural(b, Suit::Diamonds));
                     let attacker_falls = !att.protected && back >= self.lethal(att);
@@ -202,7 +203,9 @@ impl State {
                         _ => {}
                     }
                     let attacker_falls = !att.protected && back >= self.lethal(att);
-                    let hearts_saves = self.has_trait(o, b, Suit::Hearts) && self.enhanced(o, b);
+                    let hearts_saves = self.has_trait(o, b, Suit::Hearts)
+                        && self.enhanced(o, b)
+                        && self.defends_ally(b, a);
                     unit_hits.push((b.id(), forward, hearts_saves));
                     unit_hits.push((att.id(), back, false));
                     let over_blocker = forward.saturating_sub(self.unit_defence(b));

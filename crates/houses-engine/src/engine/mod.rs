@@ -37,7 +37,8 @@ use crate::rng::GameRng;
 use crate::rules::{
     AceOfHeartsGuard, AceOfSpadesSecond, AttackSpread, ClubsExcess, DeckMode, Defeat, Doppelganger,
     DualWield, ExtraDraw, HeartsExhaustedBlock, JackOfClubs, Kings, Option1KingOfHearts,
-    RearDeploy, Responders, Rules, SoldierTargets, SpadesTrait, StartingPlayer, SuddenDeath,
+    RearDeploy, Responders, Rules, SelfBlock, SoldierTargets, SpadesTrait, StartingPlayer,
+    SuddenDeath,
 };
 use crate::state::*;
 use legal::Moves;

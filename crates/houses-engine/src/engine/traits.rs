@@ -22,6 +22,13 @@ impl State {
             .any(|(o, p)| o != owner && p.has_variant(JokerVariant::InsaneWizard))
     }
 
+    /// Is blocker `b` "defending an ally" in blocking attack `a` (the Hearts and Diamonds
+    /// traits)? Any block is (reading R10: an attack on a unit or on the player), but a block of
+    /// the attack aimed at the blocker itself only under `self_block=defends_ally` (R46).
+    pub(super) fn defends_ally(&self, b: &Unit, a: &Attack) -> bool {
+        self.rules.self_block == SelfBlock::DefendsAlly || a.target != Target::Unit(b.id())
+    }
+
     /// The enhanced trait: the trait works and the owner's King shares the unit's House.
     pub fn enhanced(&self, owner: Seat, u: &Unit) -> bool {
         self.rules.kings == Kings::Enhance
