@@ -1194,6 +1194,13 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             if method == "blank" and verdict.startswith("none is "):
                 # Against a blank it is the power that is measured (the card is worth more).
                 verdict = "no card's power is " + verdict.removeprefix("none is ")
+            if len(values) == 1 and verdict == "within noise":
+                # One card: what "within noise" means for it, in words.
+                verdict += (
+                    ": its power is not shown to be worth anything"
+                    if method == "blank"
+                    else ": not shown to be worth more than holding it, never played"
+                )
             # For another run's answer to set beside this one's: the top cards that are shown
             # to be worth something themselves (a card not told apart from the top one may
             # still be within noise of zero, and is not said to be "at the top").

@@ -105,8 +105,17 @@ class Experiment:
 
     @property
     def config_hash(self) -> str:
-        text = json.dumps(self.resolved, sort_keys=True)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+        return config_hash(self.resolved)
+
+    def matches(self, old: dict[str, Any]) -> bool:
+        """Whether a run's manifest (`old`) is of this configuration: the same hash, or the
+        same once its rule strings are written by this sim (`upgraded`): a rule option added
+        since, at its default, plays the same games (a change of behaviour bumps the rules
+        version, which is part of the configuration)."""
+        if old.get("config_hash") == self.config_hash:
+            return True
+        config = upgraded(old.get("config"))
+        return config is not None and config_hash(config) == self.config_hash
 
     def max_games(self) -> int:
         if self.games is not None:
@@ -119,6 +128,26 @@ class Experiment:
         resuming a run keeps the scheme its manifest records."""
         cells = [replace(c, id=cell_id(c.variant, c.agents, scheme)) for c in self.cells]
         return replace(self, cells=cells)
+
+
+def config_hash(resolved: dict[str, Any]) -> str:
+    """The hash a run's manifest records of its resolved configuration."""
+    text = json.dumps(resolved, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def upgraded(config: Any) -> dict[str, Any] | None:
+    """A manifest's resolved configuration with its variants' rule strings written again by
+    this sim (options added since then appear at their defaults); None when a string no
+    longer reads (an option removed or renamed)."""
+    if not isinstance(config, dict) or not isinstance(config.get("variants"), dict):
+        return None
+    game = config.get("game", DEFAULT_GAME)
+    try:
+        variants = {v: canonical_rules(r, game) for v, r in config["variants"].items()}
+    except ValueError:
+        return None
+    return {**config, "variants": variants}
 
 
 class ExperimentError(Exception):

@@ -825,12 +825,15 @@ def _variant_legend(
 
 
 def _quoted(sentence: str, this_file: str) -> str:
-    """Another run's sentence as read under this report: its table is in its own report, and
-    where it names this run's file, it names this report."""
+    """Another run's sentence as read under this report: its table and its count of
+    comparisons are its own report's, and where it names this run's file, it names this
+    report."""
     for follows in (", whose answer follows", ", whose answers follow"):
         sentence = sentence.replace(follows, "")
     if this_file:
         sentence = sentence.replace(this_file, "this report")
+    # Its counts are its own report's ("the report's 64 comparisons" beside this one's 42).
+    sentence = sentence.replace("the report's ", "its report's ")
     return sentence.replace("in the table below", "in its report's table")
 
 
@@ -888,13 +891,34 @@ def _see_also_answers(
                 "houses": told.get("houses"),
             }
         )
-        if other.get("config_hash") != exp.config_hash:
+        differs = _rules_apart(manifest.get("config", {}), other.get("config", {}))
+        if differs:
+            entry["differs"] = differs
+        if not exp.matches(other):
             entry["note"] = (
                 f"{name} has changed since this run of it (configuration "
                 f"{other.get('config_hash')}, now {exp.config_hash}): {run} again to bring it "
                 "up to date."
             )
     return related
+
+
+def _rules_apart(mine: dict[str, Any], theirs: dict[str, Any]) -> list[str] | None:
+    """The rule options another run plays at one value throughout and this one at another
+    (spades_trait's `deck=shared` beside spades_house's `deck=suit_split`), as
+    [theirs, this run's]: its answer is not about the same game. None when none differ."""
+
+    def constant(config: dict[str, Any]) -> dict[str, str]:
+        parsed = [answer.rule_values(r) for r in (config.get("variants") or {}).values()]
+        if not parsed:
+            return {}
+        return {k: v for k, v in parsed[0].items() if all(p.get(k) == v for p in parsed)}
+
+    here, there = constant(mine), constant(theirs)
+    apart = [k for k, v in there.items() if k in here and here[k] != v]
+    if not apart:
+        return None
+    return [", ".join(f"{k}={there[k]}" for k in apart), ", ".join(f"{k}={here[k]}" for k in apart)]
 
 
 def _card_changes(

@@ -75,7 +75,7 @@ TEMPLATE = r"""<!doctype html>
 {# The answers of the files that ask a related question (answer.see_also), quoted with their
 question: another player's answer, or another side of the question, next to this one. #}
 {% for r in related %}<div class="answer related" data-file="{{ r.file }}">
-<p><b>{{ r.file }}</b>{% if r.question %} asks: <i>{{ r.question }}</i>{% endif %}{% if r.link %} ({{ r.matchups|join(', ') }}, {{ '{:,}'.format(r.games) }} games; <a href="{{ r.link }}">its report</a>){% endif %}:</p>
+<p><b>{{ r.file }}</b>{% if r.question %} asks: <i>{{ r.question }}</i>{% endif %}{% if r.link %} ({{ r.matchups|join(', ') }}, {{ '{:,}'.format(r.games) }} games{% if r.differs %}, played with <code>{{ r.differs[0] }}</code> where this run has <code>{{ r.differs[1] }}</code>{% endif %}; <a href="{{ r.link }}">its report</a>){% endif %}:</p>
 {% for s in r.sentences %}<p>{{ s }}</p>
 {% endfor %}{% if r.note %}<p class="note">{{ r.note }}</p>{% endif %}
 </div>
@@ -304,7 +304,7 @@ in hand (the players' "one card at a time"){% endif %}.{% else %}Game length per
 the same verdict (the same direction beyond noise, or noise everywhere). A match-up where the
 difference is within noise contradicts the others only when its interval excludes their
 effect; otherwise it has too few games to tell.
-{% if robustness.holds %}<b>Every comparison with the baseline holds across the agents{% if card_values %} (card values are not compared across agents here){% endif %}.</b>{% elif robustness.conflicts %}<b>Some
+{% if robustness.holds %}<b>Every comparison in this table holds across the agents{% if card_values %} (card values are each one agent's: this table does not compare them, and the agents may disagree on them){% endif %}.</b>{% elif robustness.conflicts %}<b>Some
 answers depend on the agents: read those with care.</b>{% else %}<b>No comparison with the
 baseline changes with the agents, but some are not resolved under the smaller match-ups.</b>{% endif %}</p>
 <div class="scroll"><table id="robustness">

@@ -414,7 +414,16 @@ def test_an_interval_that_holds_values_that_matter_is_not_called_worth_nothing()
     cards = [_value("old", "JC", 0.005, -0.018, 0.028, noise=True)]
     cards[0].update(agent_a="search", agent_b="search")
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]
-    assert got[1] == "Under 'old': JC +0.5 [-1.8, +2.8]; within noise."
+    # One card within noise: what that means for it, in words.
+    assert got[1] == (
+        "Under 'old': JC +0.5 [-1.8, +2.8]; within noise: not shown to be worth more than "
+        "holding it, never played."
+    )
+    blank = [dict(cards[0], card="KH", method="blank")]
+    got = answer.answer(_facts(rows, ["card_value"], card_values=blank))["sentences"]
+    assert got[1].endswith(
+        "KH +0.5 [-1.8, +2.8]; within noise: its power is not shown to be worth anything."
+    )
     cards.append(_value("old", "QC", 0.002, -0.004, 0.008))
     cards[1].update(agent_a="search", agent_b="search")
     got = answer.answer(_facts(rows, ["card_value"], card_values=cards))["sentences"]

@@ -505,29 +505,46 @@ def test_rerun_does_nothing_changed_file_is_refused_force_reruns(tmp_path):
     assert records(out).height == 4000
 
 
-def test_a_refused_configuration_names_the_rule_options_that_differ(tmp_path):
+def test_a_run_from_before_a_new_rule_option_is_kept_and_a_changed_one_named(tmp_path):
     f = write(tmp_path, GOOD.replace("games: 3000", "games: 1000"))
     out = tmp_path / "out"
     sim("run", str(f), "--output", str(out), "--quiet")
-    # Records written before sim had the `self_block` option: their rule strings lack it.
-    manifest = json.loads((out / "manifest.json").read_text())
-    manifest["config"]["variants"] = {
-        v: r.replace(",self_block=defends_ally", "")
-        for v, r in manifest["config"]["variants"].items()
-    }
-    manifest["config_hash"] = "0" * 16
-    (out / "manifest.json").write_text(json.dumps(manifest))
-    r = sim("run", str(f), "--output", str(out), check=False)
-    assert r.returncode == 2
-    assert (
-        "they differ in: variants (self_block (an option this sim added; the old records do "
-        "not name it));" in r.stderr
-    )
-    # A value changed in the file: the option, both values and the variant.
-    sim("run", str(f), "--output", str(out), "--force", "--quiet")
+    before = records(out)
+    current = json.loads((out / "manifest.json").read_text())["config_hash"]
+
+    def from_before_the_option() -> None:
+        """The manifest as a sim without the `self_block` option wrote it: its rule strings
+        lack it, and its hash differs."""
+        manifest = json.loads((out / "manifest.json").read_text())
+        manifest["config"]["variants"] = {
+            v: r.replace(",self_block=defends_ally", "")
+            for v, r in manifest["config"]["variants"].items()
+        }
+        for cell in manifest["cells"]:
+            cell["rules"] = cell["rules"].replace(",self_block=defends_ally", "")
+        manifest["config_hash"] = "0" * 16
+        (out / "manifest.json").write_text(json.dumps(manifest))
+
+    # At its default the option plays the same games: the run is kept.
+    from_before_the_option()
+    r = sim("run", str(f), "--output", str(out))
+    assert "already complete (use --force to run again)" in r.stdout
+    adopted = json.loads((out / "manifest.json").read_text())
+    assert adopted["config_hash"] == current
+    assert all(c["rules"].endswith(",self_block=defends_ally)") for c in adopted["cells"])
+    assert records(out).equals(before)
+    # A value changed in the file is refused, naming the option, both values and the variant,
+    # and an option the old run did not know.
     f.write_text(f.read_text().replace("kings: classic", "kings: share_trait"))
     r = sim("run", str(f), "--output", str(out), check=False)
+    assert r.returncode == 2
     assert "they differ in: variants (kings (classic -> share_trait in 'classic'));" in (r.stderr)
+    from_before_the_option()
+    r = sim("run", str(f), "--output", str(out), check=False)
+    assert (
+        "(self_block (an option this sim added; the old records do not name it), kings "
+        "(classic -> share_trait in 'classic'))" in r.stderr
+    )
 
 
 def test_records_of_another_rules_version_are_refused_with_the_reason(tmp_path):
@@ -1043,3 +1060,27 @@ def test_a_card_its_drawer_never_played_is_shown_as_never_played_not_valued(tmp_
     rows = re.findall(r'data-value="([^|]+)\|greedy\|JC\|forbid\|[^"]+">(.*?)</tr>', html, re.S)
     said = {variant: "never played (0.0% of the deals)" in row for variant, row in rows}
     assert said == {"base": False, "classic": True}
+
+
+def test_a_manifest_matches_its_configuration_once_its_rule_strings_are_written_again(tmp_path):
+    from sim.experiment import config_hash
+
+    exp = load(write(tmp_path, GOOD), tmp_path / "out")
+    old = json.loads(json.dumps(exp.resolved))
+    old["variants"] = {
+        v: r.replace(",self_block=defends_ally", "") for v, r in old["variants"].items()
+    }
+    assert exp.matches({"config_hash": config_hash(old), "config": old})
+    # Another value of an option, or an option this sim does not know: another configuration.
+    changed = dict(
+        old,
+        variants={
+            v: r.replace("kings=classic", "kings=enhance") for v, r in old["variants"].items()
+        },
+    )
+    assert not exp.matches({"config_hash": config_hash(changed), "config": changed})
+    unknown = dict(
+        old, variants={v: r.replace("life=40", "lives=40") for v, r in old["variants"].items()}
+    )
+    assert not exp.matches({"config_hash": config_hash(unknown), "config": unknown})
+    assert not exp.matches({"config_hash": "0" * 16})

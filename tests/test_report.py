@@ -527,11 +527,17 @@ def test_a_report_quotes_the_answer_of_the_file_that_asks_the_same_question(tmp_
     sim("run", str(tmp_path / "b.yaml"), "--output", str(tmp_path / "b"), "--quiet")
     sim("report", str(tmp_path / "a"))
     a, b = told("a"), told("b")
-    # Each quotes the other's sentences, less the one that only names this file.
+
+    # Each quotes the other's sentences, less the one that only names this file; a count of
+    # comparisons in them is their report's.
+    def theirs(sentences: list[str]) -> list[str]:
+        return [s.replace("the report's ", "its report's ") for s in sentences]
+
     assert a["sentences"][-1] == "A related question is asked in b.yaml, whose answer follows."
-    assert b["see_also_answers"][0]["sentences"] == a["sentences"][:-1]
+    assert b["see_also_answers"][0]["sentences"] == theirs(a["sentences"][:-1])
     quoted = a["see_also_answers"][0]
-    assert quoted["sentences"] == b["sentences"][:-1] and quoted["note"] is None
+    assert quoted["sentences"] == theirs(b["sentences"][:-1]) and quoted["note"] is None
+    assert any("its report's 2 comparisons" in s for s in quoted["sentences"])
     assert (quoted["link"], quoted["games"], quoted["matchups"]) == (
         "../b/index.html",
         800,
@@ -839,3 +845,31 @@ def test_a_difference_that_rounds_to_zero_prints_as_the_answer_prints_it():
 
     # "Every finding" and the answer both say +0.0 for -0.04 points (KS under Spring '25).
     assert (_points(-0.0004), _points(-0.0006), _points(0.05)) == ("+0.0", "-0.1", "+5.0")
+
+
+def test_a_quoted_run_played_under_other_rules_says_which():
+    from sim.report import _rules_apart
+
+    def config(*rules: str) -> dict:
+        return {"variants": {f"v{i}": f"houses({r})" for i, r in enumerate(rules)}}
+
+    suit_split = config("deck=suit_split,split_houses=D-S", "deck=suit_split,split_houses=C-S")
+    shared = config("deck=shared,split_houses=S-H,kings=enhance", "deck=shared,kings=classic")
+    # The option both runs hold at one value each; the varied ones are not "the game".
+    assert _rules_apart(suit_split, shared) == ["deck=shared", "deck=suit_split"]
+    assert _rules_apart(shared, shared) is None
+
+
+def test_a_quoted_sentence_counts_and_tables_are_its_own_reports():
+    from sim.report import _quoted
+
+    said = (
+        "7H -0.8 points [-1.4, -0.2] (within noise: clear of zero on its own, not once the "
+        "report's 64 comparisons are allowed for) (all 12 in the table below); see b.yaml, "
+        "whose answer follows."
+    )
+    assert _quoted(said, "b.yaml") == (
+        "7H -0.8 points [-1.4, -0.2] (within noise: clear of zero on its own, not once its "
+        "report's 64 comparisons are allowed for) (all 12 in its report's table); see this "
+        "report."
+    )

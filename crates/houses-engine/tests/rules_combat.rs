@@ -458,13 +458,24 @@ fn a_unit_blocking_the_attack_on_itself_defends_an_ally_unless_the_not_ally_opti
         play(&mut st, &["attack 8S 8D", "done", "block 8D 8S", "done"]);
         assert!(front(&st, "P1").is_empty(), "rules '{rules}'");
         assert_eq!(front(&st, "P2") == ["8D"], itself, "rules '{rules}'");
-        // Blocking for another unit defends an ally under either value.
+        // Blocking for another unit defends an ally under either value, and so does blocking
+        // a dual-wielding attack aimed at the blocker and another unit.
         let mut st = at(
             json!({"front": ["8S double"]}),
             json!({"front": ["8D double", "4C"], "rear": ["KD"]}),
         );
         play(&mut st, &["attack 8S 4C", "done", "block 8D 8S", "done"]);
         assert_eq!(front(&st, "P2"), ["8D", "4C"], "rules '{rules}'");
+        let mut st = at(
+            json!({"front": ["8S"]}),
+            json!({"front": ["6H", "4D"], "rear": ["KH"]}),
+        );
+        play(&mut st, &["attack 8S 6H 4D", "done", "block 6H 8S", "done"]);
+        assert!(
+            hand(&st, "P2").contains(&"6H".to_string()),
+            "rules '{rules}'"
+        );
+        assert_eq!(front(&st, "P2"), ["4D"], "rules '{rules}'");
     }
 }
 

@@ -24,9 +24,14 @@ impl State {
 
     /// Is blocker `b` "defending an ally" in blocking attack `a` (the Hearts and Diamonds
     /// traits)? Any block is (reading R10: an attack on a unit or on the player), but a block of
-    /// the attack aimed at the blocker itself only under `self_block=defends_ally` (R46).
+    /// an attack aimed at the blocker alone only under `self_block=defends_ally` (R46): an
+    /// attack that also names another target (a dual-wielding Spades soldier's) is aimed at an
+    /// ally too.
     pub(super) fn defends_ally(&self, b: &Unit, a: &Attack) -> bool {
-        self.rules.self_block == SelfBlock::DefendsAlly || a.target != Target::Unit(b.id())
+        let itself = Target::Unit(b.id());
+        self.rules.self_block == SelfBlock::DefendsAlly
+            || a.target != itself
+            || a.second.is_some_and(|t| t != itself)
     }
 
     /// The enhanced trait: the trait works and the owner's King shares the unit's House.
