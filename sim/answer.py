@@ -105,7 +105,7 @@ def size(diff: float, lo: float, hi: float, noise: bool, n: int, matters: float)
 SIZES = ("negligible", "small", "large")
 
 
-def reach(value: float, lo: float, hi: float, size_: str, matters: float) -> str:
+def reach(lo: float, hi: float, size_: str, matters: float) -> str:
     """The other sizes a difference's 95% interval reaches, beside the size of its estimate:
     "perhaps small" for +4.0 [+2.4, +5.7] (large by its estimate, small at its lower end), so
     that a label is never firmer than its interval. Empty where the interval stays within
@@ -266,13 +266,13 @@ class Facts:
         for c in comparisons:
             m = by_unit[COMPARED_UNITS[c["measure"]]]
             c["size"] = size(c["diff"], c["lo"], c["hi"], c["noise"], c["n"], m)
-            c["reach"] = reach(c["diff"], c["lo"], c["hi"], c["size"], m)
+            c["reach"] = reach(c["lo"], c["hi"], c["size"], m)
         for v in card_values:
             v["size"] = size(v["value"], v["lo"], v["hi"], v["noise"], v["n"], points)
-            v["reach"] = reach(v["value"], v["lo"], v["hi"], v["size"], points)
+            v["reach"] = reach(v["lo"], v["hi"], v["size"], points)
         for c in self.card_changes + self.card_gaps + self.choice_values:
             c["size"] = size(c["diff"], c["lo"], c["hi"], c["noise"], c["n"], points)
-            c["reach"] = reach(c["diff"], c["lo"], c["hi"], c["size"], points)
+            c["reach"] = reach(c["lo"], c["hi"], c["size"], points)
         # An interval that excludes zero on its own, for a difference within noise once the
         # report's Holm family is counted: said in words (designers read the interval first).
         family = comparisons + card_values + self.card_changes + self.card_gaps
@@ -347,8 +347,7 @@ def _rate_said(rate: dict[str, Any], n: int, matters: float, fair: float = 0.5) 
     """`_rate_size` with the other sizes its interval reaches, as a sentence or a table says
     it."""
     size_ = _rate_size(rate, n, matters, fair)
-    d = rate["rate"] - fair
-    return _with_reach(size_, reach(d, rate["lo"] - fair, rate["hi"] - fair, size_, matters / 100))
+    return _with_reach(size_, reach(rate["lo"] - fair, rate["hi"] - fair, size_, matters / 100))
 
 
 def _seats(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
@@ -1199,7 +1198,7 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                 verdict += (
                     ": its power is not shown to be worth anything"
                     if method == "blank"
-                    else ": not shown to be worth more than holding it, never played"
+                    else ": not shown to be worth more than keeping it in hand unplayed"
                 )
             # For another run's answer to set beside this one's: the top cards that are shown
             # to be worth something themselves (a card not told apart from the top one may
@@ -1414,7 +1413,7 @@ def _king_deployer(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             fair = 1 / (k.get("players") or 2)
             size = _rate_said(k, k["one_sided"], m, fair)
             if size.split(",")[0] in ("small", "large") and k["rate"] < fair:
-                size += ", below even"  # the deployer loses more than it wins
+                size = f"below even: {size}"  # the deployer loses more than it wins
             table.append(
                 {
                     "measure": "king_deployer",
@@ -1857,7 +1856,7 @@ def _house_changes(f: Facts, wanted: str | None) -> list[str]:
 def _by_pairing(f: Facts, c: dict[str, Any]) -> str:
     """A House's change against each House it meets, beside its average's change, where the
     pairings move apart (one pairing's change beyond noise one way, another's the other way,
-    after the report's correction for its many comparisons): ", with its pairings apart:
+    after the report's correction for its many comparisons): "; with its pairings apart:
     against D -0.8 [..], C -6.3 [..] and H +3.8 [..]"; empty otherwise."""
     pairs = c.get("by_pairing") or {}
     noise = {
@@ -1872,7 +1871,7 @@ def _by_pairing(f: Facts, c: dict[str, Any]) -> str:
     listed = _listing(
         [f"{o} {_pts(p['diff'])} {_ci(p['lo'], p['hi'], pct=False)}" for o, p in pairs.items()]
     )
-    return f", with its pairings apart: against {listed}"
+    return f"; with its pairings apart: against {listed}"
 
 
 def _pairing(h: dict[str, Any], a: str, b: str) -> tuple[float, float, float, str]:

@@ -291,7 +291,8 @@ def _print_summary(
                 f"{scale * c['diff']:+.2f}{unit} [{scale * c['lo']:+.2f}, {scale * c['hi']:+.2f}]"
             )
             where = f"{c['variant']} ({c['agent_a']} v {c['agent_b']})"
-            click.echo(f"{where:<44} {c['label']:<26} {diff:<24} {c['size']}")
+            size = f"{c['size']}, {c['reach']}" if c.get("reach") else c["size"]
+            click.echo(f"{where:<44} {c['label']:<26} {diff:<24} {size}")
 
 
 GAME_OPTION = click.option(

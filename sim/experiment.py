@@ -145,7 +145,7 @@ def upgraded(config: Any) -> dict[str, Any] | None:
     game = config.get("game", DEFAULT_GAME)
     try:
         variants = {v: canonical_rules(r, game) for v, r in config["variants"].items()}
-    except ValueError:
+    except (ValueError, TypeError, AttributeError):  # an unreadable or damaged string
         return None
     return {**config, "variants": variants}
 

@@ -241,7 +241,7 @@ def _findings(
             + (
                 " (never played)"
                 if v.get("used", 1.0) < answer.UNUSED
-                else f" ({v.get('size', 'within noise' if v['noise'] else 'real')})"
+                else f" ({_sized(v, 'within noise' if v['noise'] else 'real')})"
             )
             for v in sorted(values, key=lambda v: -v["value"])
         )
@@ -274,7 +274,7 @@ def _findings(
             )
             + f" ({_delta(c, c['diff'])} {unit}, 95% CI [{_delta(c, c['lo'])}, "
             f"{_delta(c, c['hi'])}], Holm-adjusted p = {c['p_adj']:.2g}, {c['n']:,} paired "
-            f"games; {c.get('size', '')})"
+            f"games; {_sized(c, '')})"
             + (
                 ": under one of the two the advantage draw's winner chose who moved first, so "
                 "this compares a choice with a seat, not two seats"
@@ -822,6 +822,12 @@ def _variant_legend(
             }
         )
     return {"options": options, "variants": variants}
+
+
+def _sized(c: dict[str, Any], default: str) -> str:
+    """A difference's size as the answer says it: with the other sizes its interval reaches."""
+    size = str(c.get("size", default))
+    return f"{size}, {c['reach']}" if c.get("reach") else size
 
 
 def _quoted(sentence: str, this_file: str) -> str:

@@ -26,7 +26,7 @@ from tqdm.auto import tqdm
 
 from sim import analysis
 from sim.engine import play_games
-from sim.experiment import CELL_ID_SCHEME, Cell, Experiment
+from sim.experiment import CELL_ID_SCHEME, Cell, Experiment, upgraded
 from sim.python_agents import AgentError
 from sim.stats import wilson
 
@@ -407,7 +407,9 @@ def prepare(exp: Experiment, force: bool) -> dict[str, Any] | None:
                 f"records and start again"
             )
         if not force:
-            before = old.get("config", {})
+            # Against the old configuration as this sim writes it: a rule option added since
+            # (at its default) is not a change.
+            before = upgraded(old.get("config")) or old.get("config", {})
             changed = sorted(
                 k for k in set(before) | set(exp.resolved) if before.get(k) != exp.resolved.get(k)
             )

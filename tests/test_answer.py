@@ -373,7 +373,7 @@ def test_what_a_playtest_sees_is_the_deployers_win_rate_said_apart_from_the_valu
     assert [(r["value"], r["size"]) for r in got["table"]] == [
         ("KD 62.7% [60.7%, 64.7%]", "large"),
         ("KS 59.4% [57.4%, 61.4%]", "large"),
-        ("KH 44.8% [42.8%, 46.8%]", "large, below even"),
+        ("KH 44.8% [42.8%, 46.8%]", "below even: large"),
     ]
 
 
@@ -417,7 +417,7 @@ def test_an_interval_that_holds_values_that_matter_is_not_called_worth_nothing()
     # One card within noise: what that means for it, in words.
     assert got[1] == (
         "Under 'old': JC +0.5 [-1.8, +2.8]; within noise: not shown to be worth more than "
-        "holding it, never played."
+        "keeping it in hand unplayed."
     )
     blank = [dict(cards[0], card="KH", method="blank")]
     got = answer.answer(_facts(rows, ["card_value"], card_values=blank))["sentences"]
@@ -1156,7 +1156,7 @@ def test_a_houses_average_over_its_pairings_is_compared_on_the_same_deals():
     apart = house_means(pairings, splits)
     got = answer.answer(_facts(rows, ["house"], comparisons=pairings + apart, houses=[hub]))
     assert got["sentences"][-1].endswith(
-        "'adj' +1.0 points [-0.3, +2.3] (within noise, with its pairings apart: against D +3.1 "
+        "'adj' +1.0 points [-0.3, +2.3] (within noise; with its pairings apart: against D +3.1 "
         "[+0.7, +5.6], C -5.0 [-7.0, -3.0] and H +4.8 [+2.6, +7.0])."
     )
     # With every House in several pairings, each one's change under each rule set.
@@ -1477,17 +1477,17 @@ def test_the_big_attacks_answer_says_how_hard_one_attack_hits_under_each_layout(
 
 def test_a_size_names_the_other_sizes_its_interval_reaches():
     # Large by its estimate, small at its lower end (the Jack of Clubs' +4.0 [+2.4, +5.7]).
-    assert answer.reach(4.0, 2.4, 5.7, "large", 1.0) == "perhaps small"
+    assert answer.reach(2.4, 5.7, "large", 1.0) == "perhaps small"
     # Small, with an interval from negligible to large.
-    assert answer.reach(-2.1, -3.4, -0.8, "small", 1.0) == "perhaps negligible or large"
+    assert answer.reach(-3.4, -0.8, "small", 1.0) == "perhaps negligible or large"
     # Real but smaller than what matters, reaching a difference that matters.
-    assert answer.reach(-0.8, -1.2, -0.3, "negligible", 1.0) == "perhaps small"
+    assert answer.reach(-1.2, -0.3, "negligible", 1.0) == "perhaps small"
     # An interval within one size, or within noise: nothing to add.
-    assert answer.reach(16.4, 13.8, 18.9, "large", 1.0) == ""
-    assert answer.reach(0.4, -0.2, 0.9, "negligible", 1.0) == ""
-    assert answer.reach(0.7, -0.4, 1.8, "within noise", 1.0) == ""
+    assert answer.reach(13.8, 18.9, "large", 1.0) == ""
+    assert answer.reach(-0.2, 0.9, "negligible", 1.0) == ""
+    assert answer.reach(-0.4, 1.8, "within noise", 1.0) == ""
     # In another unit (rounds: a quarter of a round matters).
-    assert answer.reach(0.29, 0.18, 0.39, "small", 0.25) == "perhaps negligible"
+    assert answer.reach(0.18, 0.39, "small", 0.25) == "perhaps negligible"
     # A sentence and the answer table say it after the size.
     rows = [
         _cell("4x2", "search", "search", 4_000, (0.5, 0.485, 0.515), rounds=6.1),
