@@ -97,12 +97,15 @@ def size(diff: float, lo: float, hi: float, noise: bool, n: int, matters: float)
         return "negligible"
     if noise:
         return "within noise"
-    if abs(diff) < matters:
-        return "negligible"
-    return "large" if abs(diff) >= LARGE * matters else "small"
+    return SIZES[_band(diff, matters)]
 
 
 SIZES = ("negligible", "small", "large")
+
+
+def _band(x: float, matters: float) -> int:
+    """The size band of a difference `x`: 0 under `matters`, 1 under LARGE times it, else 2."""
+    return 0 if abs(x) < matters else 1 if abs(x) < LARGE * matters else 2
 
 
 def reach(lo: float, hi: float, size_: str, matters: float) -> str:
@@ -112,23 +115,21 @@ def reach(lo: float, hi: float, size_: str, matters: float) -> str:
     the estimate's size, and for a difference within noise or with too few games."""
     if size_ not in SIZES or (-matters < lo and hi < matters):
         return ""
-
-    def band(x: float) -> int:
-        return 0 if abs(x) < matters else 1 if abs(x) < LARGE * matters else 2
-
-    low = 0 if lo <= 0 <= hi else min(band(lo), band(hi))
-    others = [SIZES[b] for b in range(low, max(band(lo), band(hi)) + 1) if SIZES[b] != size_]
+    high = max(_band(lo, matters), _band(hi, matters))
+    low = 0 if lo <= 0 <= hi else min(_band(lo, matters), _band(hi, matters))
+    others = [SIZES[b] for b in range(low, high + 1) if SIZES[b] != size_]
     return f"perhaps {' or '.join(others)}" if others else ""
 
 
-def _with_reach(size_: str, reach_: str) -> str:
+def with_reach(size_: str, reach_: str) -> str:
+    """A size with the other sizes its interval reaches, as sentences and tables say it."""
     return f"{size_}, {reach_}" if reach_ else size_
 
 
 def _said(c: dict[str, Any]) -> str:
     """A difference's size in a sentence: "within noise" says why when its interval alone
     excludes zero; a size says the others its interval reaches."""
-    return str(c.get("size_said") or _with_reach(c["size"], c.get("reach", "")))
+    return str(c.get("size_said") or with_reach(c["size"], c.get("reach", "")))
 
 
 def _shown(c: dict[str, Any]) -> str:
@@ -136,7 +137,7 @@ def _shown(c: dict[str, Any]) -> str:
     why an interval that excludes zero is within noise."""
     if c.get("size_said"):
         return f"{c['size']}*"
-    return _with_reach(str(c["size"]), c.get("reach", ""))
+    return with_reach(str(c["size"]), c.get("reach", ""))
 
 
 def quoted(name: str) -> str:
@@ -343,11 +344,13 @@ def _rate_size(rate: dict[str, Any], n: int, matters: float, fair: float = 0.5) 
     return size(rate["rate"] - fair, lo, hi, lo <= 0 <= hi, n, matters / 100)
 
 
-def _rate_said(rate: dict[str, Any], n: int, matters: float, fair: float = 0.5) -> str:
-    """`_rate_size` with the other sizes its interval reaches, as a sentence or a table says
-    it."""
-    size_ = _rate_size(rate, n, matters, fair)
-    return _with_reach(size_, reach(rate["lo"] - fair, rate["hi"] - fair, size_, matters / 100))
+def _rate_said(
+    rate: dict[str, Any], n: int, matters: float, fair: float = 0.5, size_: str | None = None
+) -> str:
+    """`_rate_size` (or `size_`, where the caller has it) with the other sizes its interval
+    reaches, as a sentence or a table says it."""
+    size_ = size_ or _rate_size(rate, n, matters, fair)
+    return with_reach(size_, reach(rate["lo"] - fair, rate["hi"] - fair, size_, matters / 100))
 
 
 def _seats(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
@@ -415,13 +418,13 @@ def _seat_verdict(r: dict[str, Any], m: float, short: bool = False) -> str:
             f"the {ORDINALS[worst]} player in turn order is at a disadvantage: "
             f"{_rate(places[worst])} against an even share of {_pct(fair)} "
             f"({(places[worst]['rate'] - fair) * 100:+.1f} points, "
-            f"{_rate_said(places[worst], n, m, fair)})"
+            f"{_rate_said(places[worst], n, m, fair, sizes[worst])})"
         )
     if sizes[best] in ("small", "large"):
         text = (
             f"the {ORDINALS[best]} player in turn order is favoured: {_rate(places[best])} "
             f"against an even share of {_pct(fair)} ({edge:+.1f} points, "
-            f"{_rate_said(places[best], n, m, fair)})"
+            f"{_rate_said(places[best], n, m, fair, sizes[best])})"
         )
         if not short:
             text += (
@@ -655,7 +658,7 @@ def _seat_lead(
         said = f"{under}the first player wins {_rate(first)} of games ({who}, {n:,} games)"
         edge = abs(first["rate"] - fair) * 100
         if s in ("small", "large"):
-            s = _rate_said(first, n, m, fair)
+            s = _rate_said(first, n, m, fair, s)
             if first["rate"] > fair:
                 text = f"Yes: {said}, an edge of {edge:.1f} points ({s})."
             else:
@@ -672,7 +675,7 @@ def _seat_lead(
     sizes = {r["variant"]: _rate_size(r["first"], r["games"], m, fair[r["variant"]]) for r in cells}
     listed = "; ".join(
         f"{_q(r['variant'])} {_rate(r['first'])} "
-        f"({_rate_said(r['first'], r['games'], m, fair[r['variant']])})"
+        f"({_rate_said(r['first'], r['games'], m, fair[r['variant']], sizes[r['variant']])})"
         for r in ranked[:4]
     )
     if len(ranked) > 4:

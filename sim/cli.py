@@ -276,6 +276,8 @@ def _print_summary(
             )
             click.echo(f"{'':<44} {'by turn order':>8}  {places}")
     if comparisons:
+        from sim.answer import with_reach
+
         click.echo()
         head = f"{'against the baseline':<44} {'measure':<26} {'difference [95% CI]':<24} size"
         click.echo(head)
@@ -291,7 +293,7 @@ def _print_summary(
                 f"{scale * c['diff']:+.2f}{unit} [{scale * c['lo']:+.2f}, {scale * c['hi']:+.2f}]"
             )
             where = f"{c['variant']} ({c['agent_a']} v {c['agent_b']})"
-            size = f"{c['size']}, {c['reach']}" if c.get("reach") else c["size"]
+            size = with_reach(c["size"], c.get("reach", ""))
             click.echo(f"{where:<44} {c['label']:<26} {diff:<24} {size}")
 
 

@@ -826,8 +826,7 @@ def _variant_legend(
 
 def _sized(c: dict[str, Any], default: str) -> str:
     """A difference's size as the answer says it: with the other sizes its interval reaches."""
-    size = str(c.get("size", default))
-    return f"{size}, {c['reach']}" if c.get("reach") else size
+    return answer.with_reach(str(c.get("size", default)), c.get("reach", ""))
 
 
 def _quoted(sentence: str, this_file: str) -> str:
