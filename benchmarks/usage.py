@@ -14,8 +14,8 @@ import json
 import sys
 
 from sim import play_games
+from sim.analysis.usage import usage
 from sim.games import game
-from sim.usage import usage
 
 # A rule set under which each rule decision can arise.
 RULE_SETS = {

@@ -8,18 +8,13 @@ Python API"). Record columns are described in docs/records.md.
 
 from sim import games
 from sim._core import RULES_VERSION
-from sim.api import Results, load_results, run_experiment
-from sim.engine import (
-    canonical_rules,
-    play_games,
-    replay,
-    rule_options,
-    rule_presets,
-    scenario,
-)
-from sim.experiment import ExperimentError
-from sim.records import decode as decode_records
-from sim.runner import RecordsError, RunError
+from sim._version import __version__ as __version__
+from sim.play.batch import play_games, replay
+from sim.play.engine import canonical_rules, rule_options, rule_presets, scenario
+from sim.running.api import Results, load_results, run_experiment
+from sim.running.experiment import ExperimentError
+from sim.running.records import decode as decode_records
+from sim.running.runner import RecordsError, RunError
 
 # The built-in agents of the default game (Houses-Skirmish).
 AGENTS = games.game(games.DEFAULT).agents
@@ -42,4 +37,3 @@ __all__ = [
     "run_experiment",
     "scenario",
 ]
-__version__ = "0.1.0"

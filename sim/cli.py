@@ -14,19 +14,13 @@ from typing import Any
 import click
 import polars as pl
 
-from sim import usage
-from sim.engine import (
-    canonical_rules,
-    play_games,
-    replay,
-    rule_options,
-    rule_presets,
-    scenario,
-)
+from sim.analysis import usage
 from sim.games import DEFAULT as DEFAULT_GAME
 from sim.games import NAMES as GAME_NAMES
 from sim.games import game as game_info
 from sim.games import game_of
+from sim.play.batch import play_games, replay
+from sim.play.engine import canonical_rules, rule_options, rule_presets, scenario
 
 
 def _fail(message: str) -> None:
@@ -59,7 +53,7 @@ THREADS = _bounded(0, MAX_THREADS, f"0 (all cores) or a number of threads up to 
 
 
 def _agents(text: str, game: str = DEFAULT_GAME) -> tuple[str, str]:
-    from sim.agents import resolve
+    from sim.play.agents import resolve
 
     names = _split_agents(text)
     if len(names) == 1:
@@ -102,7 +96,7 @@ class _Group(click.Group):
     command."""
 
     def invoke(self, ctx: click.Context) -> Any:
-        from sim.python_agents import AgentError
+        from sim.play.python_agents import AgentError
 
         try:
             return super().invoke(ctx)
@@ -117,7 +111,7 @@ def main() -> None:
 
 
 def _load_experiment(file: Path, output: Path | None = None):
-    from sim.experiment import ExperimentError, load
+    from sim.running.experiment import ExperimentError, load
 
     try:
         return load(file, output)
@@ -169,8 +163,8 @@ def run_cmd(
     as_json: bool,
 ) -> None:
     """Run an experiment: play every cell, write records, print the summary."""
-    from sim.report import ANSWER_FILE, build
-    from sim.runner import RunError, WriteError, dask_missing, locked, run, summary
+    from sim.reporting.report import ANSWER_FILE, build
+    from sim.running.runner import RunError, WriteError, dask_missing, locked, run, summary
 
     exp = _load_experiment(file, output)
     if backend == "dask" and not scheduler:
@@ -229,8 +223,8 @@ def run_cmd(
 @click.argument("output", type=click.Path(exists=True, file_okay=False, path_type=Path))
 def report_cmd(output: Path) -> None:
     """Rebuild OUTPUT/index.html from the records and the manifest alone."""
-    from sim.report import build
-    from sim.runner import RunError, locked
+    from sim.reporting.report import build
+    from sim.running.runner import RunError, locked
 
     if not (output / "manifest.json").exists():
         _fail(f"{output} has no manifest.json: not the output of `sim run`")
@@ -276,7 +270,7 @@ def _print_summary(
             )
             click.echo(f"{'':<44} {'by turn order':>8}  {places}")
     if comparisons:
-        from sim.answer import with_reach
+        from sim.reporting.answer import with_reach
 
         click.echo()
         head = f"{'against the baseline':<44} {'measure':<26} {'difference [95% CI]':<24} size"
@@ -333,8 +327,8 @@ def replay_cmd(
 ) -> None:
     """Print one complete game, turn by turn, ending with the winner (or, with --html, write
     it as a page to step through)."""
-    from sim import replays
-    from sim.agents import resolve
+    from sim.play import replays
+    from sim.play.agents import resolve
 
     if file is not None:
         try:
@@ -358,7 +352,7 @@ def replay_cmd(
             click.echo("(the game was left before its end)")
         return
     pair = _game_agents(agents, game)
-    from sim.python_agents import is_python
+    from sim.play.python_agents import is_python
 
     for a in pair:
         if a == "human":
@@ -383,8 +377,8 @@ def replay_cmd(
 
 
 def _write_viewer(path: Path, rules: str, seed: int, moves: list[str], agents: list[str]) -> None:
-    from sim import viewer
-    from sim.runner import WriteError
+    from sim.reporting import viewer
+    from sim.running.runner import WriteError
 
     try:
         viewer.write(path, rules, seed, moves, agents)
@@ -397,7 +391,7 @@ def _write_viewer(path: Path, rules: str, seed: int, moves: list[str], agents: l
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def scenario_cmd(file: Path) -> None:
     """Build the position in FILE (YAML), play its moves, print the state as JSON."""
-    from sim.experiment import ExperimentError, read_yaml
+    from sim.running.experiment import ExperimentError, read_yaml
 
     try:
         position = read_yaml(file)
@@ -523,7 +517,7 @@ def play_cmd(
 
     With the agent `human` (e.g. --agents human,search --games 1) a person plays one game at
     the terminal instead, and the game is saved as a replay file."""
-    from sim.stats import summary_lines
+    from sim.analysis.stats import summary_lines
 
     pair = _game_agents(agents, game)
     if "human" in pair:
@@ -560,8 +554,8 @@ def _play_human(
     replay_file: Path | None,
     game: str,
 ) -> None:
-    from sim import human
-    from sim.agents import resolve
+    from sim.play import human
+    from sim.play.agents import resolve
 
     if games != 1:
         _fail("a human plays one game at a time: --games 1")
@@ -634,8 +628,8 @@ def ladder_cmd(
     game: str,
 ) -> None:
     """Rate agents against each other (Bradley-Terry on the Elo scale, with intervals)."""
-    from sim.agents import resolve
-    from sim.ladder import ladder, lines
+    from sim.analysis.ladder import ladder, lines
+    from sim.play.agents import resolve
 
     names = _split_agents(agents)
     if len(names) < 2:
@@ -668,7 +662,7 @@ def ladder_cmd(
 @GAME_OPTION
 def agents_cmd(as_json: bool, game: str) -> None:
     """List every agent and persona with its canonical spec and what it does."""
-    from sim.agents import catalogue
+    from sim.play.agents import catalogue
 
     rows = catalogue(game)
     if as_json:

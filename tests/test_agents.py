@@ -6,8 +6,8 @@ import pytest
 
 import sim
 from sim import _core
-from sim.agents import personas, resolve
-from sim.engine import decode
+from sim.play.agents import personas, resolve
+from sim.play.engine import decode
 
 HOARDER = "python:examples/python_agent.py:Hoarder"
 
@@ -53,8 +53,8 @@ def test_python_agents_play_in_batches_and_experiments(tmp_path):
         "name: py\nquestion: Does the hoarder lose?\nseed: 0\nmatchups:\n"
         f"  - ['{HOARDER}', greedy]\ngames: 30\nchunk_size: 10\n"
     )
-    from sim.experiment import load
-    from sim.runner import run
+    from sim.running.experiment import load
+    from sim.running.runner import run
 
     manifest, _ = run(load(exp, tmp_path / "out"), quiet=True)
     assert manifest["cells"][0]["games"] == 30
@@ -70,7 +70,7 @@ def test_bad_python_agents_are_clear_errors():
         def choose(self, observation, legal):
             return 999
 
-    import sim.python_agents as pa
+    import sim.play.python_agents as pa
 
     pa.load.cache_clear()
     orig = pa.load

@@ -5,7 +5,7 @@ import pytest
 
 import sim
 from sim import _core
-from sim.engine import RECORD_SCHEMA
+from sim.play.engine import RECORD_SCHEMA
 
 
 def test_batch_returns_one_typed_row_per_game():

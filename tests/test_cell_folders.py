@@ -10,9 +10,9 @@ import pandas as pd
 import polars as pl
 import pyarrow.dataset as ds
 
-from sim.experiment import CELL_ID_SCHEME, cell_id, load
-from sim.records import experiment_schema
-from sim.runner import run
+from sim.running.experiment import CELL_ID_SCHEME, cell_id, load
+from sim.running.records import experiment_schema
+from sim.running.runner import run
 
 SWEEP = """\
 name: sweep

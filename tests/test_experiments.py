@@ -12,10 +12,10 @@ import polars as pl
 import pytest
 from conftest import tiny_experiment
 
-from sim.experiment import ExperimentError, load
-from sim.report import build
-from sim.runner import run
-from sim.stats import wilson
+from sim.analysis.stats import wilson
+from sim.reporting.report import build
+from sim.running.experiment import ExperimentError, load
+from sim.running.runner import run
 
 GOOD = tiny_experiment(3000, 1000)
 
@@ -1061,7 +1061,7 @@ def test_a_card_its_drawer_never_played_is_shown_as_never_played_not_valued(tmp_
 
 
 def test_a_manifest_matches_its_configuration_once_its_rule_strings_are_written_again(tmp_path):
-    from sim.experiment import config_hash
+    from sim.running.experiment import config_hash
 
     exp = load(write(tmp_path, GOOD), tmp_path / "out")
     old = json.loads(json.dumps(exp.resolved))

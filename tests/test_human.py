@@ -10,8 +10,9 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from sim import _core, human, replays
-from sim.engine import canonical_rules
+from sim import _core
+from sim.play import human, replays
+from sim.play.engine import canonical_rules
 
 SIM = str(Path(sys.executable).parent / "sim")
 # A fresh, empty prompt (prompt_toolkit's redraw of an answered one has the answer after '>').

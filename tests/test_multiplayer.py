@@ -10,7 +10,7 @@ import polars as pl
 import yaml
 
 import sim
-from sim import records
+from sim.running import records
 
 
 def test_a_batch_of_three_seats_agent_a_round_the_table_and_names_every_seat():
@@ -138,7 +138,8 @@ def test_a_stopping_rule_at_three_players_resumes_to_the_same_records(tmp_path):
 
 
 def test_the_usage_table_counts_every_seat():
-    from sim import games, usage
+    from sim import games
+    from sim.analysis import usage
 
     df = sim.play_games(200, ("greedy", "random"), seed=1, rules="players=3", swap_seats=True)
     rows = usage.usage(df, games.game("houses"))

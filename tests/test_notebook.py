@@ -9,8 +9,8 @@ from pathlib import Path
 
 from conftest import tiny_experiment
 
-from sim.experiment import load
-from sim.runner import run, show_progress
+from sim.running.experiment import load
+from sim.running.runner import run, show_progress
 
 TINY = tiny_experiment(400, 200)
 
@@ -96,11 +96,11 @@ def test_the_dask_backend_without_dask_installed_is_a_one_line_error(tmp_path):
 def test_nothing_imports_dask_unless_the_dask_backend_is_asked_for(tmp_path):
     out = tmp_path / "o"
     code = (
-        "import sys, sim, sim.cli, sim.runner, sim.report\n"
+        "import sys, sim, sim.cli, sim.running.runner, sim.reporting.report\n"
         "from pathlib import Path\n"
-        "from sim.experiment import load\n"
-        f"sim.runner.run(load({str(write(tmp_path))!r}, {str(out)!r}), quiet=True)\n"
-        f"sim.report.build(Path({str(out)!r}))\n"
+        "from sim.running.experiment import load\n"
+        f"sim.running.runner.run(load({str(write(tmp_path))!r}, {str(out)!r}), quiet=True)\n"
+        f"sim.reporting.report.build(Path({str(out)!r}))\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n"
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

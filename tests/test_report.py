@@ -266,7 +266,7 @@ def _cmp(diff: float, lo: float, hi: float) -> dict:
     ],
 )
 def test_robustness_verdicts(cells, verdict, which):
-    from sim.analysis import agreement
+    from sim.analysis.measures import agreement
 
     got = agreement(cells)
     assert (got["verdict"], got["which"]) == (verdict, which)
@@ -415,7 +415,8 @@ def test_sample_games_are_found_in_records_from_before_the_four_seat_columns(rep
     """Records written before three- and four-player games have King columns for P1 and P2
     only; the report's sample games (one where the King of Spades was deployed) must still be
     found in them, not crash `sim report`."""
-    from sim import analysis, samples
+    from sim.analysis import measures as analysis
+    from sim.reporting import samples
 
     lf = analysis.scan(report)
     old = lf.drop(
@@ -428,7 +429,7 @@ def test_sample_games_are_found_in_records_from_before_the_four_seat_columns(rep
 
 
 def test_a_finding_that_compares_a_chosen_first_player_with_a_drawn_one_says_so():
-    from sim.report import _findings
+    from sim.reporting.report import _findings
 
     def row(variant, deferred):
         return {
@@ -474,7 +475,7 @@ def test_a_finding_that_compares_a_chosen_first_player_with_a_drawn_one_says_so(
 
 
 def test_a_finding_ranks_houses_only_when_they_meet_the_same_number_of_others():
-    from sim.report import _findings
+    from sim.reporting.report import _findings
 
     def matrix(played, mean):
         return {"label": "stun", "best": max(mean, key=mean.get), "played": played, "mean": mean}
@@ -562,7 +563,7 @@ def test_a_report_quotes_the_answer_of_the_file_that_asks_the_same_question(tmp_
 
 def test_the_variants_are_said_in_the_rule_options_own_words(report):
     from sim import games
-    from sim.report import _variant_legend
+    from sim.reporting.report import _variant_legend
 
     html = (report / "index.html").read_text()
     legend = html[html.index('id="variants"') : html.index("</div>", html.index('id="variants"'))]
@@ -605,7 +606,7 @@ def test_the_variants_are_said_in_the_rule_options_own_words(report):
 
 
 def test_a_suit_split_pairing_is_compared_with_the_same_split_under_the_baseline_rules():
-    from sim.report import _reference
+    from sim.reporting.report import _reference
 
     rules = {
         "enhance_DS": "houses(deck=suit_split,kings=enhance,split_houses=D-S)",
@@ -824,8 +825,8 @@ def test_the_late_game_answer_reads_the_records_on_the_deals_that_reach_round_6(
 
 
 def test_a_rebuilt_report_is_the_same_to_the_last_digit(report, monkeypatch):
-    from sim import analysis
-    from sim.report import build
+    from sim.analysis import measures as analysis
+    from sim.reporting.report import build
 
     # Above the in-memory limit the numbers are streamed: the same sentences and page.
     monkeypatch.setattr(analysis, "IN_MEMORY_GAMES", 0)
@@ -841,14 +842,14 @@ def test_a_rebuilt_report_is_the_same_to_the_last_digit(report, monkeypatch):
 
 
 def test_a_difference_that_rounds_to_zero_prints_as_the_answer_prints_it():
-    from sim.report import _points
+    from sim.reporting.report import _points
 
     # "Every finding" and the answer both say +0.0 for -0.04 points (KS under Spring '25).
     assert (_points(-0.0004), _points(-0.0006), _points(0.05)) == ("+0.0", "-0.1", "+5.0")
 
 
 def test_a_quoted_run_played_under_other_rules_says_which():
-    from sim.report import _rules_apart
+    from sim.reporting.report import _rules_apart
 
     def config(*rules: str) -> dict:
         return {"variants": {f"v{i}": f"houses({r})" for i, r in enumerate(rules)}}
@@ -861,7 +862,7 @@ def test_a_quoted_run_played_under_other_rules_says_which():
 
 
 def test_a_quoted_sentence_counts_and_tables_are_its_own_reports():
-    from sim.report import _quoted
+    from sim.reporting.report import _quoted
 
     said = (
         "7H -0.8 points [-1.4, -0.2] (within noise: clear of zero on its own, not once the "

@@ -13,8 +13,8 @@ import pytest
 import yaml
 
 import sim
-from sim.analysis import card_id
-from sim.records import experiment_schema
+from sim.analysis.measures import card_id
+from sim.running.records import experiment_schema
 
 EXPERIMENT = {
     "name": "tiny",

@@ -9,15 +9,15 @@ import statsmodels.api as sm
 from statsmodels.stats.proportion import proportion_confint
 from statsmodels.stats.weightstats import DescrStatsW, ztest
 
-from sim.analysis import (
+from sim.analysis.ladder import ratings_with_intervals
+from sim.analysis.measures import (
     card_id,
     card_value,
     card_value_change,
     card_value_gap,
     paired_difference,
 )
-from sim.ladder import ratings_with_intervals
-from sim.stats import bradley_terry, wilson
+from sim.analysis.stats import bradley_terry, wilson
 
 
 @pytest.mark.parametrize("k, n", [(0, 10), (3, 10), (47, 100), (500, 1000), (999, 1000), (10, 10)])
@@ -343,7 +343,7 @@ def test_two_cards_values_are_compared_on_the_same_deals():
 
 
 def test_the_advantage_draws_choice_is_valued_against_the_same_seat_with_a_coin():
-    from sim.analysis import choice_value
+    from sim.analysis.measures import choice_value
 
     # Deals 0-3 with the draw (P1 won it in 0-2, P2 in 3; P1 deferred in deal 1) and with a
     # coin; deal 4 has no chooser (a coin decided in both) and is left out.
@@ -394,7 +394,7 @@ def test_the_advantage_draws_choice_is_valued_against_the_same_seat_with_a_coin(
 
 
 def test_the_advantage_draws_winner_is_counted_from_the_defer_decision():
-    from sim.analysis import _chooser_counts
+    from sim.analysis.measures import _chooser_counts
 
     # Game 0: P1 won the draw, started and won. Game 1: P2 won it, deferred and lost. Game 2:
     # P2 won it, started, no winner. Game 3: a coin decided (no choice).

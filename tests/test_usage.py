@@ -1,9 +1,10 @@
-"""How often a rule came into play, counted from the records' usage columns (sim.usage)."""
+"""How often a rule came into play, counted from the records' usage columns (sim.analysis.usage)."""
 
 import polars as pl
 
 import sim
-from sim import games, usage
+from sim import games
+from sim.analysis import usage
 
 
 def test_a_hand_limit_comes_into_play_in_the_games_where_a_player_discards_to_it():

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from sim import replays, viewer
-from sim.engine import canonical_rules, replay
+from sim.play import replays
+from sim.play.batch import replay
+from sim.play.engine import canonical_rules
+from sim.reporting import viewer
 
 SIM = str(Path(sys.executable).parent / "sim")
 

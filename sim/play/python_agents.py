@@ -30,7 +30,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from sim import _core, games
-from sim.engine import decode
+from sim.play.engine import decode
 
 
 class AgentError(ValueError):

@@ -19,13 +19,13 @@ from typing import Any
 
 import yaml
 
-from sim.agents import resolve as resolve_agent
-from sim.answer import ANSWER_KEYS, MATTERS
-from sim.answer import MEASURES as ANSWER_MEASURES
-from sim.engine import canonical_rules
 from sim.games import DEFAULT as DEFAULT_GAME
 from sim.games import NAMES as GAME_NAMES
 from sim.games import game as game_info
+from sim.play.agents import resolve as resolve_agent
+from sim.play.engine import canonical_rules
+from sim.reporting.answer import ANSWER_KEYS, MATTERS
+from sim.reporting.answer import MEASURES as ANSWER_MEASURES
 
 TOP_KEYS = {
     "name": "a short name (letters, digits, '_' or '-')",

@@ -27,9 +27,10 @@ from rich.columns import Columns
 from rich.console import Console
 from rich.text import Text
 
-from sim import _core, boards, games, python_agents, replays
-from sim.boards import seat_name
-from sim.engine import canonical_rules, table_size
+from sim import _core, games
+from sim.play import boards, python_agents, replays
+from sim.play.boards import seat_name
+from sim.play.engine import canonical_rules, table_size
 
 HUMAN = "human"
 COMMANDS = ("undo", "quit", "help")

@@ -14,9 +14,11 @@ from typing import Any
 
 import polars as pl
 
-from sim import games, replays, viewer
-from sim.agents import resolve
-from sim.engine import replay
+from sim import games
+from sim.play import replays
+from sim.play.agents import resolve
+from sim.play.batch import replay
+from sim.reporting import viewer
 
 # The folder under the output that holds the pages.
 GAMES_DIR = "games"

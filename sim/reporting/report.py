@@ -24,9 +24,13 @@ from jinja2 import Environment  # noqa: E402
 from markupsafe import Markup, escape  # noqa: E402
 from matplotlib.ticker import PercentFormatter  # noqa: E402
 
-from sim import agents, analysis, answer, games, samples, usage  # noqa: E402
-from sim.report_template import TEMPLATE  # noqa: E402
-from sim.stats import wilson  # noqa: E402
+from sim import games  # noqa: E402
+from sim.analysis import measures as analysis  # noqa: E402
+from sim.analysis import usage  # noqa: E402
+from sim.analysis.stats import wilson  # noqa: E402
+from sim.play import agents  # noqa: E402
+from sim.reporting import answer, samples  # noqa: E402
+from sim.reporting.report_template import TEMPLATE  # noqa: E402
 
 # A name in a sentence, quoted as the answer quotes it.
 _q = answer.quoted
@@ -438,7 +442,7 @@ FEW_CHANGED = 0.02
 def build(out: Path) -> Path:
     """Write `out/index.html` from the manifest and the records; RecordsError when the records
     are not the chunks the manifest recorded."""
-    from sim.runner import MANIFEST, RecordsError, read_manifest, verify
+    from sim.running.runner import MANIFEST, RecordsError, read_manifest, verify
 
     manifest = read_manifest(out / MANIFEST)
     if "cells" not in manifest:  # written when the run finishes
@@ -848,8 +852,8 @@ def _see_also_answers(
     """The answers of the runs that ask the same question (`answer.see_also`), to quote under
     this one: a designer reading one player's answer sees at once whether another agrees. A
     run not made yet, unfinished, or made before its file last changed says so instead."""
-    from sim import experiment
-    from sim.runner import MANIFEST, RunError, read_manifest
+    from sim.running import experiment
+    from sim.running.runner import MANIFEST, RunError, read_manifest
 
     here = Path(manifest.get("experiment_file") or ".").parent
     related = []
@@ -1037,6 +1041,6 @@ def _card_gaps(
 def _write(path: Path, text: str) -> None:
     """Write whole or not at all: a full disk leaves the old file, not a truncated one
     (WriteError naming the file)."""
-    from sim.runner import write_text
+    from sim.running.runner import write_text
 
     write_text(path, text)

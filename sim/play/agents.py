@@ -44,12 +44,12 @@ def resolve(name: str, game: str = games.DEFAULT) -> str:
     """The engine's canonical spec (with its behaviour version) for an agent name, persona or
     spec of `game`; ValueError if unknown. Personas and agents written in Python play
     Houses-Skirmish."""
-    from sim import python_agents
+    from sim.play import python_agents
 
     name = str(name).strip()
     info = games.game(game)
     if name == "human":
-        from sim import human
+        from sim.play import human
 
         human.check_game(game)
         return name  # a person at the terminal (sim/human.py), not an engine agent

@@ -11,8 +11,9 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from sim import analysis, games
-from sim.analysis import CARDS
+from sim import games
+from sim.analysis import measures as analysis
+from sim.analysis.measures import CARDS
 
 # Where an experiment's records are, under its output folder: one folder per cell, one Parquet
 # file per chunk of games. Read with this glob (no Hive partitioning: cell folders are names,

@@ -17,7 +17,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from sim.analysis import MAX_SEATS
+from sim.analysis.measures import MAX_SEATS
 
 
 def seat_name(seat: int) -> str:

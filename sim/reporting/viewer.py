@@ -9,7 +9,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from sim import boards, games, replays
+from sim import games
+from sim.play import boards, replays
 
 
 def steps_of(rules: str, seed: int, moves: list[str]) -> tuple[list[str], list[dict[str, Any]]]:
@@ -39,7 +40,7 @@ def page(
 
 
 def write(path: Path, rules: str, seed: int, moves: list[str], agents: list[str]) -> Path:
-    from sim.runner import write_text
+    from sim.running.runner import write_text
 
     game = games.game_of(rules)
     log, steps = steps_of(rules, seed, moves)

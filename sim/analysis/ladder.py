@@ -10,9 +10,10 @@ from typing import Any
 import numpy as np
 from tqdm.auto import tqdm
 
-from sim.engine import canonical_rules, play_games, table_size
+from sim.analysis.stats import bradley_terry, wilson
 from sim.games import game_of
-from sim.stats import bradley_terry, wilson
+from sim.play.batch import play_games
+from sim.play.engine import canonical_rules, table_size
 
 
 def ladder(

@@ -24,11 +24,11 @@ from typing import Any
 import polars as pl
 from tqdm.auto import tqdm
 
-from sim import analysis
-from sim.engine import play_games
-from sim.experiment import CELL_ID_SCHEME, Cell, Experiment, upgraded
-from sim.python_agents import AgentError
-from sim.stats import wilson
+from sim.analysis import measures as analysis
+from sim.analysis.stats import wilson
+from sim.play.batch import play_games
+from sim.play.python_agents import AgentError
+from sim.running.experiment import CELL_ID_SCHEME, Cell, Experiment, upgraded
 
 MANIFEST = "manifest.json"
 RECORDS = "records"
@@ -453,7 +453,7 @@ def _rule_changes(before: Any, after: Any) -> str:
     since the old run is named as such (its records hold rule strings without it)."""
     if not isinstance(before, dict) or not isinstance(after, dict) or before == after:
         return ""
-    from sim.answer import rule_values
+    from sim.reporting.answer import rule_values
 
     said: list[str] = []
     for name in sorted(set(before) & set(after)):
@@ -771,6 +771,6 @@ def summary(out: Path) -> list[dict[str, Any]]:
 
 
 def _package_version() -> str:
-    from sim import __version__
+    from sim._version import __version__
 
     return __version__

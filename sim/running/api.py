@@ -13,9 +13,10 @@ from typing import Any
 
 import polars as pl
 
-from sim import games, records
-from sim.experiment import Experiment, from_mapping, load
-from sim.runner import (
+from sim import games
+from sim.running import records
+from sim.running.experiment import Experiment, from_mapping, load
+from sim.running.runner import (
     MANIFEST,
     RecordsError,
     RunError,
@@ -91,7 +92,7 @@ def run_experiment(
             raise ValueError("backend='dask' needs scheduler='tcp://HOST:PORT'")
         if missing := dask_missing():
             raise RunError(missing)
-    from sim.report import build
+    from sim.reporting.report import build
 
     # One lock over playing and the report, as `sim run` holds it.
     with locked(exp.output):
@@ -200,7 +201,7 @@ class Results:
         """The answer to the question, as the report opens with it: `sentences` (the answer in
         words), `table` (the answering measures), `comparisons` (every variant against the
         baseline), `measures` and `matters`. Of a finished run; written with the report."""
-        from sim.report import ANSWER_FILE, build
+        from sim.reporting.report import ANSWER_FILE, build
 
         self._require_complete()
         path = self.output / ANSWER_FILE

@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from sim.analysis import MEASURES as COMPARED
-from sim.analysis import ORDINALS
-from sim.stats import wilson
+from sim.analysis.measures import MEASURES as COMPARED
+from sim.analysis.measures import ORDINALS
+from sim.analysis.stats import wilson
 
 # measure -> (what it is, in words; its unit)
 MEASURES: dict[str, tuple[str, str]] = {
@@ -240,7 +240,7 @@ class Facts:
         # Each card's value under a variant against the same card's under the baseline.
         self.card_changes = card_changes or []
         # Two cards' values against each other under one variant, on the same deals (the
-        # `card_value` sentence's ranking; see `sim.report._card_gaps`).
+        # `card_value` sentence's ranking; see `sim.reporting.report._card_gaps`).
         self.card_gaps = card_gaps or []
         # What the advantage draw is worth to its winner against the same seat with a coin,
         # from the same opening hands (`analysis.choice_value`), per cell with a coin
@@ -252,9 +252,9 @@ class Facts:
         self.houses = houses
         self.baseline = baseline
         self.plain = plain
-        # Rule decisions an agent was offered and never took (sim.usage.never_taken).
+        # Rule decisions an agent was offered and never took (sim.analysis.usage.never_taken).
         self.never_taken = never_taken or []
-        # Per cell, how often each decision of a varied rule was taken (sim.usage.in_play).
+        # Per cell, how often each decision of a varied rule was taken (sim.analysis.usage.in_play).
         self.in_play = in_play or []
         # The rule options that differ between the plain variants (name -> canonical rules).
         self.varied = varied_options({v: r for v, r in (variants or {}).items() if v in plain})

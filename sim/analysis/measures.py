@@ -10,8 +10,8 @@ from typing import Any, Literal
 
 import polars as pl
 
+from sim.analysis.stats import wilson
 from sim.games import GameInfo
-from sim.stats import wilson
 
 KINGS = ["KD", "KC", "KH", "KS"]
 # The most seats at a table (Houses-Skirmish's `players=4`), and their places in turn order.
