@@ -19,6 +19,17 @@ def test_personas_are_data_with_parameters():
     assert resolve("search").startswith("search(iterations=1000,")
 
 
+def test_the_shipped_personas_are_found_from_any_working_folder(tmp_path, monkeypatch):
+    # strategies/ beside the package, not only the current folder's (a run started elsewhere).
+    monkeypatch.chdir(tmp_path)
+    personas.cache_clear()
+    try:
+        assert {"search_fast", "defensive"} <= set(personas())
+        assert resolve("search_fast").startswith("search(iterations=100,")
+    finally:
+        personas.cache_clear()
+
+
 def test_a_game_played_step_by_step_matches_the_batch():
     seed = _core.game_seed(4, 0)
     game = _core.Game(sim.canonical_rules(), seed, ("greedy", "random"))

@@ -21,8 +21,8 @@ BUILTIN = games.game(games.DEFAULT).agents
 
 
 def _strategy_dirs() -> list[Path]:
-    here = Path(__file__).resolve().parent
-    return [Path.cwd() / "strategies", here.parent / "strategies"]
+    checkout = Path(__file__).resolve().parents[2]  # sim/play/agents.py -> the repository
+    return [Path.cwd() / "strategies", checkout / "strategies"]
 
 
 @cache
