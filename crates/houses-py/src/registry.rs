@@ -2,16 +2,16 @@
 //! reasons, record columns and report sections, and how to play and replay it. Python reads it
 //! (`sim/games.py`) and never branches on a game's name.
 
-use houses_engine::agents::{AgentSpec, AGENT_NAMES};
 use houses_engine::battle_cards::{BcAgentSpec, BcRecord, BcState, BC_AGENTS};
-use houses_engine::card::{Card, CardSet};
+use houses_engine::core::card::{Card, CardSet};
 use houses_engine::core::{
     self, AgentFactory, Game, GameRules, OptionSpec, Played, Session, Usage,
 };
-use houses_engine::game::GameRecord;
 use houses_engine::house_of_suits::{HsAgentSpec, HsMatch, HsRecord, HS_AGENTS};
-use houses_engine::position::JsonValue;
-use houses_engine::rules::PRESETS;
+use houses_engine::houses::agents::{AgentSpec, AGENT_NAMES};
+use houses_engine::houses::game::GameRecord;
+use houses_engine::houses::position::JsonValue;
+use houses_engine::houses::rules::PRESETS;
 use houses_engine::State;
 use houses_engine::{battle_cards, house_of_suits};
 use pyo3::exceptions::PyValueError;
@@ -209,7 +209,7 @@ fn card_list(set: CardSet) -> String {
 
 impl Registered for State {
     type Spec = AgentSpec;
-    const TABLE: usize = houses_engine::state::MAX_PLAYERS;
+    const TABLE: usize = houses_engine::houses::state::MAX_PLAYERS;
     const AGENTS: &'static [&'static str] = AGENT_NAMES;
     const END_REASONS: &'static [&'static str] = &["life", "sudden_death", "turn_limit"];
     const SECTIONS: &'static [&'static str] = &["kings", "cards", "house_matrix", "pace"];
@@ -625,14 +625,14 @@ pub trait Stepped: Registered + 'static {
 
 impl Stepped for State {
     fn state_json(&self) -> JsonValue {
-        let mut v = houses_engine::position::state_json(self);
-        v["units"] = houses_engine::position::unit_stats(self, 0);
+        let mut v = houses_engine::houses::position::state_json(self);
+        v["units"] = houses_engine::houses::position::unit_stats(self, 0);
         v["deck_size"] = self.deck.len().into();
         v
     }
     fn observation_json(&self, seat: usize) -> JsonValue {
-        let obs = houses_engine::observe::View::new(self, seat).observation();
-        let mut v = houses_engine::position::state_json(&obs.state);
+        let obs = houses_engine::houses::view::View::new(self, seat).observation();
+        let mut v = houses_engine::houses::position::state_json(&obs.state);
         v["opponent_hidden_cards"] = obs.opponent_hidden.into();
         // Each seat's unseen cards (hand sizes are public; at three or four players the
         // total alone does not say whose they are).
@@ -640,7 +640,7 @@ impl Stepped for State {
             v["hidden_cards"][format!("P{}", s + 1).as_str()] = obs.hidden[s].into();
         }
         v["deck_size"] = obs.deck_len.into();
-        v["units"] = houses_engine::position::unit_stats(&obs.state, seat);
+        v["units"] = houses_engine::houses::position::unit_stats(&obs.state, seat);
         v
     }
 }

@@ -1,10 +1,12 @@
 //! What every game shares, and nothing game-specific: the `Game` and `Agent` traits and the one
 //! game loop (`play_game`, `play_batch`) that all three games go through.
 
+pub mod card;
 mod game;
 pub mod interrupt;
 mod options;
 mod play;
+pub mod rng;
 pub mod search;
 pub mod testing;
 

@@ -31,16 +31,16 @@ mod setup;
 mod traits;
 mod turn;
 
-use crate::action::Action;
-use crate::card::{Card, CardSet, Kind, Suit, BLACK_JOKER, RED_JOKER};
-use crate::rng::GameRng;
-use crate::rules::{
+use crate::core::card::{Card, CardSet, Kind, Suit, BLACK_JOKER, RED_JOKER};
+use crate::core::rng::GameRng;
+use crate::houses::action::Action;
+use crate::houses::rules::{
     AceOfHeartsGuard, AceOfSpadesSecond, AttackSpread, ClubsExcess, DeckMode, Defeat, Doppelganger,
     DualWield, ExtraDraw, HeartsExhaustedBlock, JackOfClubs, Kings, Option1KingOfHearts,
     RearDeploy, Responders, Rules, SelfBlock, SoldierTargets, SpadesTrait, StartingPlayer,
     SuddenDeath,
 };
-use crate::state::*;
+use crate::houses::state::*;
 use legal::Moves;
 use traits::BondTargets;
 

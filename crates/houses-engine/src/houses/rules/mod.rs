@@ -6,7 +6,7 @@
 
 use std::fmt::Write;
 
-use crate::card::{Card, CardSet, Suit};
+use crate::core::card::{Card, CardSet, Suit};
 pub use crate::core::{closest, OptionSpec};
 
 /// Bumped whenever the engine's behaviour under some rule set changes, so that figures from
@@ -198,7 +198,7 @@ impl OptionValue for BlankKings {
         let mut mask = 0u8;
         for c in Card::deck(false) {
             if set.contains(c) {
-                if c.kind() != crate::card::Kind::King {
+                if c.kind() != crate::core::card::Kind::King {
                     return None;
                 }
                 mask |= 1 << c.suit()? as u8;
@@ -247,7 +247,7 @@ impl OptionValue for Players {
     ];
     fn parse_value(v: &str) -> Option<Players> {
         let n: usize = v.parse().ok()?;
-        (2..=crate::state::MAX_PLAYERS)
+        (2..=crate::houses::state::MAX_PLAYERS)
             .contains(&n)
             .then_some(Players(n))
     }

@@ -11,11 +11,11 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::action::Action;
-use crate::card::Card;
-use crate::rng::GameRng;
-use crate::rules::{DeckMode, OptionValue, Rules};
-use crate::state::{
+use crate::core::card::Card;
+use crate::core::rng::GameRng;
+use crate::houses::action::Action;
+use crate::houses::rules::{DeckMode, OptionValue, Rules};
+use crate::houses::state::{
     Cards, JokerVariant, Pending, Player, Seat, State, Target, Unit, UnitCard, UnitCards,
     MAX_FRONT_UNITS, MAX_REAR_UNITS, MAX_UNIT_CARDS,
 };
@@ -326,8 +326,8 @@ impl Position {
         st.barrows_up = cards(&self.barrows, "barrows")?;
         st.barrows_down = cards(&self.burned, "burned")?;
         // Each card once, and only the cards these rules play with.
-        let mut seen = crate::card::CardSet::default();
-        let mut deck = crate::card::CardSet::default();
+        let mut seen = crate::core::card::CardSet::default();
+        let mut deck = crate::core::card::CardSet::default();
         for c in st.rules.cards_in_play() {
             deck.insert(c);
         }
@@ -453,7 +453,7 @@ pub fn state_json(st: &State) -> Value {
 /// Each seat's units, rank by rank, with what `unit_text` leaves out: attack, defence and the
 /// damage the leader has taken this turn (as `seat` reckons them; for the human seat's board).
 pub fn unit_stats(st: &State, seat: usize) -> Value {
-    let view = crate::observe::View::new(st, seat);
+    let view = crate::houses::view::View::new(st, seat);
     let rank = |us: &[Unit]| {
         us.iter()
             .map(|u| {
