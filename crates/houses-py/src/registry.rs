@@ -209,7 +209,7 @@ fn card_list(set: CardSet) -> String {
 
 impl Registered for State {
     type Spec = AgentSpec;
-    const TABLE: usize = houses_engine::houses::state::MAX_PLAYERS;
+    const TABLE: usize = houses_engine::houses::rules::MAX_PLAYERS;
     const AGENTS: &'static [&'static str] = AGENT_NAMES;
     const END_REASONS: &'static [&'static str] = &["life", "sudden_death", "turn_limit"];
     const SECTIONS: &'static [&'static str] = &["kings", "cards", "house_matrix", "pace"];

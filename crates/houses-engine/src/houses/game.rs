@@ -6,7 +6,8 @@ use crate::core::{self, Agent, AgentFactory, Game, Played, Seat};
 use crate::houses::action::Action;
 use crate::houses::agents::AgentSpec;
 use crate::houses::rules::Rules;
-use crate::houses::state::{EndReason, JokerVariant, State, Target, MAX_PLAYERS};
+use crate::houses::rules::MAX_PLAYERS;
+use crate::houses::state::{EndReason, JokerVariant, State, Target};
 use crate::houses::view::View;
 
 /// Everything recorded about one finished game.

@@ -3,7 +3,8 @@
 //! agent's simulated worlds carry none (so their clones stay small).
 
 use crate::core::card::{Card, CardSet, Kind};
-use crate::houses::state::{Seat, MAX_PLAYERS};
+use crate::core::Seat;
+use crate::houses::rules::MAX_PLAYERS;
 
 /// Where the late game begins: the Spring '22 notes' "It feels good, for the first 5 rounds or
 /// so... If a match extends beyond this stage ... this feels like a slog", and their first cure

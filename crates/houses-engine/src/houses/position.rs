@@ -13,10 +13,11 @@ use serde_json::{json, Value};
 
 use crate::core::card::Card;
 use crate::core::rng::GameRng;
+use crate::core::Seat;
 use crate::houses::action::Action;
 use crate::houses::rules::{DeckMode, OptionValue, Rules};
 use crate::houses::state::{
-    Cards, JokerVariant, Pending, Player, Seat, State, Target, Unit, UnitCard, UnitCards,
+    Cards, JokerVariant, Pending, Player, State, Target, Unit, UnitCard, UnitCards,
     MAX_FRONT_UNITS, MAX_REAR_UNITS, MAX_UNIT_CARDS,
 };
 

@@ -2,12 +2,8 @@
 
 use crate::core::card::{Card, CardSet, Kind, Suit};
 use crate::core::rng::GameRng;
-use crate::houses::rules::{DeckMode, Rules};
-
-pub type Seat = usize;
-
-/// The most players at one table (the rule option `players`).
-pub const MAX_PLAYERS: usize = 4;
+use crate::core::Seat;
+use crate::houses::rules::{DeckMode, Rules, MAX_PLAYERS};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum JokerVariant {

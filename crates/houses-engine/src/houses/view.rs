@@ -4,8 +4,10 @@
 
 use crate::core::card::{Card, CardSet};
 use crate::core::rng::GameRng;
+use crate::core::Seat;
+use crate::houses::rules::MAX_PLAYERS;
 use crate::houses::rules::{DeckMode, Rules};
-use crate::houses::state::{Pending, Seat, State, Target, Unit, MAX_PLAYERS};
+use crate::houses::state::{Pending, State, Target, Unit};
 
 pub struct View<'a> {
     state: &'a State,

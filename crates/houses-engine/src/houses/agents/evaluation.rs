@@ -8,7 +8,9 @@
 //! model gets, in about a microsecond, what a play-out by that player would have told it.
 
 use crate::core::card::Kind;
-use crate::houses::state::{Player, Seat, State, MAX_PLAYERS};
+use crate::core::Seat;
+use crate::houses::rules::MAX_PLAYERS;
+use crate::houses::state::{Player, State};
 
 /// The features' names, in the order of `features` (for the fit and for readers).
 pub const FEATURES: [&str; 13] = [

@@ -6,7 +6,8 @@ use super::Agent;
 use crate::core::card::{Card, Kind, Suit};
 use crate::core::rng::GameRng;
 use crate::houses::action::Action;
-use crate::houses::state::{JokerVariant, Pending, Target, Unit, MAX_PLAYERS};
+use crate::houses::rules::MAX_PLAYERS;
+use crate::houses::state::{JokerVariant, Pending, Target, Unit};
 use crate::houses::view::View;
 
 /// What a heuristic player values. `Params::default()` is the `greedy` agent.

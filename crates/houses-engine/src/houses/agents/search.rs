@@ -7,9 +7,10 @@ use super::evaluation::{evaluate, evaluate_all};
 use super::greedy::{self, Params};
 use super::Agent;
 use crate::core::rng::GameRng;
+use crate::core::Seat;
 use crate::core::{Mcts, SearchParams, Searchable};
 use crate::houses::action::Action;
-use crate::houses::state::{Seat, State};
+use crate::houses::state::State;
 use crate::houses::view::View;
 
 pub struct Search {

@@ -33,12 +33,13 @@ mod turn;
 
 use crate::core::card::{Card, CardSet, Kind, Suit, BLACK_JOKER, RED_JOKER};
 use crate::core::rng::GameRng;
+use crate::core::Seat;
 use crate::houses::action::Action;
 use crate::houses::rules::{
     AceOfHeartsGuard, AceOfSpadesSecond, AttackSpread, ClubsExcess, DeckMode, Defeat, Doppelganger,
     DualWield, ExtraDraw, HeartsExhaustedBlock, JackOfClubs, Kings, Option1KingOfHearts,
     RearDeploy, Responders, Rules, SelfBlock, SoldierTargets, SpadesTrait, StartingPlayer,
-    SuddenDeath,
+    SuddenDeath, MAX_PLAYERS,
 };
 use crate::houses::state::*;
 use legal::Moves;

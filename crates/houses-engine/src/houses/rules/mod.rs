@@ -13,6 +13,9 @@ pub use crate::core::{closest, OptionSpec};
 /// different versions are never mixed. Stamped on every record.
 pub const RULES_VERSION: u32 = 2;
 
+/// The most players at one table (the rule option `players`).
+pub const MAX_PLAYERS: usize = 4;
+
 /// A choice option's values: the enum, its names in configs, and the parse back.
 macro_rules! choice {
     ($(#[$doc:meta])* $name:ident { $($(#[doc = $vdoc:literal])* $variant:ident = $text:literal,)+ }) => {
@@ -247,9 +250,7 @@ impl OptionValue for Players {
     ];
     fn parse_value(v: &str) -> Option<Players> {
         let n: usize = v.parse().ok()?;
-        (2..=crate::houses::state::MAX_PLAYERS)
-            .contains(&n)
-            .then_some(Players(n))
+        (2..=MAX_PLAYERS).contains(&n).then_some(Players(n))
     }
     fn text(&self) -> String {
         self.0.to_string()
