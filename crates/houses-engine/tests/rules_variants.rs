@@ -653,7 +653,7 @@ fn a_forbidden_card_is_never_deployed_or_played() {
 }
 
 /// `sim rules` and a report's "The variants" say what each choice of an option means, from the
-/// choice's own doc comment in `rules.rs`: every choice has one.
+/// choice's own doc comment in `houses/rules/options.rs`: every choice has one.
 #[test]
 fn every_choice_of_every_option_says_what_it_means() {
     for o in houses_engine::houses::rules::OPTIONS

@@ -69,7 +69,7 @@ impl Params {
             "ace_threshold" => &mut self.ace_threshold,
             "tricks" => &mut self.tricks,
             _ => {
-                let hint = crate::houses::rules::closest(name, PARAM_NAMES.iter().copied())
+                let hint = crate::core::closest(name, PARAM_NAMES.iter().copied())
                     .map(|c| format!(" (did you mean '{c}'?)"))
                     .unwrap_or_default();
                 return Err(format!(

@@ -100,7 +100,7 @@ impl AgentSpec {
             }
             "search" => Ok(AgentSpec::Search(SearchParams::default().with(params)?)),
             other => {
-                let hint = crate::houses::rules::closest(other, AGENT_NAMES.iter().copied())
+                let hint = crate::core::closest(other, AGENT_NAMES.iter().copied())
                     .map(|c| format!(" (did you mean '{c}'?)"))
                     .unwrap_or_default();
                 Err(format!(

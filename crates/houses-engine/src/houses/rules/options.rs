@@ -1,0 +1,323 @@
+//! Every rule option of Houses-Skirmish, in one table: adding an option is one row of
+//! `rule_options!` at the end of this file (its name, type, default and help) and, for a new set
+//! of values, one `choice!` enum above it (each variant's doc comment is what that value means).
+//! The rows' order is the canonical rule string's: a new row goes where it belongs, and the
+//! canonical-string test (in `mod.rs`) is updated. Values that are not a plain choice (numbers,
+//! card lists, the player count...) are written and read in `values.rs`.
+
+use super::values::{BlankKings, CardList, FrontRanks, OptionValue, Players, SplitHouses};
+use crate::core::card::{CardSet, Suit};
+use crate::core::OptionSpec;
+
+/// A choice option's values: the enum, its names in configs, and the parse back.
+macro_rules! choice {
+    ($(#[$doc:meta])* $name:ident { $($(#[doc = $vdoc:literal])* $variant:ident = $text:literal,)+ }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[doc = $vdoc])* $variant,)+
+        }
+
+        impl $name {
+            pub const CHOICES: &'static [&'static str] = &[$($text),+];
+
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)+
+                }
+            }
+
+            pub fn parse(text: &str) -> Option<$name> {
+                match text {
+                    $($text => Some($name::$variant),)+
+                    _ => None,
+                }
+            }
+        }
+
+        impl OptionValue for $name {
+            const KIND: &'static str = "choice";
+            const CHOICES: &'static [&'static str] = &[$($text),+];
+            // Each variant's doc comment, its lines joined (each begins with a space).
+            const CHOICE_HELP: &'static [&'static str] = &[$(concat!($($vdoc),*)),+];
+            fn parse_value(v: &str) -> Option<Self> {
+                $name::parse(v)
+            }
+            fn text(&self) -> String {
+                self.name().into()
+            }
+        }
+    };
+}
+
+/// The one table of rule options: each row makes a field of `Rules` (named as the option), its
+/// default, its registry entry (in canonical order) and its parse and print.
+macro_rules! rule_options {
+    ($($(#[$doc:meta])* $name:ident: $ty:ty = $default:expr, $help:literal;)+) => {
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct Rules {
+            $($(#[$doc])* pub $name: $ty,)+
+        }
+
+        impl Default for Rules {
+            fn default() -> Self {
+                Rules { $($name: $default,)+ }
+            }
+        }
+
+        /// The registry: what `sim rules` lists and what configs may set, in canonical order.
+        pub const OPTIONS: &[OptionSpec] = &[$(OptionSpec {
+            name: stringify!($name),
+            kind: <$ty as OptionValue>::KIND,
+            choices: <$ty as OptionValue>::CHOICES,
+            samples: <$ty as OptionValue>::SAMPLES,
+            choice_help: <$ty as OptionValue>::CHOICE_HELP,
+            help: $help,
+        },)+];
+
+        impl Rules {
+            /// Set a registered option; `None` when the value does not parse.
+            pub(super) fn set_value(&mut self, name: &str, v: &str) -> Option<()> {
+                match name {
+                    $(stringify!($name) => self.$name = <$ty as OptionValue>::parse_value(v)?,)+
+                    _ => unreachable!("option {name} is not registered"),
+                }
+                Some(())
+            }
+
+            pub fn get(&self, name: &str) -> Option<String> {
+                match name {
+                    $(stringify!($name) => Some(OptionValue::text(&self.$name)),)+
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+choice!(Responders {
+    /// Spring '25: "opponents may make their RESPONSE": each opponent in turn order.
+    All = "all",
+    /// Only the next player in turn order responds.
+    Next = "next",
+});
+
+choice!(AttackSpread {
+    /// Each attacker may target any opponent ("Multiple units can target one enemy
+    /// unit/player"; "The owner of targeted units, will declare which ... units will defend").
+    Any = "any",
+    /// All of a turn's attacks go at one opponent ("The defending player declares units").
+    One = "one",
+});
+
+choice!(StartingPlayer {
+    /// Spring '25 §5.3: each player draws a card, highest wins and chooses to start or defer.
+    AdvantageDraw = "advantage_draw",
+    /// The pre-Summer '20 rule: a coin flip decides who starts.
+    Coin = "coin",
+});
+
+choice!(HeartsExhaustedBlock {
+    /// Quick reference: "Defend while exhausted but cannot apply damage when doing so" (the
+    /// full text is silent on the damage, so the quick reference fills the gap).
+    NoDamage = "no_damage",
+    /// An exhausted Hearts blocker fights normally (the engine's reading before rules v2).
+    FullDamage = "full_damage",
+});
+
+choice!(SelfBlock {
+    /// A unit blocking the attack aimed at itself is "defending an ally" (the game calls any
+    /// unit of the player's side allied: "Target allied unit will deal double damage"): an
+    /// exhausted Hearts soldier may block it, and the enhanced Hearts and Diamonds traits act
+    /// (reading R46).
+    DefendsAlly = "defends_ally",
+    /// "An ally" is another unit: only a block of an attack aimed at another unit or at the
+    /// player defends an ally, so an exhausted Hearts soldier may not block the attack aimed
+    /// at itself, and the enhanced Hearts and Diamonds traits do not act in that block.
+    NotAlly = "not_ally",
+});
+
+choice!(Defeat {
+    /// Spring '25: "Units taking more damage than their defense value are defeated".
+    Exceeds = "exceeds",
+    /// The older notes: damage equal to the defence defeats (a 10+3 bond "threaten[s] the
+    /// King with 13 Defense"; the classic King of Hearts falls at "13 (or more)").
+    Reaches = "reaches",
+});
+
+choice!(SuddenDeath {
+    /// "Each player takes one more round starting with the player who drew the last card":
+    /// the round that starts with the drawer's own turn, then the opponent's turn.
+    ThisRound = "this_round",
+    /// The round under way plays out, then one more round begins with the drawer: drawer's
+    /// turn, opponent's, drawer's, opponent's.
+    NextRound = "next_round",
+});
+
+choice!(SoldierTargets {
+    /// Spring '25 §7: "Front Rank Attackers (Soldiers 2-10): Can only target opposing players or
+    /// units in opposing Front Ranks (unless card ability allows otherwise)".
+    Front = "front",
+    /// Summer '20 change list: "Targeting Defined (a unit can only target the rear ranks card or
+    /// opposing player)", as in its worked example ("The 9 and 4 are both targeting the King
+    /// located in the opposing Rear Ranks"): soldiers strike the player or Rear-Rank units, and
+    /// meet enemy soldiers only when blocked or blocking.
+    Rear = "rear",
+});
+
+choice!(RearDeploy {
+    /// Spring '25: a newly deployed unit is exhausted ("Exhausted: A unit that has performed an
+    /// action (like attacking or being newly deployed)"), so Aces and the classic King of
+    /// Clubs act from their owner's next turn; only the Ace of Diamonds "may deploy and attack".
+    Exhausted = "exhausted",
+    /// Rear-Rank units enter ready and may strike the turn they are deployed (before rules v2).
+    Ready = "ready",
+});
+
+choice!(AceOfHeartsGuard {
+    /// Full rules: the Ace of Hearts may stay as a (+0/+1) defender.
+    ZeroOne = "0/1",
+    /// Quick reference: "May remain as +1/+0 guard".
+    OneZero = "1/0",
+});
+
+choice!(AceOfSpadesSecond {
+    /// Full rules: "an additional Front Rank unit may be targeted".
+    AnyFront = "any_front",
+    /// Quick reference: "If a soldier, poison 1 adjacent soldier too."
+    Adjacent = "adjacent",
+});
+
+choice!(ClubsExcess {
+    /// Full rules: excess damage dealt *to a blocker* may go on.
+    BlockedOnly = "blocked_only",
+    /// Quick reference: "Excess damage is passed onto the unit or player of choice" (any target).
+    AnyTarget = "any_target",
+});
+
+choice!(Doppelganger {
+    /// Full rules: "Imitates any other unit" - a unit on the battlefield.
+    BattlefieldUnit = "battlefield_unit",
+    /// Summer '20 / quick reference: "Copies another non-Joker card" - any card of the deck.
+    AnyCard = "any_card",
+});
+
+choice!(JackOfClubs {
+    /// Spring '25: a unit of choice deals double damage this turn.
+    DoubleDamage = "double_damage",
+    /// The older card (Summer '20 notes): a random card of the opponent's hand goes to the Barrows.
+    DiscardRandom = "discard_random",
+});
+
+choice!(ExtraDraw {
+    /// Spring '25: one card a turn.
+    None = "none",
+    /// Spring '22 proposal: each player draws two cards from round six.
+    FromRound6 = "from_round_6",
+    /// Spring '22 proposal: draw two once the Deck is no higher than the Barrows.
+    DeckEqualsBarrows = "deck_equals_barrows",
+});
+
+choice!(Kings {
+    /// Spring '25: a King lets allied soldiers of its House use the Enhanced House Trait.
+    Enhance = "enhance",
+    /// The Kings as the Summer '20 notes assess them (KD haste, KC challenge, KH absorb, KS untouchable).
+    Classic = "classic",
+    /// Summer '20 Option 1: a new power for each King.
+    Option1 = "option1",
+    /// Summer '20 Option 2 / Spring '22: the King shares its House's trait with all allied soldiers.
+    ShareTrait = "share_trait",
+});
+
+choice!(Option1KingOfHearts {
+    /// All allied soldiers gain the Hearts trait.
+    HeartsTrait = "hearts_trait",
+    /// Allied Front-Rank attackers may reassign the blockers the opponent chose.
+    ReassignBlockers = "reassign_blockers",
+});
+
+choice!(SpadesTrait {
+    /// Spring '25: one attack on up to two enemy Front-Rank units.
+    DualWield = "dual_wield",
+    /// The original trait: having defeated the unit it fights, it also strikes a unit next to
+    /// its target.
+    AdjacentStrike = "adjacent_strike",
+    /// Spring '22: a blocked Spades attacker may take another enemy unit as its blocker.
+    ChooseBlocker = "choose_blocker",
+    /// Dual wield whose second target is stunned, not struck: it cannot attack on its next
+    /// turn.
+    Stun = "stun",
+});
+
+choice!(DualWield {
+    /// Reading R15: each of the two targets takes the attack's full damage ("dual wielding":
+    /// a weapon for each).
+    FullEach = "full_each",
+    /// The attack's damage is shared: the first target takes the larger half, the second the
+    /// rest ("may target up to two units" says nothing of the damage).
+    Split = "split",
+});
+
+choice!(DeckMode {
+    /// Spring '25: one shared deck.
+    Shared = "shared",
+    /// The designers' playtests: each player draws from a pile of their own Houses; no Jokers.
+    SuitSplit = "suit_split",
+});
+
+choice!(BlackJoker {
+    /// The player chooses the variant when deploying it.
+    Chosen = "chosen",
+    /// Always the Doppelganger: "it may mimic the form of any other card of the player's
+    /// choice".
+    Doppelganger = "doppelganger",
+    /// Always the Necromancer: summons a soldier from the Barrows, once per turn, for one turn.
+    Necromancer = "necromancer",
+});
+
+choice!(RedJoker {
+    /// The player chooses the variant when deploying it.
+    Chosen = "chosen",
+    /// Always the Insane Wizard: opposing Blood Bonds come apart and opposing House Traits stop.
+    Wizard = "wizard",
+    /// Always the Binding Spirit: "All allied soldiers may form a Blood Bond with any other
+    /// allied soldier".
+    Spirit = "spirit",
+});
+
+rule_options! {
+    life: i32 = 40, "starting life of each player (Spring '25: 40)";
+    jokers: bool = false, "include the two Jokers (optional in Spring '25)";
+    scouts: bool = true, "2s may be deployed as scouts";
+    soul_burn: bool = true, "resurrected and summoned cards leave play face down for good";
+    front_ranks: FrontRanks = FrontRanks { units: 4, bond: 2 }, "Front-Rank units x cards per Blood Bond (each choice's meaning below it)";
+    starting_player: StartingPlayer = StartingPlayer::AdvantageDraw, "how the first player is chosen";
+    multiple_attackers: bool = true, "several attackers may target one enemy unit";
+    defeat: Defeat = Defeat::Exceeds, "a unit is defeated by more damage than its defence (Spring '25) or by damage that reaches it (older notes)";
+    rear_deploy: RearDeploy = RearDeploy::Exhausted, "newly deployed Aces (and the classic King of Clubs) are exhausted until their owner's next turn (Spring '25) or ready to strike at once";
+    sudden_death: SuddenDeath = SuddenDeath::ThisRound, "once the last card is drawn: the drawer's turn and the opponent's end the game (this_round), or the round plays out and one more follows (next_round)";
+    hearts_trait: HeartsExhaustedBlock = HeartsExhaustedBlock::NoDamage, "an exhausted Hearts blocker deals no damage (quick reference; the full text is silent) or full damage";
+    ace_of_hearts_guard: AceOfHeartsGuard = AceOfHeartsGuard::ZeroOne, "the Ace of Hearts guard's stats: +0/+1 (full rules) or +1/+0 (quick reference)";
+    ace_of_spades: AceOfSpadesSecond = AceOfSpadesSecond::AnyFront, "Ace of Spades' second target: any Front-Rank unit (full rules) or an adjacent one (quick reference)";
+    clubs_excess: ClubsExcess = ClubsExcess::BlockedOnly, "Clubs excess damage only through a blocker (full rules) or from any target (quick reference)";
+    jack_of_clubs: JackOfClubs = JackOfClubs::DoubleDamage, "Jack of Clubs: a unit deals double damage (Spring '25) or a random enemy card is discarded (older card)";
+    extra_draw: ExtraDraw = ExtraDraw::None, "draw two cards a turn from round six, or once the Deck is no higher than the Barrows (Spring '22 late-game proposals)";
+    doppelganger: Doppelganger = Doppelganger::BattlefieldUnit, "the Doppelganger copies a unit in play (full rules) or any non-Joker card (Summer '20, quick reference)";
+    kings: Kings = Kings::Enhance, "what Kings do (each choice's meaning below it)";
+    option1_king_of_hearts: Option1KingOfHearts = Option1KingOfHearts::HeartsTrait, "under kings=option1, the King of Hearts gives all soldiers the Hearts trait, or lets attackers reassign blockers";
+    king_aid_half: bool = false, "Spring '22: with their King in play, natural Spades and Hearts aid a defending ally with half their value";
+    spades_trait: SpadesTrait = SpadesTrait::DualWield, "the Spades House Trait (each choice's meaning below it)";
+    dual_wield: DualWield = DualWield::FullEach, "a dual-wielding Spades attack on two units: full damage to each (reading R15) or its damage shared between them";
+    deck: DeckMode = DeckMode::Shared, "one shared deck, or each player draws from a pile of their own Houses (no Jokers)";
+    split_houses: SplitHouses = SplitHouses([1 << Suit::Spades as u8, 1 << Suit::Hearts as u8]), "with deck=suit_split, each player's Houses as P1-P2 suit letters, e.g. S-H or DC-HS";
+    black_joker: BlackJoker = BlackJoker::Chosen, "the Black Joker's variant: chosen by the player when deployed, or fixed";
+    red_joker: RedJoker = RedJoker::Chosen, "the Red Joker's variant: chosen by the player when deployed, or fixed";
+    hand_limit: Option<usize> = None, "discard down to this many cards at the end of your turn (none in Spring '25)";
+    blank: BlankKings = BlankKings(0), "for a King's causal value: these Kings (e.g. KS or KS+KC) are blanks, deployed as usual but with no power (none in the rules)";
+    forbid: CardList = CardList(CardSet(0)), "for a card's causal value: these cards (e.g. KS or QH+QS) may not be deployed or played by either player (none in the rules)";
+    soldier_targets: SoldierTargets = SoldierTargets::Front, "what a soldier may attack besides the opponent: Front-Rank units (Spring '25) or Rear-Rank units (Summer '20 \"Targeting Defined\")";
+    players: Players = Players(2), "how many play at the table, 2 to 4 (Spring '25: \"2 or more players\"; free for all, readings M1-M9)";
+    responders: Responders = Responders::All, "with three or more players: every opponent may respond in turn (Spring '25 \"opponents may make their RESPONSE\") or only the next player";
+    attack_spread: AttackSpread = AttackSpread::Any, "with three or more players: a turn's attackers may target different opponents, or all go at one (\"The defending player declares\")";
+    self_block: SelfBlock = SelfBlock::DefendsAlly, "a unit blocking the attack aimed at itself is defending an ally for the Hearts and Diamonds traits (reading R46), or not";
+}
