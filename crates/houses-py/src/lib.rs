@@ -7,7 +7,7 @@ mod registry;
 mod signals;
 
 use houses_engine::core::game_seed;
-use houses_engine::houses::position::run_scenario;
+use houses_engine::houses::json::run_scenario;
 use houses_engine::houses::rules::RULES_VERSION;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -21,8 +21,8 @@ fn scenario(text: &str) -> PyResult<String> {
         .map_err(PyValueError::new_err)
 }
 
-fn serde_json_pretty(v: &houses_engine::houses::position::JsonValue) -> String {
-    houses_engine::houses::position::to_pretty(v)
+fn serde_json_pretty(v: &houses_engine::houses::json::JsonValue) -> String {
+    houses_engine::houses::json::to_pretty(v)
 }
 
 #[pyfunction(name = "game_seed")]
@@ -102,12 +102,12 @@ impl Game {
         let mut v = self.table.observation(seat);
         v["seat"] = format!("P{}", seat + 1).into();
         v["legal"] = self.legal().into();
-        Ok(houses_engine::houses::position::to_pretty(&v))
+        Ok(houses_engine::houses::json::to_pretty(&v))
     }
 
     /// The whole state as JSON, hidden cards included (for replays, not for agents).
     fn state(&self) -> String {
-        houses_engine::houses::position::to_pretty(&self.table.state())
+        houses_engine::houses::json::to_pretty(&self.table.state())
     }
 
     /// The log so far (empty unless made with `keep_log`): every move as `P1: <move>` (a

@@ -10,7 +10,7 @@ use houses_engine::core::{
 use houses_engine::house_of_suits::{HsAgentSpec, HsMatch, HsRecord, HS_AGENTS};
 use houses_engine::houses::agents::{AgentSpec, AGENT_NAMES};
 use houses_engine::houses::game::GameRecord;
-use houses_engine::houses::position::JsonValue;
+use houses_engine::houses::json::JsonValue;
 use houses_engine::houses::rules::PRESETS;
 use houses_engine::State;
 use houses_engine::{battle_cards, house_of_suits};
@@ -625,14 +625,14 @@ pub trait Stepped: Registered + 'static {
 
 impl Stepped for State {
     fn state_json(&self) -> JsonValue {
-        let mut v = houses_engine::houses::position::state_json(self);
-        v["units"] = houses_engine::houses::position::unit_stats(self, 0);
+        let mut v = houses_engine::houses::json::state_json(self);
+        v["units"] = houses_engine::houses::json::unit_stats(self, 0);
         v["deck_size"] = self.deck.len().into();
         v
     }
     fn observation_json(&self, seat: usize) -> JsonValue {
         let obs = houses_engine::houses::view::View::new(self, seat).observation();
-        let mut v = houses_engine::houses::position::state_json(&obs.state);
+        let mut v = houses_engine::houses::json::state_json(&obs.state);
         v["opponent_hidden_cards"] = obs.opponent_hidden.into();
         // Each seat's unseen cards (hand sizes are public; at three or four players the
         // total alone does not say whose they are).
@@ -640,7 +640,7 @@ impl Stepped for State {
             v["hidden_cards"][format!("P{}", s + 1).as_str()] = obs.hidden[s].into();
         }
         v["deck_size"] = obs.deck_len.into();
-        v["units"] = houses_engine::houses::position::unit_stats(&obs.state, seat);
+        v["units"] = houses_engine::houses::json::unit_stats(&obs.state, seat);
         v
     }
 }

@@ -11,12 +11,14 @@
 //! - `game`: Houses-Skirmish as a `core::Game`: its record, the batch entry points;
 //! - `agents/`: the built-in players (random, greedy and heuristic, search) and the search's
 //!   evaluation;
-//! - `position`: positions for tests and `sim scenario`, and the state as JSON.
+//! - `position`: positions (a board written out) for tests and `sim scenario`;
+//! - `json`: the state as JSON, for `sim scenario` and the bindings' step-by-step game.
 
 pub mod action;
 pub mod agents;
 pub mod engine;
 pub mod game;
+pub mod json;
 pub mod metrics;
 pub mod position;
 pub mod rules;
