@@ -2,17 +2,18 @@
 //! pile each), Front and Rear Ranks, Blood Bonds, House Traits and Kings.
 //!
 //! What is where:
-//! - `rules/`: the rule set as data (`Rules`, every option, presets);
+//! - `rules/`: the rule options (`options.rs`: one table, one enum per choice), presets, the
+//!   canonical rule string;
 //! - `state`: the state: zones, units, whose decision is pending;
+//! - `engine/`: its rules, one concern per file, each an `impl State` block (`engine/mod.rs`
+//!   maps them to the readings of docs/rules.md);
 //! - `action`: the moves and their notation (docs/notation.md);
-//! - `engine/`: the rules themselves, one concern per file (its `mod.rs` maps them to readings);
-//! - `view`: what a seat may see (`View`, `Observation`, the search's sampled worlds);
+//! - `view`: what a seat may see (`View`, `Observation`, the worlds the search samples);
 //! - `metrics`: what a record counts, filled at named events beside the rules;
-//! - `game`: Houses-Skirmish as a `core::Game`: its record, the batch entry points;
-//! - `agents/`: the built-in players (random, greedy and heuristic, search) and the search's
-//!   evaluation;
-//! - `position`: positions (a board written out) for tests and `sim scenario`;
-//! - `json`: the state as JSON, for `sim scenario` and the bindings' step-by-step game.
+//! - `game`: Houses-Skirmish as a `core::Game`: its record, batches;
+//! - `agents/`: the built-in players (random, greedy and its personas, search) and the search's
+//!   judgement of a position (`evaluation.rs`);
+//! - `position`: positions for tests and `sim scenario`; `json`: the state as JSON.
 
 pub mod action;
 pub mod agents;
