@@ -1,6 +1,6 @@
 //! The private `sim._core` module: thin delegations to `houses-engine`. Python asks for whole
 //! batches and gets columns back; the GIL is released while games run, and Ctrl-C stops them
-//! (`signals.rs`). Every game is reached through one registry (`registry.rs`): Python reads
+//! (`signals.rs`). Every game is reached through one registry (`registry/`): Python reads
 //! the games from it and names none.
 
 mod registry;
