@@ -18,6 +18,11 @@
 //! - `damage`: the one place damage lands; leaving play, Soul Burn (R1-R3, R14, R26);
 //! - `combat`: RESOLUTION: simultaneous damage and post-combat triggers (R4, R8, R10-R12);
 //! - `invariants`: what every reachable state keeps.
+//!
+//! Beside the state (`houses/state.rs`) and the options it reads (`self.rules`, from
+//! `houses/rules/`), the engine reads two things of its neighbours, neither of which reads it
+//! back: each move's kind of decision (`houses::game::decision`, for the usage table, in
+//! `legal`) and a unit's text (`houses::position::unit_text`, for the log, in `turn`).
 
 mod apply;
 mod attack;
