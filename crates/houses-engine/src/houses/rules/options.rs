@@ -1,9 +1,9 @@
 //! Every rule option of Houses-Skirmish, in one table: adding an option is one row of
-//! `rule_options!` at the end of this file (its name, type, default and help) and, for a new set
-//! of values, one `choice!` enum above it (each variant's doc comment is what that value means).
-//! The rows' order is the canonical rule string's: a new row goes where it belongs, and the
-//! canonical-string test (in `mod.rs`) is updated. Values that are not a plain choice (numbers,
-//! card lists, the player count...) are written and read in `values.rs`.
+//! `rule_options!` below (its name, type, default and help) and, for a new set of values, one
+//! `choice!` enum above it (each variant's doc comment is what that value means). The rows' order
+//! is the canonical rule string's: a new row goes where it belongs, and the canonical-string test
+//! at the end of this file is updated. Values that are not a plain choice (numbers, card lists,
+//! the player count...) are written and read in `values.rs`.
 
 use super::values::{BlankKings, CardList, FrontRanks, OptionValue, Players, SplitHouses};
 use crate::core::card::{CardSet, Suit};
@@ -320,4 +320,29 @@ rule_options! {
     responders: Responders = Responders::All, "with three or more players: every opponent may respond in turn (Spring '25 \"opponents may make their RESPONSE\") or only the next player";
     attack_spread: AttackSpread = AttackSpread::Any, "with three or more players: a turn's attackers may target different opponents, or all go at one (\"The defending player declares\")";
     self_block: SelfBlock = SelfBlock::DefendsAlly, "a unit blocking the attack aimed at itself is defending an ally for the Hearts and Diamonds traits (reading R46), or not";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Rules;
+
+    #[test]
+    fn canonical_string_names_every_option_in_registry_order() {
+        // Records and experiment hashes carry this string: its order must not move.
+        let r = Rules::parse("front_ranks=3x3,split_houses=DC-HS,hand_limit=4,life=7").unwrap();
+        assert_eq!(
+            r.canonical(),
+            "houses(life=7,jokers=false,scouts=true,soul_burn=true,front_ranks=3x3,\
+             starting_player=advantage_draw,multiple_attackers=true,defeat=exceeds,\
+             rear_deploy=exhausted,sudden_death=this_round,hearts_trait=no_damage,\
+             ace_of_hearts_guard=0/1,ace_of_spades=any_front,clubs_excess=blocked_only,\
+             jack_of_clubs=double_damage,extra_draw=none,doppelganger=battlefield_unit,\
+             kings=enhance,option1_king_of_hearts=hearts_trait,king_aid_half=false,\
+             spades_trait=dual_wield,dual_wield=full_each,deck=shared,split_houses=DC-HS,\
+             black_joker=chosen,\
+             red_joker=chosen,hand_limit=4,blank=none,forbid=none,\
+             soldier_targets=front,players=2,responders=all,attack_spread=any,\
+             self_block=defends_ally)"
+        );
+    }
 }
