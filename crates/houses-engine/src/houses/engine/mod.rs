@@ -20,7 +20,8 @@
 //! - `invariants`: what every reachable state keeps.
 //!
 //! Beside the state (`houses/state.rs`) and the options it reads (`self.rules`, from
-//! `houses/rules/`), the engine reads two things of its neighbours, neither of which reads it
+//! `houses/rules/`, whose every type each file here sees through `use super::*`: a new option
+//! needs no import), the engine reads two things of its neighbours, neither of which reads it
 //! back: each move's kind of decision (`houses::game::decision`, for the usage table, in
 //! `legal`) and a unit's text (`houses::position::unit_text`, for the log, in `turn`).
 
@@ -40,12 +41,7 @@ use crate::core::card::{Card, CardSet, Kind, Suit, BLACK_JOKER, RED_JOKER};
 use crate::core::rng::GameRng;
 use crate::core::Seat;
 use crate::houses::action::Action;
-use crate::houses::rules::{
-    AceOfHeartsGuard, AceOfSpadesSecond, AttackSpread, ClubsExcess, DeckMode, Defeat, Doppelganger,
-    DualWield, ExtraDraw, HeartsExhaustedBlock, JackOfClubs, Kings, Option1KingOfHearts,
-    RearDeploy, Responders, Rules, SelfBlock, SoldierTargets, SpadesTrait, StartingPlayer,
-    SuddenDeath, MAX_PLAYERS,
-};
+use crate::houses::rules::*;
 use crate::houses::state::*;
 use legal::Moves;
 use traits::BondTargets;
