@@ -1,4 +1,4 @@
-"""Fit the search player's evaluation (crates/houses-engine/src/agents/evaluation.rs).
+"""Fit the search player's evaluation (crates/houses-engine/src/houses/agents/evaluation.rs).
 
 Usage: .venv/bin/python benchmarks/fit_evaluation.py [GAMES] [SEED] [--players] [--write]
 
@@ -58,7 +58,7 @@ def main() -> None:
         _write("WEIGHTS", weights)
 
 
-EVALUATION = Path(__file__).parent.parent / "crates/houses-engine/src/agents/evaluation.rs"
+EVALUATION = Path(__file__).parent.parent / "crates/houses-engine/src/houses/agents/evaluation.rs"
 
 
 def _write(name: str, line: str) -> None:

@@ -3,9 +3,9 @@
 //! `sim bench` measures the same through the Python API; figures are in benchmarks/README.md.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use houses_engine::agents::AgentSpec;
-use houses_engine::game::play_batch;
-use houses_engine::observe::View;
+use houses_engine::houses::agents::AgentSpec;
+use houses_engine::houses::game::play_batch;
+use houses_engine::houses::view::View;
 use houses_engine::{Rules, State};
 
 fn random_games(c: &mut Criterion) {

@@ -9,7 +9,7 @@ use houses_engine::battle_cards::{
     features, BcAgent, BcAgentSpec, BcPending, BcRules, BcState, BcView, BC_FEATURES,
 };
 use houses_engine::core::game_seed;
-use houses_engine::rng::GameRng;
+use houses_engine::core::rng::GameRng;
 
 const N: usize = BC_FEATURES.len();
 

@@ -13,10 +13,10 @@
 //! ask about. Half of the positions at the start of a turn (where the search evaluates) are recorded,
 //! from the deciding seat's side.
 
-use houses_engine::agents::evaluation::{features, side, FEATURES};
-use houses_engine::agents::{greedy_pick, Params};
-use houses_engine::observe::View;
-use houses_engine::rng::GameRng;
+use houses_engine::core::rng::GameRng;
+use houses_engine::houses::agents::evaluation::{features, side, FEATURES};
+use houses_engine::houses::agents::{greedy_pick, Params};
+use houses_engine::houses::view::View;
 use houses_engine::{Action, Rules, State};
 
 const RULE_SETS: &[&str] = &[

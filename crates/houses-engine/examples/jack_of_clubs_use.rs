@@ -7,12 +7,12 @@
 //! Usage: `jack_of_clubs_use SPEC GAMES`, e.g.
 //! `cargo run --release -p houses-engine --example jack_of_clubs_use 'search(iterations=100,worlds=16,c=0.05,rollout=1)' 1000`
 //! (docs/findings.md: why the Jack of Clubs answer depends on the search player).
-use houses_engine::action::Action;
-use houses_engine::agents::evaluation::evaluate;
-use houses_engine::agents::{greedy_pick, AgentSpec, Params};
-use houses_engine::card::Card;
-use houses_engine::observe::View;
-use houses_engine::rng::GameRng;
+use houses_engine::core::card::Card;
+use houses_engine::core::rng::GameRng;
+use houses_engine::houses::action::Action;
+use houses_engine::houses::agents::evaluation::evaluate;
+use houses_engine::houses::agents::{greedy_pick, AgentSpec, Params};
+use houses_engine::houses::view::View;
 use houses_engine::{Rules, State};
 
 /// The mover's evaluation after the heuristic player finishes the turn (the search's play-out).

@@ -9,7 +9,7 @@
 //! Then the legal-move generation alone, phase by phase (`Pending::name`), over the positions of
 //! one game and of 300: which phase's generator loses the most to unpredictable branches.
 
-use houses_engine::rng::GameRng;
+use houses_engine::core::rng::GameRng;
 use houses_engine::{Action, Rules, State};
 use std::time::Instant;
 

@@ -1,5 +1,5 @@
-use houses_engine::agents::AgentSpec;
-use houses_engine::game::play_batch;
+use houses_engine::houses::agents::AgentSpec;
+use houses_engine::houses::game::play_batch;
 use houses_engine::Rules;
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -1,24 +1,16 @@
-//! Houses-Skirmish: a fast, seeded rules engine and built-in agents.
+//! Three card games' seeded rules engines and built-in agents: Houses-Skirmish (`houses`, the
+//! main game), Battle Cards (`battle_cards`) and House of Suits (`house_of_suits`), one folder
+//! each, over what they all share (`core`: the `Game` and `Agent` traits, the one game loop,
+//! search, rule options, cards and seeded randomness).
 //!
 //! Pure Rust with no Python dependency: `cargo test` runs without an interpreter. The Python
 //! package `sim` reaches it through the thin `houses-py` bindings crate.
 
-pub mod action;
-pub mod agents;
 pub mod battle_cards;
-pub mod card;
 pub mod core;
-pub mod engine;
-pub mod game;
 pub mod house_of_suits;
-pub mod metrics;
-pub mod observe;
-pub mod position;
-pub mod rng;
-pub mod rules;
-pub mod state;
+pub mod houses;
 
-pub use action::Action;
-pub use card::{Card, CardSet, Kind, Suit};
-pub use rules::{Rules, RULES_VERSION};
-pub use state::{EndReason, Outcome, Pending, Seat, State, Target};
+pub use core::card::{Card, CardSet, Kind, Suit};
+pub use core::Seat;
+pub use houses::{Action, EndReason, Outcome, Pending, Rules, State, Target, RULES_VERSION};

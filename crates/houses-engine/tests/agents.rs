@@ -1,9 +1,9 @@
 //! Agents: the search player never reads hidden information; heuristic personas parse.
 
 mod common;
-use houses_engine::agents::{Agent, AgentSpec, Search, SearchParams};
-use houses_engine::card::CardSet;
-use houses_engine::observe::View;
+use houses_engine::core::card::CardSet;
+use houses_engine::houses::agents::{Agent, AgentSpec, Search, SearchParams};
+use houses_engine::houses::view::View;
 use houses_engine::{Rules, State};
 
 /// Swap up to `k` cards the seat cannot see between the opponents' hands and the deck.
@@ -159,8 +159,15 @@ fn search_beats_greedy_over_a_small_match() {
     // A strength check small enough for CI: 60 games, seats swapped (the ladder measures more).
     let rules = Rules::default();
     let search = AgentSpec::parse("search").unwrap();
-    let recs =
-        houses_engine::game::play_batch(&rules, [&search, &AgentSpec::Greedy], 3, 0, 60, 2, true);
+    let recs = houses_engine::houses::game::play_batch(
+        &rules,
+        [&search, &AgentSpec::Greedy],
+        3,
+        0,
+        60,
+        2,
+        true,
+    );
     let wins = recs
         .iter()
         .enumerate()
@@ -171,7 +178,7 @@ fn search_beats_greedy_over_a_small_match() {
 
 #[test]
 fn records_count_the_decisions_each_agent_made() {
-    let r = houses_engine::game::play_game(
+    let r = houses_engine::houses::game::play_game(
         &Rules::default(),
         [&AgentSpec::Greedy, &AgentSpec::Random],
         5,
@@ -187,7 +194,7 @@ fn records_count_the_decisions_each_agent_made() {
 
 #[test]
 fn canonical_agent_specs_carry_the_version_and_other_versions_are_refused() {
-    use houses_engine::agents::{GREEDY_VERSION, SEARCH_VERSION};
+    use houses_engine::houses::agents::{GREEDY_VERSION, SEARCH_VERSION};
     let v = GREEDY_VERSION;
     assert_eq!(
         AgentSpec::parse("greedy").unwrap().canonical(),
@@ -266,17 +273,17 @@ fn a_stop_check_cuts_a_slow_search_batch_short_and_leaves_other_batches_alone() 
             stop.store(true, Ordering::Relaxed);
         });
         with_check(Some(check), || {
-            houses_engine::game::play_batch(&rules, [&slow, &slow], 1, 0, 4, 2, true)
+            houses_engine::houses::game::play_batch(&rules, [&slow, &slow], 1, 0, 4, 2, true)
         })
     });
     // Without the check this batch would run for hours: it returns, short.
     assert!(recs.len() < 4, "a stopped batch plays no more games");
     // No check installed: batches play every game, the same games as before.
     let fast = AgentSpec::parse("search(iterations=50)").unwrap();
-    let a = houses_engine::game::play_batch(&rules, [&fast, &fast], 1, 0, 4, 2, true);
+    let a = houses_engine::houses::game::play_batch(&rules, [&fast, &fast], 1, 0, 4, 2, true);
     let quiet: Check = Arc::new(|| false);
     let b = with_check(Some(quiet), || {
-        houses_engine::game::play_batch(&rules, [&fast, &fast], 1, 0, 4, 1, true)
+        houses_engine::houses::game::play_batch(&rules, [&fast, &fast], 1, 0, 4, 1, true)
     });
     assert_eq!(a.len(), 4);
     assert_eq!(a, b);
@@ -284,7 +291,7 @@ fn a_stop_check_cuts_a_slow_search_batch_short_and_leaves_other_batches_alone() 
 
 #[test]
 fn at_three_or_four_players_the_evaluation_shares_the_win_out_and_a_seat_low_on_life_gets_least() {
-    use houses_engine::agents::evaluation::evaluate;
+    use houses_engine::houses::agents::evaluation::evaluate;
     for players in [3, 4] {
         let seats: serde_json::Map<String, serde_json::Value> = (1..=players)
             .map(|k| {
@@ -323,8 +330,15 @@ fn at_three_players_a_lone_greedy_player_does_not_beat_two_searchers() {
     // player in each seat in turn.
     let rules = Rules::parse("players=3").unwrap();
     let search = AgentSpec::parse("search(iterations=250,worlds=16)").unwrap();
-    let recs =
-        houses_engine::game::play_batch(&rules, [&AgentSpec::Greedy, &search], 7, 0, 45, 2, true);
+    let recs = houses_engine::houses::game::play_batch(
+        &rules,
+        [&AgentSpec::Greedy, &search],
+        7,
+        0,
+        45,
+        2,
+        true,
+    );
     let score: f64 = recs
         .iter()
         .enumerate()
@@ -342,8 +356,8 @@ fn at_three_players_a_lone_greedy_player_does_not_beat_two_searchers() {
 
 #[test]
 fn the_evaluation_of_every_seat_at_once_is_each_seats_evaluation_bit_for_bit() {
-    use houses_engine::agents::evaluation::{evaluate, evaluate_all};
-    use houses_engine::rng::GameRng;
+    use houses_engine::core::rng::GameRng;
+    use houses_engine::houses::agents::evaluation::{evaluate, evaluate_all};
     let mut rng = GameRng::new(5);
     let mut checked = 0;
     for players in [2, 3, 4] {

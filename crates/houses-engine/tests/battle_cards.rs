@@ -2,11 +2,11 @@
 
 use houses_engine::battle_cards::position::bc_position;
 use houses_engine::battle_cards::*;
-use houses_engine::card::Card;
+use houses_engine::core::card::Card;
+use houses_engine::core::rng::GameRng;
 use houses_engine::core::search::{SearchParams, Searchable};
 use houses_engine::core::testing::check_search_hides;
 use houses_engine::core::{play_batch, play_game};
-use houses_engine::rng::GameRng;
 
 fn c(s: &str) -> Card {
     Card::parse(s).unwrap()
@@ -222,7 +222,7 @@ fn random_and_greedy_games_keep_the_invariants_and_end() {
             [BcAgentSpec::Random, BcAgentSpec::Random],
             [BcAgentSpec::Greedy, BcAgentSpec::Random],
         ][i as usize % 2];
-        let seed = houses_engine::game::game_seed(9, i);
+        let seed = houses_engine::core::game_seed(9, i);
         let mut st = BcState::new(rules.clone(), seed, false);
         let mut agents = [
             BcAgent::new(specs[0], seed ^ 1),

@@ -3,12 +3,12 @@
 //! is covered without editing this file). `core::testing::check_game` checks each game: the
 //! invariants and unique legal moves after every move, and a replay that reproduces it.
 
-use houses_engine::agents::AgentSpec;
 use houses_engine::battle_cards::{BcAgentSpec, BcState};
+use houses_engine::core::game_seed;
 use houses_engine::core::testing::check_game;
 use houses_engine::core::{AgentFactory, Game, GameRules};
-use houses_engine::game::game_seed;
 use houses_engine::house_of_suits::{HsAgentSpec, HsMatch};
+use houses_engine::houses::agents::AgentSpec;
 use houses_engine::State;
 
 /// Games per (rule set, agent pair): small, since the combinations are many.

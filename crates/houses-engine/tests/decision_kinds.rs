@@ -2,9 +2,9 @@
 //! `legal_kinds_into` (worked out while the moves are written): it must be exactly the kinds
 //! of the listed moves, under every rule set that offers other moves.
 
+use houses_engine::core::game_seed;
+use houses_engine::core::rng::GameRng;
 use houses_engine::core::{decision_kinds, Game};
-use houses_engine::game::game_seed;
-use houses_engine::rng::GameRng;
 use houses_engine::{Rules, State};
 
 const GAMES: u64 = 300;

@@ -6,11 +6,12 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use houses_engine::agents::AgentSpec;
 use houses_engine::battle_cards::{BcAgentSpec, BcRecord, BcRules, BcState};
 use houses_engine::core;
-use houses_engine::game::{game_seed, play_batch, play_game, GameRecord};
+use houses_engine::core::game_seed;
 use houses_engine::house_of_suits::{HsAgentSpec, HsMatch, HsRecord, HsRules};
+use houses_engine::houses::agents::AgentSpec;
+use houses_engine::houses::game::{play_batch, play_game, GameRecord};
 use houses_engine::Rules;
 use sha2::{Digest, Sha256};
 

@@ -1,10 +1,10 @@
 //! House of Suits: the deal, turns, the pool of winning and losing suits, scoring, matches.
 
+use houses_engine::core::rng::GameRng;
 use houses_engine::core::search::{SearchParams, Searchable};
 use houses_engine::core::testing::check_search_hides;
 use houses_engine::core::{play_batch, play_game};
 use houses_engine::house_of_suits::*;
-use houses_engine::rng::GameRng;
 
 fn h(s: &str) -> HCard {
     HCard::parse(s).unwrap()

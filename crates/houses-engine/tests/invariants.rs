@@ -3,9 +3,9 @@
 //! is HOUSES_PROPERTY_GAMES (default 2,000 per rule set; CI runs more). The games go through
 //! `core::testing::check_game_with`, the conformance check every game passes.
 
-use houses_engine::agents::AgentSpec;
+use houses_engine::core::game_seed;
 use houses_engine::core::testing::check_game_with;
-use houses_engine::game::game_seed;
+use houses_engine::houses::agents::AgentSpec;
 use houses_engine::{EndReason, Rules, State};
 
 fn games() -> u64 {

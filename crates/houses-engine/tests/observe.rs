@@ -2,8 +2,8 @@
 
 mod common;
 use common::*;
-use houses_engine::observe::View;
-use houses_engine::rng::GameRng;
+use houses_engine::core::rng::GameRng;
+use houses_engine::houses::view::View;
 use houses_engine::Card;
 use serde_json::json;
 

@@ -486,11 +486,11 @@ fn suit_split_deck_each_player_draws_from_their_own_houses() {
 
 #[test]
 fn records_count_low_hand_turns_lead_changes_and_the_king_round() {
-    let r = houses_engine::game::play_game(
+    let r = houses_engine::houses::game::play_game(
         &Rules::default(),
         [
-            &houses_engine::agents::AgentSpec::Greedy,
-            &houses_engine::agents::AgentSpec::Random,
+            &houses_engine::houses::agents::AgentSpec::Greedy,
+            &houses_engine::houses::agents::AgentSpec::Random,
         ],
         9,
         true,
@@ -507,8 +507,8 @@ fn records_count_low_hand_turns_lead_changes_and_the_king_round() {
     }
     // The late game's turns and one-card turns, from each turn's round in the log of a game
     // long enough to reach it (random play).
-    let random = &houses_engine::agents::AgentSpec::Random;
-    let r = houses_engine::game::play_game(&Rules::default(), [random, random], 9, true);
+    let random = &houses_engine::houses::agents::AgentSpec::Random;
+    let r = houses_engine::houses::game::play_game(&Rules::default(), [random, random], 9, true);
     let (mut round, mut late, mut late_low) = (0, 0, 0);
     for l in r.log.as_ref().unwrap() {
         if let Some(rest) = l.strip_prefix("== turn ") {

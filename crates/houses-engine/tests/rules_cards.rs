@@ -2,7 +2,7 @@
 
 mod common;
 use common::*;
-use houses_engine::observe::View;
+use houses_engine::houses::view::View;
 use serde_json::json;
 
 fn deploy_pos(p1: serde_json::Value, p2: serde_json::Value) -> houses_engine::State {

@@ -3,7 +3,7 @@
 
 mod common;
 use common::*;
-use houses_engine::state::{EndReason, Pending};
+use houses_engine::houses::state::{EndReason, Pending};
 use houses_engine::{Rules, State};
 use serde_json::json;
 
@@ -48,7 +48,7 @@ fn m2_advantage_draw_ties_redraw_among_the_tied_and_defer_passes_to_the_next_sea
             .split(", ")
             .map(|e| {
                 let (seat, card) = e.split_once(' ').unwrap();
-                let rank = houses_engine::card::Card::parse(card).unwrap().rank();
+                let rank = houses_engine::core::card::Card::parse(card).unwrap().rank();
                 (seat, rank)
             })
             .collect();
@@ -87,7 +87,7 @@ fn m3_attacks_may_target_any_opponent_or_its_units() {
         assert!(moves.contains(&m.to_string()), "{m} in {moves:?}");
     }
     assert_eq!(
-        st.target_seat(0, houses_engine::state::Target::Player(2)),
+        st.target_seat(0, houses_engine::houses::state::Target::Player(2)),
         Some(2)
     );
 }
@@ -197,7 +197,7 @@ fn m7_the_insane_wizard_maddens_every_opponent() {
     );
     // Neither opponent's soldiers use their traits while the Wizard stands.
     let u = st
-        .unit(houses_engine::card::Card::parse("9S").unwrap())
+        .unit(houses_engine::core::card::Card::parse("9S").unwrap())
         .unwrap();
     assert!(!st.trait_active(2, u));
 }
@@ -265,10 +265,10 @@ fn a_player_sees_neither_opponents_hidden_hand() {
     let st = build(json!({"rules": "players=3",
         "players": {"P1": {"hand": ["2C"]}, "P2": {"hand": ["9D", "8D"]}, "P3": {"hand": ["KH"]}},
         "deck": ["3C"]}));
-    let obs = houses_engine::observe::View::new(&st, 0).observation();
+    let obs = houses_engine::houses::view::View::new(&st, 0).observation();
     assert_eq!(&obs.hidden[..3], &[0, 2, 1]);
     assert!(obs.state.players[1].hand.is_empty() && obs.state.players[2].hand.is_empty());
-    let mut rng = houses_engine::rng::GameRng::new(5);
+    let mut rng = houses_engine::core::rng::GameRng::new(5);
     let world = obs.determinize(&mut rng);
     assert_eq!(
         (

@@ -653,10 +653,10 @@ fn a_forbidden_card_is_never_deployed_or_played() {
 }
 
 /// `sim rules` and a report's "The variants" say what each choice of an option means, from the
-/// choice's own doc comment in `rules.rs`: every choice has one.
+/// choice's own doc comment in `houses/rules/options.rs`: every choice has one.
 #[test]
 fn every_choice_of_every_option_says_what_it_means() {
-    for o in houses_engine::rules::OPTIONS
+    for o in houses_engine::houses::rules::OPTIONS
         .iter()
         .filter(|o| o.kind == "choice")
     {
@@ -669,7 +669,7 @@ fn every_choice_of_every_option_says_what_it_means() {
             );
         }
     }
-    let kings = houses_engine::rules::OPTIONS
+    let kings = houses_engine::houses::rules::OPTIONS
         .iter()
         .find(|o| o.name == "kings")
         .unwrap();

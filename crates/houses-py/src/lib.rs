@@ -1,14 +1,14 @@
 //! The private `sim._core` module: thin delegations to `houses-engine`. Python asks for whole
 //! batches and gets columns back; the GIL is released while games run, and Ctrl-C stops them
-//! (`signals.rs`). Every game is reached through one registry (`registry.rs`): Python reads
+//! (`signals.rs`). Every game is reached through one registry (`registry/`): Python reads
 //! the games from it and names none.
 
 mod registry;
 mod signals;
 
-use houses_engine::game::game_seed;
-use houses_engine::position::run_scenario;
-use houses_engine::rules::RULES_VERSION;
+use houses_engine::core::game_seed;
+use houses_engine::houses::json::run_scenario;
+use houses_engine::houses::rules::RULES_VERSION;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -21,8 +21,8 @@ fn scenario(text: &str) -> PyResult<String> {
         .map_err(PyValueError::new_err)
 }
 
-fn serde_json_pretty(v: &houses_engine::position::JsonValue) -> String {
-    houses_engine::position::to_pretty(v)
+fn serde_json_pretty(v: &houses_engine::houses::json::JsonValue) -> String {
+    houses_engine::houses::json::to_pretty(v)
 }
 
 #[pyfunction(name = "game_seed")]
@@ -102,12 +102,12 @@ impl Game {
         let mut v = self.table.observation(seat);
         v["seat"] = format!("P{}", seat + 1).into();
         v["legal"] = self.legal().into();
-        Ok(houses_engine::position::to_pretty(&v))
+        Ok(houses_engine::houses::json::to_pretty(&v))
     }
 
     /// The whole state as JSON, hidden cards included (for replays, not for agents).
     fn state(&self) -> String {
-        houses_engine::position::to_pretty(&self.table.state())
+        houses_engine::houses::json::to_pretty(&self.table.state())
     }
 
     /// The log so far (empty unless made with `keep_log`): every move as `P1: <move>` (a

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::card::Card;
+use crate::core::card::Card;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BcAction {

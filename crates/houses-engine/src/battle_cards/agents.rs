@@ -1,9 +1,9 @@
 //! The built-in Battle Cards players (random, greedy) and their specs.
 
 use super::*;
-use crate::card::{Kind, Suit};
+use crate::core::card::{Kind, Suit};
+use crate::core::rng::GameRng;
 use crate::core::{Mcts, SearchParams};
-use crate::rng::GameRng;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum BcAgentSpec {

@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 
 use super::*;
-use crate::card::Card;
+use crate::core::card::Card;
 
 fn names(cards: &[Card]) -> Vec<String> {
     cards.iter().map(|c| c.to_string()).collect()

@@ -1,6 +1,17 @@
 //! Battle Cards (`../shared/seeds/003_4c3931f564ed4f12.txt`): a two-player duel, one deck each
 //! with Jokers, 20 life. Hearts armor, Diamonds life, Spades break armor, Clubs attack; die
 //! rolls; bonus-card chains; Jokers ward off attacks. Readings are in docs/battle_cards.md.
+//!
+//! What is where:
+//! - `rules`: the rule options (the defaults are the rules as written) and their registry;
+//! - `state`: the state and its rules: the deal, the turn, each card's effect, the dice, the end;
+//! - `action`: the moves and their notation;
+//! - `view`: what a seat may see (`BcView`);
+//! - `game`: Battle Cards as a `core::Game`: its record, batches;
+//! - `agents`: the built-in players and their specs;
+//! - `search`: the search player's sampled worlds and judgement of a position;
+//! - `position`: positions for tests and `sim scenario`; `json`: the state as JSON, whole or as
+//!   one seat may see it.
 
 mod action;
 mod agents;

@@ -1,5 +1,5 @@
 use super::{BcPending, BcRules, BcState};
-use crate::card::Card;
+use crate::core::card::Card;
 
 fn cards(list: &[&str]) -> Vec<Card> {
     list.iter().map(|s| Card::parse(s).unwrap()).collect()

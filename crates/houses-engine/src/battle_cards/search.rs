@@ -9,9 +9,9 @@
 
 use super::agents::greedy_pick;
 use super::*;
-use crate::card::{Card, Kind, Suit};
+use crate::core::card::{Card, Kind, Suit};
+use crate::core::rng::GameRng;
 use crate::core::{Searchable, Seat};
-use crate::rng::GameRng;
 
 impl Searchable for BcState {
     fn determinize(&self, seat: Seat, rng: &mut GameRng) -> BcState {

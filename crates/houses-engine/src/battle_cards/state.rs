@@ -1,8 +1,8 @@
 //! The Battle Cards game state: the deal, the turn, each card's effect, the dice, the end.
 
 use super::*;
-use crate::card::{Card, Kind, Suit};
-use crate::rng::GameRng;
+use crate::core::card::{Card, Kind, Suit};
+use crate::core::rng::GameRng;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BcPlayer {

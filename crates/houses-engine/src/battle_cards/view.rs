@@ -1,8 +1,8 @@
 //! What a Battle Cards player may see, and the worlds the search player samples from it.
 
 use super::*;
-use crate::card::Card;
-use crate::rng::GameRng;
+use crate::core::card::Card;
+use crate::core::rng::GameRng;
 
 /// What a Battle Cards player may see: its own hand, both lives, both Defense Piles, both
 /// discard piles (face up: every card reaches one by being played, warded with, broken or

@@ -1,10 +1,22 @@
 //! What every game shares, and nothing game-specific: the `Game` and `Agent` traits and the one
 //! game loop (`play_game`, `play_batch`) that all three games go through.
+//!
+//! What is where:
+//! - `game`: the `Game` and `Agent` traits, a seat, the kinds of decision;
+//! - `play`: the one game loop, batches on threads, a game played step by step (`Session`);
+//! - `search`: information-set search over any game that can sample its unseen worlds;
+//! - `options`: rule options as data (`OptionSpec`, `GameRules`), agent specs, "did you mean";
+//! - `interrupt`: stopping long calls early (Ctrl-C);
+//! - `testing`: the conformance check every game passes;
+//! - `card`: the standard deck with Jokers (Houses-Skirmish and Battle Cards);
+//! - `rng`: seeded, portable randomness and the seeds of games and streams.
 
+pub mod card;
 mod game;
 pub mod interrupt;
 mod options;
 mod play;
+pub mod rng;
 pub mod search;
 pub mod testing;
 

@@ -2,7 +2,7 @@
 
 use super::game::{Agent, AgentFactory, Game, Seat, MAX_SEATS};
 use super::interrupt;
-use crate::rng::{derive_seed, STREAM_AGENT, STREAM_DEAL};
+use super::rng::{derive_seed, STREAM_AGENT, STREAM_DEAL};
 
 /// A game that takes more moves than this is stopped as a draw; never expected.
 pub const MAX_ACTIONS: u32 = 100_000;

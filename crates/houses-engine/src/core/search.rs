@@ -13,7 +13,7 @@
 
 use super::game::{Game, Seat};
 use super::interrupt::{stop_requested, SEARCH_CHECK_EVERY};
-use crate::rng::GameRng;
+use super::rng::GameRng;
 use rustc_hash::FxHashMap;
 
 /// A game the search can play: it can sample hidden information and judge a position.

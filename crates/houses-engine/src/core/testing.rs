@@ -5,8 +5,8 @@
 
 use super::game::{decision_kinds, AgentFactory, Game, Seat, MAX_SEATS};
 use super::play::MAX_ACTIONS;
+use super::rng::{derive_seed, GameRng, STREAM_AGENT};
 use super::search::{Mcts, SearchParams, Searchable};
-use crate::rng::{derive_seed, GameRng, STREAM_AGENT};
 
 /// Play one game from `seed` and check it; the error says what broke, and where.
 pub fn check_game<G: Game>(

@@ -1,8 +1,8 @@
 //! The built-in House of Suits players' specs and the greedy player's reading of a move.
 
 use super::*;
+use crate::core::rng::GameRng;
 use crate::core::SearchParams;
-use crate::rng::GameRng;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum HsAgentSpec {

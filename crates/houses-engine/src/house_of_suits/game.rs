@@ -2,8 +2,8 @@
 
 use super::agents::greedy_pick;
 use super::*;
+use crate::core::rng::GameRng;
 use crate::core::{Agent, AgentFactory, Game, Mcts, Seat};
-use crate::rng::GameRng;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct HsRecord {

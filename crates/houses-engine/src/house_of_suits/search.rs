@@ -3,8 +3,8 @@
 
 use super::agents::greedy_pick;
 use super::*;
+use crate::core::rng::GameRng;
 use crate::core::{Searchable, Seat};
-use crate::rng::GameRng;
 
 impl HsMatch {
     /// The cards of the game under way that `seat` has not seen, sorted (so that a world

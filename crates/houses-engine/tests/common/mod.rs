@@ -1,7 +1,8 @@
 //! Helpers for position tests: build a position from JSON, play moves, read the state back.
 #![allow(dead_code)]
 
-use houses_engine::position::{state_json, Position};
+use houses_engine::houses::json::state_json;
+use houses_engine::houses::position::Position;
 use houses_engine::{Action, State};
 use serde_json::Value;
 

@@ -18,6 +18,12 @@
 //! - `damage`: the one place damage lands; leaving play, Soul Burn (R1-R3, R14, R26);
 //! - `combat`: RESOLUTION: simultaneous damage and post-combat triggers (R4, R8, R10-R12);
 //! - `invariants`: what every reachable state keeps.
+//!
+//! Beside the state (`houses/state.rs`) and the options it reads (`self.rules`, from
+//! `houses/rules/`, whose every type each file here sees through `use super::*`: a new option
+//! needs no import), the engine reads two things of its neighbours, neither of which reads it
+//! back: each move's kind of decision (`houses::game::decision`, for the usage table, in
+//! `legal`) and a unit's text (`houses::position::unit_text`, for the log, in `turn`).
 
 mod apply;
 mod attack;
@@ -31,16 +37,12 @@ mod setup;
 mod traits;
 mod turn;
 
-use crate::action::Action;
-use crate::card::{Card, CardSet, Kind, Suit, BLACK_JOKER, RED_JOKER};
-use crate::rng::GameRng;
-use crate::rules::{
-    AceOfHeartsGuard, AceOfSpadesSecond, AttackSpread, ClubsExcess, DeckMode, Defeat, Doppelganger,
-    DualWield, ExtraDraw, HeartsExhaustedBlock, JackOfClubs, Kings, Option1KingOfHearts,
-    RearDeploy, Responders, Rules, SelfBlock, SoldierTargets, SpadesTrait, StartingPlayer,
-    SuddenDeath,
-};
-use crate::state::*;
+use crate::core::card::{Card, CardSet, Kind, Suit, BLACK_JOKER, RED_JOKER};
+use crate::core::rng::GameRng;
+use crate::core::Seat;
+use crate::houses::action::Action;
+use crate::houses::rules::*;
+use crate::houses::state::*;
 use legal::Moves;
 use traits::BondTargets;
 

@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-use crate::card::{Card, CardSet};
-use crate::state::{JokerVariant, Target};
+use crate::core::card::{Card, CardSet};
+use crate::houses::state::{JokerVariant, Target};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -192,7 +192,7 @@ impl fmt::Display for Action {
             Action::Trade { a, b } => write!(f, "trade {a} {b}"),
             Action::Stay(set) => {
                 write!(f, "stay")?;
-                for c in crate::card::Card::deck(true) {
+                for c in crate::core::card::Card::deck(true) {
                     if set.contains(c) {
                         write!(f, " {c}")?;
                     }

@@ -3,11 +3,12 @@
 //! broken at random). `greedy` is the default parameters.
 
 use super::Agent;
-use crate::action::Action;
-use crate::card::{Card, Kind, Suit};
-use crate::observe::View;
-use crate::rng::GameRng;
-use crate::state::{JokerVariant, Pending, Target, Unit, MAX_PLAYERS};
+use crate::core::card::{Card, Kind, Suit};
+use crate::core::rng::GameRng;
+use crate::houses::action::Action;
+use crate::houses::rules::MAX_PLAYERS;
+use crate::houses::state::{JokerVariant, Pending, Target, Unit};
+use crate::houses::view::View;
 
 /// What a heuristic player values. `Params::default()` is the `greedy` agent.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -68,7 +69,7 @@ impl Params {
             "ace_threshold" => &mut self.ace_threshold,
             "tricks" => &mut self.tricks,
             _ => {
-                let hint = crate::rules::closest(name, PARAM_NAMES.iter().copied())
+                let hint = crate::core::closest(name, PARAM_NAMES.iter().copied())
                     .map(|c| format!(" (did you mean '{c}'?)"))
                     .unwrap_or_default();
                 return Err(format!(

@@ -1,15 +1,14 @@
 //! Houses-Skirmish as a `Game`: its record, and the batch entry points the bindings call. The
 //! game loop itself is `core::play_game`, shared by all three games.
 
-use crate::agents::AgentSpec;
-use crate::card::CardSet;
+use crate::core::card::CardSet;
 use crate::core::{self, Agent, AgentFactory, Game, Played, Seat};
-use crate::observe::View;
-use crate::rules::Rules;
-use crate::state::{EndReason, JokerVariant, State, Target, MAX_PLAYERS};
-use crate::Action;
-
-pub use crate::core::{game_seed, run_batch, MAX_ACTIONS};
+use crate::houses::action::Action;
+use crate::houses::agents::AgentSpec;
+use crate::houses::rules::Rules;
+use crate::houses::rules::MAX_PLAYERS;
+use crate::houses::state::{EndReason, JokerVariant, State, Target};
+use crate::houses::view::View;
 
 /// Everything recorded about one finished game.
 #[derive(Clone, Debug, PartialEq)]
@@ -64,7 +63,7 @@ pub type GameResult = Played<GameRecord>;
 
 impl Game for State {
     const NAME: &'static str = "houses";
-    const VERSION: u32 = crate::rules::RULES_VERSION;
+    const VERSION: u32 = crate::houses::rules::RULES_VERSION;
     type Rules = Rules;
     type Action = Action;
     type Record = GameRecord;
@@ -169,7 +168,7 @@ decisions! {
 
 /// Which kind of decision a move is.
 pub fn decision(a: &Action) -> Decision {
-    use crate::card::Kind;
+    use crate::core::card::Kind;
     match *a {
         Action::Start => Decision::Start,
         Action::Defer => Decision::Defer,
@@ -221,7 +220,7 @@ pub fn decision(a: &Action) -> Decision {
 }
 
 /// Houses-Skirmish agents decide from the `View` of their seat, never from the state itself.
-impl Agent<State> for Box<dyn crate::agents::Agent> {
+impl Agent<State> for Box<dyn crate::houses::agents::Agent> {
     fn choose(&mut self, game: &State, seat: Seat, legal: &[Action]) -> usize {
         (**self).choose(&View::new(game, seat), legal)
     }

@@ -1,7 +1,7 @@
 use super::Agent;
-use crate::action::Action;
-use crate::observe::View;
-use crate::rng::GameRng;
+use crate::core::rng::GameRng;
+use crate::houses::action::Action;
+use crate::houses::view::View;
 
 /// Uniform over the legal moves.
 pub struct Random {

@@ -71,7 +71,6 @@ impl State {
     }
 
     pub(super) fn joker_moves(&self, s: Seat, c: Card, out: &mut Moves) {
-        use crate::rules::{BlackJoker, RedJoker};
         let (variants, doppelganger): (&[JokerVariant], bool) = if c == BLACK_JOKER {
             match self.rules.black_joker {
                 BlackJoker::Chosen => (&[JokerVariant::Necromancer], true),

@@ -1,7 +1,7 @@
 //! The legal moves at each decision (the entry point; each phase's moves live with their rules).
 
 use super::*;
-use crate::game::decision;
+use crate::houses::game::decision;
 
 /// The legal moves being written, and the kinds of decision among them (bit `k` for
 /// `Decision` `k`), for the game loop's usage table. Each push classifies its move where the

@@ -12,8 +12,8 @@ pub use greedy::{pick as greedy_pick, score, Greedy, Params, PARAM_NAMES};
 pub use random::Random;
 pub use search::Search;
 
-use crate::action::Action;
-use crate::observe::View;
+use crate::houses::action::Action;
+use crate::houses::view::View;
 
 pub trait Agent: Send {
     fn choose(&mut self, view: &View, legal: &[Action]) -> usize;
@@ -100,7 +100,7 @@ impl AgentSpec {
             }
             "search" => Ok(AgentSpec::Search(SearchParams::default().with(params)?)),
             other => {
-                let hint = crate::rules::closest(other, AGENT_NAMES.iter().copied())
+                let hint = crate::core::closest(other, AGENT_NAMES.iter().copied())
                     .map(|c| format!(" (did you mean '{c}'?)"))
                     .unwrap_or_default();
                 Err(format!(

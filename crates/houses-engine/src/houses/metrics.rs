@@ -2,8 +2,9 @@
 //! holds an optional `Metrics` that a few named events fill; no rule reads it, and the search
 //! agent's simulated worlds carry none (so their clones stay small).
 
-use crate::card::{Card, CardSet, Kind};
-use crate::state::{Seat, MAX_PLAYERS};
+use crate::core::card::{Card, CardSet, Kind};
+use crate::core::Seat;
+use crate::houses::rules::MAX_PLAYERS;
 
 /// Where the late game begins: the Spring '22 notes' "It feels good, for the first 5 rounds or
 /// so... If a match extends beyond this stage ... this feels like a slog", and their first cure

@@ -6,11 +6,12 @@
 use super::evaluation::{evaluate, evaluate_all};
 use super::greedy::{self, Params};
 use super::Agent;
-use crate::action::Action;
+use crate::core::rng::GameRng;
+use crate::core::Seat;
 use crate::core::{Mcts, SearchParams, Searchable};
-use crate::observe::View;
-use crate::rng::GameRng;
-use crate::state::{Seat, State};
+use crate::houses::action::Action;
+use crate::houses::state::State;
+use crate::houses::view::View;
 
 pub struct Search {
     mcts: Mcts<State>,

@@ -7,8 +7,10 @@
 //! the heuristic player from that position, so a search that stops at a leaf and asks this
 //! model gets, in about a microsecond, what a play-out by that player would have told it.
 
-use crate::card::Kind;
-use crate::state::{Player, Seat, State, MAX_PLAYERS};
+use crate::core::card::Kind;
+use crate::core::Seat;
+use crate::houses::rules::MAX_PLAYERS;
+use crate::houses::state::{Player, State};
 
 /// The features' names, in the order of `features` (for the fit and for readers).
 pub const FEATURES: [&str; 13] = [

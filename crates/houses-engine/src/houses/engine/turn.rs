@@ -94,7 +94,7 @@ impl State {
         let side = |s: Seat, p: &Player| {
             let units = |us: &[Unit]| {
                 us.iter()
-                    .map(crate::position::unit_text)
+                    .map(crate::houses::position::unit_text)
                     .collect::<Vec<_>>()
                     .join(", ")
             };

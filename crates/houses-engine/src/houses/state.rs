@@ -1,13 +1,9 @@
 //! The full game state: zones, units, whose decision is pending. Rule code lives in `engine`.
 
-use crate::card::{Card, CardSet, Kind, Suit};
-use crate::rng::GameRng;
-use crate::rules::{DeckMode, Rules};
-
-pub type Seat = usize;
-
-/// The most players at one table (the rule option `players`).
-pub const MAX_PLAYERS: usize = 4;
+use crate::core::card::{Card, CardSet, Kind, Suit};
+use crate::core::rng::GameRng;
+use crate::core::Seat;
+use crate::houses::rules::{DeckMode, Rules, MAX_PLAYERS};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum JokerVariant {
@@ -426,7 +422,7 @@ pub struct State {
     pub log: Option<Vec<String>>,
     pub actions_taken: u32,
     /// What the game's record counts (`None` in the search agent's simulated worlds).
-    pub metrics: Option<Box<crate::metrics::Metrics>>,
+    pub metrics: Option<Box<crate::houses::metrics::Metrics>>,
 }
 
 impl Clone for State {
@@ -499,7 +495,7 @@ impl Clone for State {
 
 impl State {
     /// Count something for the record, when this state keeps a record.
-    pub fn note(&mut self, f: impl FnOnce(&mut crate::metrics::Metrics)) {
+    pub fn note(&mut self, f: impl FnOnce(&mut crate::houses::metrics::Metrics)) {
         if let Some(m) = self.metrics.as_deref_mut() {
             f(m);
         }

@@ -1,7 +1,7 @@
 //! One game of House of Suits: the deal, the set-aside cards, market and investment plays, the final turns, the suits' roles and the scores.
 
 use super::*;
-use crate::rng::GameRng;
+use crate::core::rng::GameRng;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {

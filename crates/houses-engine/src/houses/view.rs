@@ -2,10 +2,12 @@
 //! the board, the Barrows, counts of hidden cards and the opponent's cards revealed to them. The
 //! full state is private to this module, so an agent cannot read hidden cards by accident.
 
-use crate::card::{Card, CardSet};
-use crate::rng::GameRng;
-use crate::rules::{DeckMode, Rules};
-use crate::state::{Pending, Seat, State, Target, Unit, MAX_PLAYERS};
+use crate::core::card::{Card, CardSet};
+use crate::core::rng::GameRng;
+use crate::core::Seat;
+use crate::houses::rules::MAX_PLAYERS;
+use crate::houses::rules::{DeckMode, Rules};
+use crate::houses::state::{Pending, State, Target, Unit};
 
 pub struct View<'a> {
     state: &'a State,
@@ -106,7 +108,7 @@ impl<'a> View<'a> {
     pub fn turn(&self) -> u32 {
         self.state.turn
     }
-    pub fn attacks(&self) -> &[crate::state::Attack] {
+    pub fn attacks(&self) -> &[crate::houses::state::Attack] {
         &self.state.attacks
     }
     /// A copy of the state with everything this player cannot see removed.
