@@ -1,4 +1,4 @@
-"""An example agent written in Python (see sim/python_agents.py for the protocol).
+"""An example agent written in Python (see sim/play/python_agents.py for the protocol).
 
 Play it: .venv/bin/sim play --games 200 --agents python:examples/python_agent.py:Hoarder,greedy
 """

@@ -194,6 +194,24 @@ def test_the_engine_and_bindings_crates_have_no_import_circle() -> None:
         assert cycles(rust_graph(ROOT / "crates" / crate / "src")) == [], crate
 
 
+GAMES = ("houses", "battle_cards", "house_of_suits")
+
+
+def test_core_knows_no_game_and_no_game_imports_another() -> None:
+    """What every game shares lives in core/; a game's folder reads core/, never another game's
+    (a fourth game is a copy of one folder's shape)."""
+    graph = rust_graph(ROOT / "crates" / "houses-engine" / "src")
+    crossing = {
+        (v, w)
+        for v, targets in graph.items()
+        for w in targets
+        if (top := v.split("::")[0]) in (*GAMES, "core")
+        and w.split("::")[0] in GAMES
+        and w.split("::")[0] != top
+    }
+    assert crossing == set()
+
+
 def test_the_circle_finder_finds_a_circle_and_a_parent_is_one_unit_with_its_children(
     tmp_path: Path,
 ) -> None:
