@@ -1,0 +1,45 @@
+"""The `sim` command line: the group and its commands, from experiments (validate, run, report),
+playing (play, replay, scenario) and engine_info (rules, agents, bench, ladder)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from sim.cli.engine_info import agents_cmd, bench_cmd, ladder_cmd, rules_cmd
+from sim.cli.experiments import report_cmd, run_cmd, validate_cmd
+from sim.cli.options import _fail
+from sim.cli.playing import play_cmd, replay_cmd, scenario_cmd
+
+
+class _Group(click.Group):
+    """Errors raised by a user's own code (a Python agent) are one line, whatever the
+    command."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        from sim.play.python_agents import AgentError
+
+        try:
+            return super().invoke(ctx)
+        except AgentError as e:
+            _fail(str(e))
+
+
+@click.group(cls=_Group)
+@click.version_option(package_name="houses-sim")
+def main() -> None:
+    """Simulate Houses-Skirmish games to answer balance questions."""
+
+
+# The commands, in the order they are written (`sim --help` lists them by name).
+main.add_command(validate_cmd)
+main.add_command(run_cmd)
+main.add_command(report_cmd)
+main.add_command(replay_cmd)
+main.add_command(scenario_cmd)
+main.add_command(bench_cmd)
+main.add_command(play_cmd)
+main.add_command(ladder_cmd)
+main.add_command(agents_cmd)
+main.add_command(rules_cmd)

@@ -1,0 +1,194 @@
+"""Running experiments: `sim validate` checks an experiment file, `sim run` plays it and prints
+its answer and summary, `sim report` rebuilds a run's report."""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from pathlib import Path
+
+import click
+
+from sim.cli.options import MAX_THREADS, THREADS, _fail
+
+
+def _load_experiment(file: Path, output: Path | None = None):
+    from sim.running.experiment import ExperimentError, load
+
+    try:
+        return load(file, output)
+    except ExperimentError as e:
+        for problem in e.problems:
+            click.echo(f"error: {problem}", err=True)
+        n = len(e.problems)
+        click.echo(f"{file}: {n} problem{'s' if n > 1 else ''}; nothing was run", err=True)
+        sys.exit(2)
+
+
+@click.command("validate")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def validate_cmd(file: Path) -> None:
+    """Check an experiment file against the schema; list every problem."""
+    exp = _load_experiment(file)
+    matchups = len({c.agents for c in exp.cells})
+    shape = f"{len(exp.variants)} rule variants x {matchups} match-ups"
+    if len(exp.cells) < len(exp.variants) * matchups:
+        shape += ", some match-ups without the impact variants"
+    click.echo(f"{file}: ok ({len(exp.cells)} cells: {shape}; output {exp.output})")
+
+
+@click.command("run")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--workers",
+    type=int,
+    default=0,
+    callback=THREADS,
+    help=f"Threads for the games (default 0: all cores; at most {MAX_THREADS}).",
+)
+@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
+@click.option(
+    "--scheduler", help="Dask scheduler address, e.g. tcp://HOST:8786 (with --backend dask)."
+)
+@click.option("--output", type=click.Path(file_okay=False, path_type=Path), help="Output folder.")
+@click.option("--force", is_flag=True, help="Delete earlier records in the output folder first.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+def run_cmd(
+    file: Path,
+    workers: int,
+    backend: str,
+    scheduler: str | None,
+    output: Path | None,
+    force: bool,
+    quiet: bool,
+    as_json: bool,
+) -> None:
+    """Run an experiment: play every cell, write records, print the summary."""
+    from sim.reporting.report import ANSWER_FILE, build
+    from sim.running.runner import RunError, WriteError, dask_missing, locked, run, summary
+
+    exp = _load_experiment(file, output)
+    if backend == "dask" and not scheduler:
+        _fail("--backend dask needs --scheduler tcp://HOST:PORT")
+    if backend == "dask" and (missing := dask_missing()):
+        _fail(missing)
+    try:
+        # One lock over playing and the report, so that no other run changes the records
+        # in between.
+        with locked(exp.output):
+            manifest, ran = run(exp, workers or None, backend, scheduler, force, quiet)
+            try:
+                report = build(exp.output)
+            except WriteError as e:
+                _fail(
+                    f"{e}; the records are complete in {exp.output}: free space (or make the "
+                    f"folder writable) and run `sim report {exp.output}` to write the report"
+                )
+            rows = summary(exp.output)
+    except RunError as e:
+        _fail(str(e))
+    except KeyboardInterrupt:
+        click.echo(
+            f"interrupted: finished chunks are kept in {exp.output}; run the same command "
+            "again to resume",
+            err=True,
+        )
+        sys.exit(130)
+    found = json.loads((exp.output / ANSWER_FILE).read_text())
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "experiment": exp.name,
+                    "question": exp.question,
+                    "answer": found["sentences"],
+                    "measures": found["table"],
+                    "output": str(exp.output),
+                    "report": str(report),
+                    "seconds": manifest.get("seconds"),
+                    "cells": rows,
+                    "comparisons": found["comparisons"],
+                },
+                indent=2,
+            )
+        )
+        return
+    if not ran:
+        click.echo(f"{exp.output}: already complete (use --force to run again)")
+    _print_summary(exp.question, rows, found["sentences"], found["comparisons"])
+    click.echo(f"records: {exp.output / 'records'}  manifest: {exp.output / 'manifest.json'}")
+    click.echo(f"report: {report}")
+
+
+@click.command("report")
+@click.argument("output", type=click.Path(exists=True, file_okay=False, path_type=Path))
+def report_cmd(output: Path) -> None:
+    """Rebuild OUTPUT/index.html from the records and the manifest alone."""
+    from sim.reporting.report import build
+    from sim.running.runner import RunError, locked
+
+    if not (output / "manifest.json").exists():
+        _fail(f"{output} has no manifest.json: not the output of `sim run`")
+    try:
+        with locked(output):
+            path = build(output)
+    except RunError as e:
+        _fail(str(e))
+    click.echo(f"report: {path}")
+
+
+def _print_summary(
+    question: str, rows: list[dict], sentences: list[str], comparisons: list[dict]
+) -> None:
+    """The question, its answer, then per cell: games, A's win rate (blank in a mirror
+    match-up, where it is 50% by symmetry), the first player's win rate and the share of games
+    with no winner, with 95% intervals."""
+    click.echo(question)
+    for line in sentences:
+        click.echo(textwrap.fill(line, width=100, initial_indent="  ", subsequent_indent="  "))
+    click.echo()
+
+    def rate(x: float | None, ci: list[float]) -> str:
+        return "-" if x is None else f"{100 * x:5.1f}% [{100 * ci[0]:4.1f}, {100 * ci[1]:4.1f}]"
+
+    head = (
+        f"{'cell':<44} {'games':>8}  {'A win rate [95% CI]':<21} "
+        f"{'first player wins':<21} {'no winner':<21}"
+    )
+    click.echo(head)
+    click.echo("-" * len(head))
+    for r in rows:
+        a = "(mirror)" if r["mirror"] else rate(r["win_rate_a"], r["ci95"])
+        click.echo(
+            f"{r['cell']:<44} {r['games']:>8}  {a:<21} "
+            f"{rate(r['first_player_win_rate'], r['first_player_ci95']):<21} "
+            f"{rate(r['no_winner_rate'], r['no_winner_ci95']):<21}"
+        )
+        if r.get("players", 2) > 2:
+            # Three or more players: each place in turn order (who starts is drawn).
+            places = "  ".join(
+                f"{o['place']} {rate(o['win_rate'], o['ci95'])}" for o in r["turn_order_win_rates"]
+            )
+            click.echo(f"{'':<44} {'by turn order':>8}  {places}")
+    if comparisons:
+        from sim.reporting.answer import with_reach
+
+        click.echo()
+        head = f"{'against the baseline':<44} {'measure':<26} {'difference [95% CI]':<24} size"
+        click.echo(head)
+        click.echo("-" * len(head))
+        for c in comparisons:
+            # Win rates in points; counts (rounds, turns) as they are.
+            scale, unit = (
+                (100, " pts")
+                if c["rate"]
+                else (1, {"rounds": " rds", "damage": " dmg"}.get(c["unit"], " turns"))
+            )
+            diff = (
+                f"{scale * c['diff']:+.2f}{unit} [{scale * c['lo']:+.2f}, {scale * c['hi']:+.2f}]"
+            )
+            where = f"{c['variant']} ({c['agent_a']} v {c['agent_b']})"
+            size = with_reach(c["size"], c.get("reach", ""))
+            click.echo(f"{where:<44} {c['label']:<26} {diff:<24} {size}")

@@ -1,0 +1,143 @@
+"""Chunks: the games of a cell, played and written a chunk at a time, where each chunk's file
+goes, the tally of a cell's wins so far, and which chunks a run plays, round by round, until
+its stopping rule."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import polars as pl
+
+from sim.analysis import measures as analysis
+from sim.analysis.stats import wilson
+from sim.play.batch import play_games
+from sim.play.python_agents import AgentError
+from sim.running.experiment import Cell, Experiment
+from sim.running.runner.files import RECORDS
+
+
+@dataclass(frozen=True)
+class Chunk:
+    cell: Cell
+    start: int
+    count: int
+
+
+@dataclass
+class Tally:
+    """Running counts for one cell, from agent A's side (A = the cell's first agent)."""
+
+    games: int = 0
+    wins_a: int = 0
+    wins_b: int = 0
+    # A's share of the games with no winner: 1/players of each (a half with two players).
+    draw_share: float = 0.0
+
+    def add(self, df: pl.DataFrame) -> None:
+        winner = df["winner"].cast(pl.Int64)
+        a_seat = df.select(analysis.a_seat(df.columns)).to_series()
+        a = winner == a_seat
+        b = (winner != -1) & ~a
+        share = df.select(
+            (pl.col("winner") == -1).cast(pl.Float64) / analysis.players(df.columns)
+        ).to_series()
+        self.games += df.height
+        self.wins_a += int(a.sum())
+        self.wins_b += int(b.sum())
+        self.draw_share += float(share.sum())
+
+    @property
+    def draws(self) -> int:
+        return self.games - self.wins_a - self.wins_b
+
+    def halfwidth(self) -> float:
+        lo, hi = wilson(self.wins_a + self.draw_share, self.games)
+        return (hi - lo) / 2
+
+
+def chunk_path(out: Path, chunk: Chunk) -> Path:
+    return out / RECORDS / chunk.cell.id / f"chunk-{chunk.start:010d}.parquet"
+
+
+def play_chunk(chunk: Chunk, seed: int, swap: bool, threads: int) -> pl.DataFrame:
+    """The records of one chunk (run locally, or on a Dask worker)."""
+    try:
+        df = play_games(
+            chunk.count,
+            chunk.cell.agents,
+            seed,
+            chunk.cell.rules,
+            start=chunk.start,
+            threads=threads,
+            swap_seats=swap,
+        )
+    except AgentError as e:
+        raise AgentError(f"cell {chunk.cell.id}: {e}") from None
+    return df.with_columns(cell=pl.lit(chunk.cell.id), variant=pl.lit(chunk.cell.variant))
+
+
+def _chunk_key(out: Path, path: Path) -> str:
+    """A chunk's key in the manifest: its path under records/."""
+    return path.relative_to(out / RECORDS).as_posix()
+
+
+def _all_chunks(exp: Experiment) -> dict[str, Chunk]:
+    """Every chunk the run may play (a stopping rule may stop a cell before its last), by key."""
+    out = exp.output
+    found = {}
+    for cell in exp.cells:
+        size, limit = _size(exp, cell), _limit(exp, cell)
+        for k in range(-(-limit // size)):
+            if chunk := _chunks_of(cell, k, size, limit):
+                found[_chunk_key(out, chunk_path(out, chunk))] = chunk
+    return found
+
+
+def _chunks_of(cell: Cell, k: int, size: int, limit: int) -> Chunk | None:
+    start = k * size
+    return Chunk(cell, start, min(size, limit - start)) if start < limit else None
+
+
+def _limit(exp: Experiment, cell: Cell) -> int:
+    return min(exp.max_games(), cell.max_games or exp.max_games())
+
+
+def _size(exp: Experiment, cell: Cell) -> int:
+    """Games per chunk of this cell: its match-up's chunk_size, else the experiment's."""
+    return min(cell.chunk_size or exp.chunk_size, _limit(exp, cell))
+
+
+def _stopped(exp: Experiment, cell: Cell, t: Tally) -> bool:
+    if t.games >= _limit(exp, cell):
+        return True
+    if exp.games is not None:
+        return False
+    u = exp.until
+    assert u is not None  # a file gives exactly one of games and until
+    return t.games >= u.get("min_games", _size(exp, cell)) and t.halfwidth() <= u["ci_halfwidth"]
+
+
+def _rounds(exp: Experiment, tallies: dict[str, Tally]) -> Iterator[list[Chunk]]:
+    """The chunks to play, round by round. A fixed count is one round; a stopping rule plays
+    one chunk per unfinished cell per round and checks the rule between rounds, so the same
+    chunks are played whatever the order in which they finish."""
+    if exp.games is not None:
+        yield [
+            c
+            for cell in exp.cells
+            for k in range(-(-_limit(exp, cell) // _size(exp, cell)))
+            if (c := _chunks_of(cell, k, _size(exp, cell), _limit(exp, cell)))
+        ]
+        return
+    k = 0
+    while True:
+        active = [cell for cell in exp.cells if not _stopped(exp, cell, tallies[cell.id])]
+        chunks = [
+            c for cell in active if (c := _chunks_of(cell, k, _size(exp, cell), _limit(exp, cell)))
+        ]
+        if not chunks:
+            return
+        yield chunks
+        k += 1

@@ -1,0 +1,259 @@
+"""Playing a run: the chunks still to play, on local threads or a Dask cluster, each written
+whole with its SHA-256 in the manifest, under the output folder's lock."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+from tqdm.auto import tqdm
+
+from sim._version import __version__
+from sim.running.experiment import CELL_ID_SCHEME, Experiment
+from sim.running.runner.chunks import (
+    Chunk,
+    Tally,
+    _chunk_key,
+    _limit,
+    _rounds,
+    chunk_path,
+    play_chunk,
+)
+from sim.running.runner.files import (
+    RECORDS,
+    RunError,
+    WriteError,
+    _discard,
+    _remove_stale,
+    _sha256,
+    locked,
+    tmp_path,
+    why,
+)
+from sim.running.runner.manifest import _keep, _manifest, _save_manifest, prepare
+
+
+def show_progress(quiet: bool) -> bool:
+    """Whether to draw a progress bar: on a terminal, or in a Jupyter kernel (where tqdm.auto
+    draws it as a widget), unless asked to be quiet."""
+    return not quiet and (sys.stderr.isatty() or "ipykernel" in sys.modules)
+
+
+def dask_missing() -> str | None:
+    """Why the Dask backend cannot run here (dask or distributed not installed), or None.
+    Imported only when asked for: nothing else in sim imports dask."""
+    try:
+        import dask  # noqa: F401
+        import distributed  # noqa: F401
+    except ImportError as e:
+        return (
+            f"the dask backend needs dask and distributed ({e.name or 'dask'} is not "
+            "installed): pip install 'houses-sim[dask]'"
+        )
+    return None
+
+
+def _local(
+    chunks: list[Chunk], exp: Experiment, workers: int
+) -> Iterable[tuple[Chunk, pl.DataFrame]]:
+    for chunk in chunks:
+        yield chunk, play_chunk(chunk, exp.seed, exp.swap_seats, workers)
+
+
+def _dask(
+    chunks: list[Chunk], exp: Experiment, client: Any
+) -> Iterable[tuple[Chunk, pl.DataFrame]]:
+    from distributed import as_completed
+
+    futures = {
+        client.submit(play_chunk, c, exp.seed, exp.swap_seats, 1, pure=False): c for c in chunks
+    }
+    for fut in as_completed(futures):
+        yield futures[fut], fut.result()
+
+
+def run(
+    exp: Experiment,
+    workers: int | None = None,
+    backend: str = "local",
+    scheduler: str | None = None,
+    force: bool = False,
+    quiet: bool = False,
+) -> tuple[dict[str, Any], bool]:
+    """Play the experiment (or what is left of it). Returns the manifest, and whether anything
+    had to be played (False: the folder already held the complete run). RunError when the
+    folder holds another configuration, another run is using it, Dask is not installed or its
+    scheduler cannot be reached, or a file cannot be written (a full disk, a read-only folder):
+    what was finished before is kept, and the same call resumes."""
+    if backend == "dask" and (missing := dask_missing()):
+        raise RunError(missing)
+    out = exp.output
+    resume = (
+        f"the chunks finished so far are kept in {out}: free space (or make the folder "
+        "writable) and run the same command again to resume"
+    )
+    with locked(out):
+        try:
+            return _run(exp, workers, backend, scheduler, force, quiet)
+        except WriteError as e:
+            raise RunError(f"{e}; {resume}") from None
+        except OSError as e:  # deleting or reading what an earlier run left
+            raise RunError(f"cannot use {e.filename or out}: {why(e)}; {resume}") from None
+
+
+def _connect(scheduler: str | None) -> Any:
+    """A client of the Dask scheduler at `scheduler`; RunError naming it when it cannot be
+    reached (after distributed's connect timeout, `distributed.comm.timeouts.connect`)."""
+    from distributed import Client
+
+    try:
+        return Client(scheduler)
+    except (OSError, ValueError) as e:
+        raise RunError(
+            f"cannot reach the Dask scheduler at {scheduler} ({e}); check the address "
+            "(tcp://HOST:PORT) and that the scheduler is running; nothing was played"
+        ) from None
+
+
+def _run(
+    exp: Experiment,
+    workers: int | None,
+    backend: str,
+    scheduler: str | None,
+    force: bool,
+    quiet: bool,
+) -> tuple[dict[str, Any], bool]:
+    workers = workers or os.cpu_count() or 1
+    out = exp.output
+    done = prepare(exp, force)
+    _remove_stale(out)
+    old = _manifest(out)  # None after --force
+    # A run keeps the cell folders it started with (a manifest without a scheme: scheme 1).
+    scheme = CELL_ID_SCHEME if old is None else old.get("cell_id_scheme", 1)
+    exp = exp.with_cell_ids(scheme)
+    chunks: dict[str, dict[str, Any]] = {}
+    if old is not None and (done is None or "chunks" in done):
+        chunks, discarded = _keep(exp, old)
+        if discarded:
+            done = None  # a complete run with damaged chunks: play them again
+    if done is not None:
+        # `answer:` shapes the report, not the records: a changed one applies to a finished run.
+        if done.get("answer") != exp.answer:
+            done["answer"] = exp.answer
+            _save_manifest(out, done)
+        return done, False
+    started = time.time()
+    manifest = {
+        "name": exp.name,
+        "question": exp.question,
+        "experiment_file": str(exp.path),
+        "config_hash": exp.config_hash,
+        "config": exp.resolved,
+        "answer": exp.answer,
+        "package_version": _package_version(),
+        "rules_version": exp.resolved["rules_version"],
+        "seed": exp.seed,
+        "game_seeds": "seed of game i = sim._core.game_seed(seed, i), the same in every cell",
+        "status": "running",
+        "backend": backend,
+        "workers": workers,
+        "records": RECORDS,
+        "cell_id_scheme": scheme,
+        # Each chunk's SHA-256, rows and first game, recorded before the file is renamed into
+        # place: resume and report check the records against it.
+        "chunks": chunks,
+    }
+    # Connected before the manifest is touched: an unreachable scheduler changes nothing.
+    client = _connect(scheduler) if backend == "dask" else None
+    tallies = {cell.id: Tally() for cell in exp.cells}
+    bar = tqdm(
+        total=sum(_limit(exp, cell) for cell in exp.cells),
+        unit="game",
+        unit_scale=True,
+        disable=not show_progress(quiet),
+        desc=exp.name,
+    )
+    played = 0
+    try:
+        _save_manifest(out, manifest)
+        for round_chunks in _rounds(exp, tallies):
+            todo = []
+            for chunk in round_chunks:
+                path = chunk_path(out, chunk)
+                if _chunk_key(out, path) in chunks:  # finished by an earlier run, and checked
+                    # What Tally.add reads (records from before `a_seat` have only
+                    # `seats_swapped`, and games of other games no `players`).
+                    names = pl.read_parquet_schema(path)
+                    wanted = ["winner", "seats_swapped", "a_seat", "players"]
+                    kept = pl.read_parquet(path, columns=[c for c in wanted if c in names])
+                    tallies[chunk.cell.id].add(kept)
+                    bar.update(chunk.count)
+                else:
+                    todo.append(chunk)
+            source = _dask(todo, exp, client) if client else _local(todo, exp, workers)
+            for chunk, df in source:
+                path = chunk_path(out, chunk)
+                _write_chunk(out, path, df, chunk, chunks, manifest)
+                tallies[chunk.cell.id].add(df)
+                played += df.height
+                bar.update(df.height)
+    finally:
+        bar.close()
+        if client is not None:
+            client.close()
+    elapsed = time.time() - started
+    manifest.update(
+        status="complete",
+        seconds=round(elapsed, 3),
+        games_played_this_run=played,
+        cells=[
+            {
+                "id": c.id,
+                "variant": c.variant,
+                "rules": c.rules,
+                "agents": list(c.agents),
+                "games": tallies[c.id].games,
+            }
+            for c in exp.cells
+        ],
+    )
+    _save_manifest(out, manifest)
+    return manifest, True
+
+
+def _write_chunk(
+    out: Path,
+    path: Path,
+    df: pl.DataFrame,
+    chunk: Chunk,
+    chunks: dict[str, dict[str, Any]],
+    manifest: dict[str, Any],
+) -> None:
+    """Write a chunk's file whole or not at all, its SHA-256 recorded in the manifest before
+    it is renamed into place. WriteError naming the file when the folder refuses (the manifest
+    on disk then lists only the chunks whose files are in place)."""
+    tmp = tmp_path(path)
+    try:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            df.write_parquet(tmp)
+            entry = {"sha256": _sha256(tmp), "rows": df.height, "first_game": chunk.start}
+        except OSError as e:
+            raise WriteError(path, e) from None
+        chunks[_chunk_key(out, path)] = entry
+        _save_manifest(out, manifest)
+        try:
+            os.replace(tmp, path)  # a chunk file is whole or absent
+        except OSError as e:
+            raise WriteError(path, e) from None
+    finally:
+        _discard(tmp)  # after a failure; renamed away otherwise
+
+
+def _package_version() -> str:
+    return __version__

@@ -1,0 +1,124 @@
+"""The output folder's files: their names, the lock a run holds on the folder, and files written
+whole or not at all under temporary names (removed when stale); the errors of a run that must
+not start or cannot write."""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import os
+import re
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+MANIFEST = "manifest.json"
+RECORDS = "records"
+LOCK = ".lock"
+
+
+class RunError(Exception):
+    """A run that must not start (e.g. the output folder holds a different experiment)."""
+
+
+class WriteError(RunError):
+    """A file that could not be written (a full disk, a read-only folder), named by the path
+    it was meant for (not its temporary name)."""
+
+    def __init__(self, path: Path, error: OSError):
+        self.path = path
+        super().__init__(f"cannot write {path}: {why(error)}")
+
+
+def why(error: OSError) -> str:
+    """An OSError's reason in a few words, without the path: Python's `strerror`, or what
+    polars writes ('No space left on device (os error 28): PATH')."""
+    if error.strerror:
+        return error.strerror
+    return re.sub(r" \(os error \d+\).*$", "", str(error)) or type(error).__name__
+
+
+# Output folders this process holds the lock of, with how many `locked` blocks hold each.
+_held: dict[Path, tuple[int, int]] = {}
+
+
+@contextmanager
+def locked(out: Path) -> Iterator[None]:
+    """Hold OUTPUT/.lock exclusively for the whole run (or report): two runs into one folder
+    at once would interleave chunks and manifests, or one's --force would delete the other's
+    records. Re-entrant within a process; the OS drops the lock when the process dies."""
+    key = out.resolve()
+    if key in _held:
+        fd, depth = _held[key]
+        _held[key] = (fd, depth + 1)
+        try:
+            yield
+        finally:
+            _held[key] = (fd, _held[key][1] - 1)
+        return
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        fd = os.open(out / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as e:
+        raise RunError(f"cannot use {out} as the output folder: {e.strerror}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise RunError(
+            f"{out} is in use by another run (it holds {out / LOCK}); wait for it to end, "
+            "or use another --output"
+        ) from None
+    _held[key] = (fd, 1)
+    try:
+        yield
+    finally:
+        del _held[key]
+        os.close(fd)  # releases the lock
+
+
+def tmp_path(path: Path) -> Path:
+    """A temporary name beside `path` that no other process or call uses."""
+    return path.with_name(f"{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+
+
+# The names tmp_path gives (of a process that died before it renamed or removed them).
+_TMP_NAME = re.compile(r"\.\d+-[0-9a-f]{8}\.tmp$")
+
+
+def _discard(path: Path) -> None:
+    """Remove a temporary file if it is there; a folder that refuses is left as it is (the
+    next run removes what is left, `_remove_stale`)."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write whole or not at all (temporary file, then rename): a full disk or an interrupt
+    leaves the old file, not a truncated one. WriteError naming `path` when it cannot."""
+    tmp = tmp_path(path)
+    try:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_text(text)
+            os.replace(tmp, path)
+        except OSError as e:
+            raise WriteError(path, e) from None
+    finally:
+        _discard(tmp)  # after a failure; renamed away otherwise
+
+
+def _sha256(path: Path) -> str:
+    with open(path, "rb") as f:
+        return hashlib.file_digest(f, "sha256").hexdigest()
+
+
+def _remove_stale(out: Path) -> None:
+    """Temporary files of a process that died (killed, out of disk) before renaming them: the
+    caller holds the lock, so no living process is writing them."""
+    for stale in [*(out / RECORDS).glob("*/*.tmp"), *out.glob("*.tmp")]:
+        if _TMP_NAME.search(stale.name) and stale.is_file():
+            stale.unlink()
