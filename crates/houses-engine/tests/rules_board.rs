@@ -191,6 +191,22 @@ fn a_player_at_zero_life_loses() {
 }
 
 #[test]
+fn life_option_sets_the_starting_life_and_a_hit_of_all_of_it_ends_the_game() {
+    // A new game under `life=10`: each player starts at 10.
+    let st = State::new_game(Rules::parse("life=10").unwrap(), 7);
+    assert!(st.players.iter().all(|p| p.life == 10));
+    // A position under `life=10` starts its players at 10; a hit of 10 ends the game.
+    let mut st = build(
+        json!({"rules": "life=10", "active": "P1", "phase": "attack",
+        "players": {"P1": {"front": ["6D/4D"]}, "P2": {}}}),
+    );
+    assert_eq!(life(&st, "P2"), 10);
+    play(&mut st, &["attack 6D player", "done", "done"]);
+    let o = st.outcome.unwrap();
+    assert_eq!((o.winner, o.reason), (Some(0), EndReason::Life));
+}
+
+#[test]
 fn last_card_drawn_starts_sudden_death_and_higher_life_wins() {
     let mut st = build(
         json!({"turn": 5, "players": {"P1": {"life": 30}, "P2": {"life": 25}}, "deck": ["9D"]}),
