@@ -9,9 +9,9 @@ Python API"). Record columns are described in docs/records.md.
 from sim import games
 from sim._core import RULES_VERSION
 from sim._version import __version__ as __version__
+from sim.api import Results, load_results, run_experiment
 from sim.play.batch import play_games, replay
 from sim.play.engine import canonical_rules, rule_options, rule_presets, scenario
-from sim.running.api import Results, load_results, run_experiment
 from sim.running.experiment import ExperimentError
 from sim.running.records import decode as decode_records
 from sim.running.runner import RecordsError, RunError

@@ -125,6 +125,40 @@ def test_the_sim_package_has_no_import_circle() -> None:
     assert cycles(graph) == []
 
 
+# The layers of `sim`, lowest first (docs/architecture.md): a module imports only from its own
+# layer and those below it.
+LAYERS = (
+    ("sim._core", "sim._version", "sim.games"),
+    ("sim.play",),
+    ("sim.analysis",),
+    ("sim.running",),
+    ("sim.reporting",),
+    ("sim.api", "sim.cli"),
+    ("sim", "sim.__main__"),
+)
+
+
+def layer(module: str) -> int:
+    best = max(
+        (len(prefix), k)
+        for k, prefixes in enumerate(LAYERS)
+        for prefix in prefixes
+        if module == prefix or module.startswith(prefix + ".")
+    )
+    return best[1]
+
+
+def test_each_layer_of_sim_imports_only_the_layers_below_it() -> None:
+    modules = python_modules(ROOT / "sim")
+    upward = {
+        (v, w)
+        for v, p in modules.items()
+        for w in python_imports(v, p, modules)
+        if layer(w) > layer(v)
+    }
+    assert upward == set()
+
+
 # --- Rust -----------------------------------------------------------------------------------
 
 _COMMENT = re.compile(r"//[^\n]*")

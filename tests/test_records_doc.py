@@ -9,7 +9,7 @@ import pytest
 
 import sim
 from sim import games
-from sim.running.api import SUMMARY_SCHEMA
+from sim.api import SUMMARY_SCHEMA
 
 # The doc's sections whose tables describe each game's raw columns.
 GAME_SECTIONS = {

@@ -17,7 +17,10 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from sim.analysis.measures import MAX_SEATS
+from sim import games
+
+# The most seats at a Houses-Skirmish table (`players=4`).
+MAX_SEATS = games.game(games.DEFAULT).seats
 
 
 def seat_name(seat: int) -> str:

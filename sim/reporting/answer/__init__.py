@@ -14,6 +14,15 @@ the answer is written from), one module per kind of answer (`seats`, `comparison
 answer). Other modules use the names re-exported here.
 """
 
+from sim.analysis.verdicts import (
+    ANSWER_KEYS,
+    DEFERRED_OFTEN,
+    MATTERS,
+    MEASURES,
+    MIN_GAMES,
+    default_measures,
+)
+from sim.play.engine import rule_values, varied_options
 from sim.reporting.answer.agreement import (
     AGREEMENT_ASKS,
     HOUSE_AGREEMENT_ASK,
@@ -22,15 +31,7 @@ from sim.reporting.answer.agreement import (
 )
 from sim.reporting.answer.assemble import answer
 from sim.reporting.answer.cards import UNUSED, impact_read, top_cards
-from sim.reporting.answer.config import (
-    ANSWER_KEYS,
-    DEFERRED_OFTEN,
-    MATTERS,
-    MEASURES,
-    MIN_GAMES,
-    default_measures,
-)
-from sim.reporting.answer.facts import Facts, rule_values, varied_options
+from sim.reporting.answer.facts import Facts
 from sim.reporting.answer.sizes import holm, reach, size
 from sim.reporting.answer.wording import quoted, with_reach
 

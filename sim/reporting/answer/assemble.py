@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from sim.analysis.verdicts import MEASURES
 from sim.reporting.answer.agreement import (
     HOUSE_SENTENCE,
     SEE_ALSO_LEAD,
@@ -16,7 +17,6 @@ from sim.reporting.answer.agreement import (
 from sim.reporting.answer.card_changes import _card_change
 from sim.reporting.answer.cards import _card_value, _king_deployer
 from sim.reporting.answer.comparisons import _a_wins, _big_attacks, _no_winner, _rounds, _slog
-from sim.reporting.answer.config import MEASURES
 from sim.reporting.answer.facts import Facts
 from sim.reporting.answer.houses import _house
 from sim.reporting.answer.in_play import _acted, _rarely_in_play, _untested

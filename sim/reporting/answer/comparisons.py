@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from sim.analysis.stats import wilson
-from sim.reporting.answer.config import MEASURES
+from sim.analysis.verdicts import MEASURES
 from sim.reporting.answer.facts import Facts
 from sim.reporting.answer.wording import (
     _ci,

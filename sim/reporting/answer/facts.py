@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from sim.reporting.answer.config import COMPARED_UNITS, MATTERS
+from sim.analysis.verdicts import COMPARED_UNITS, MATTERS
+from sim.play.engine import rule_values, varied_options
 from sim.reporting.answer.sizes import reach, size
 
 
@@ -147,16 +148,3 @@ class Facts:
             and (c["agent_a"], c["agent_b"]) == pair
             and c.get("reference", self.baseline) == self.baseline
         ]
-
-
-def rule_values(canonical: str) -> dict[str, str]:
-    """A canonical rule string, `game(a=1,b=2)`, as {a: 1, b: 2}."""
-    inner = canonical.split("(", 1)[1].rstrip(")")
-    return dict(p.split("=", 1) for p in inner.split(",") if "=" in p)
-
-
-def varied_options(rules: dict[str, str]) -> set[str]:
-    """The options whose values differ between these canonical rule strings."""
-    parsed = [rule_values(r) for r in rules.values()]
-    keys = {k for p in parsed for k in p}
-    return {k for k in keys if len({p.get(k) for p in parsed}) > 1}

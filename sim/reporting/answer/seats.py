@@ -7,8 +7,8 @@ import re
 from typing import Any
 
 from sim.analysis.measures import ORDINALS
+from sim.analysis.verdicts import DEFERRED_OFTEN
 from sim.reporting.answer.comparisons import _compared_text
-from sim.reporting.answer.config import DEFERRED_OFTEN
 from sim.reporting.answer.facts import Facts
 from sim.reporting.answer.sizes import _rate_size
 from sim.reporting.answer.wording import _ci, _pair, _pct, _pts, _q, _rate, _rate_said, _said

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sim.reporting.answer.config import ALPHA, LARGE, MIN_GAMES
+from sim.analysis.verdicts import ALPHA, LARGE, MIN_GAMES
 
 
 def holm(items: list[dict[str, Any]]) -> None:

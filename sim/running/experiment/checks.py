@@ -7,10 +7,10 @@ import difflib
 from pathlib import Path
 from typing import Any
 
+from sim.analysis.verdicts import ANSWER_KEYS, MATTERS
+from sim.analysis.verdicts import MEASURES as ANSWER_MEASURES
 from sim.games import DEFAULT as DEFAULT_GAME
 from sim.play.engine import canonical_rules
-from sim.reporting.answer import ANSWER_KEYS, MATTERS
-from sim.reporting.answer import MEASURES as ANSWER_MEASURES
 from sim.running.experiment.model import cell_id
 from sim.running.experiment.schema import MAX_CHUNK_SIZE, MAX_CHUNKS
 

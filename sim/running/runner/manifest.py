@@ -12,6 +12,7 @@ from typing import Any
 
 import polars as pl
 
+from sim.play.engine import rule_values
 from sim.running.experiment import Experiment, upgraded
 from sim.running.runner.chunks import _all_chunks, _chunk_key
 from sim.running.runner.files import MANIFEST, RECORDS, RunError, _sha256, write_text
@@ -204,8 +205,6 @@ def _rule_changes(before: Any, after: Any) -> str:
     since the old run is named as such (its records hold rule strings without it)."""
     if not isinstance(before, dict) or not isinstance(after, dict) or before == after:
         return ""
-    from sim.reporting.answer import rule_values
-
     said: list[str] = []
     for name in sorted(set(before) & set(after)):
         old, new = rule_values(before[name]), rule_values(after[name])
