@@ -411,7 +411,7 @@ def test_each_chunk_is_recorded_with_its_hash_and_resume_replays_damaged_ones(tm
     )
 
 
-@pytest.mark.parametrize("damage", ["flip", "delete", "duplicate", "swap"])
+@pytest.mark.parametrize("damage", ["flip", "delete", "duplicate", "swap", "folder"])
 def test_the_report_refuses_records_that_do_not_match_the_manifest(tmp_path, damage):
     f = write(tmp_path, GOOD)
     out = tmp_path / "out"
@@ -431,6 +431,10 @@ def test_the_report_refuses_records_that_do_not_match_the_manifest(tmp_path, dam
         bad = out / "records/classic__greedy-vs-random/chunk-0000000000 (copy).parquet"
         bad.write_bytes(a.read_bytes())
         what = "was not written by this run (a stray or copied file?)"
+    elif damage == "folder":  # a folder where a chunk file was
+        a.unlink()
+        a.mkdir()
+        bad, what = a, "is a folder, not a chunk file"
     else:
         a_bytes = a.read_bytes()
         a.write_bytes(b.read_bytes())
@@ -443,6 +447,8 @@ def test_the_report_refuses_records_that_do_not_match_the_manifest(tmp_path, dam
     if damage == "duplicate":
         bad.unlink()
     else:
+        if damage == "folder":
+            a.rmdir()
         # The same command that wrote the run plays the damaged chunks again.
         sim("run", str(f), "--output", str(out), "--quiet")
         assert records(out).equals(before)

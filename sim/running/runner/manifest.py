@@ -15,7 +15,7 @@ import polars as pl
 from sim.play.engine import rule_values
 from sim.running.experiment import Experiment, upgraded
 from sim.running.runner.chunks import _all_chunks, _chunk_key
-from sim.running.runner.files import MANIFEST, RECORDS, RunError, _sha256, write_text
+from sim.running.runner.files import MANIFEST, RECORDS, RunError, _sha256, why, write_text
 
 
 class RecordsError(RunError):
@@ -24,6 +24,7 @@ class RecordsError(RunError):
 
 ALTERED = "does not match the SHA-256 recorded when it was written (altered, swapped or damaged)"
 STRAY = "was not written by this run (a stray or copied file?)"
+NOT_A_FILE = "is a folder, not a chunk file"
 
 
 def audit(out: Path, manifest: dict[str, Any]) -> list[tuple[Path, str]]:
@@ -38,10 +39,18 @@ def audit(out: Path, manifest: dict[str, Any]) -> list[tuple[Path, str]]:
     problems = []
     for key, path in sorted(on_disk.items()):
         entry = entries.get(key)
-        if entry is None:
+        if path.is_dir():
+            problems.append((path, NOT_A_FILE))
+        elif entry is None:
             problems.append((path, STRAY))
-        elif _sha256(path) != entry["sha256"]:
-            problems.append((path, ALTERED))
+        else:
+            try:
+                digest = _sha256(path)
+            except OSError as e:
+                problems.append((path, f"cannot be read: {why(e)}"))
+                continue
+            if digest != entry["sha256"]:
+                problems.append((path, ALTERED))
     problems += [(root / key, "is missing") for key in sorted(set(entries) - set(on_disk))]
     return problems
 
