@@ -1,0 +1,299 @@
+"""Comparisons on common deals: the measures variants are compared on and each one's paired
+difference, whether a comparison agrees across match-ups, and what the advantage draw's choice
+is worth against a coin."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import polars as pl
+
+from sim.analysis.frame import _cell, _collect, players, seat_columns, seat_score
+
+# Per-game measures that variants are compared on, game by game.
+# measure -> (label, is it a rate, its unit)
+MEASURES = {
+    "win_a": ("first agent's win rate", True, "points"),
+    "first_won": ("first player's win rate", True, "points"),
+    # With decks split by suit, P1 holds the first House of the split whoever sits there.
+    "first_house": ("win rate of the pairing's first House", True, "points"),
+    # A House's average over the pairings it plays, under one rule set against another
+    # (`house_means`; not a per-game measure).
+    "house_mean": ("average win rate of a House against the other Houses", True, "points"),
+    "rounds": ("rounds per game", False, "rounds"),
+    # The late game's length: turns from round 6 on, per deal that reaches round 6 under the
+    # reference (`REACHED`).
+    "late_turns": ("turns from round 6 on", False, "turns"),
+    # How hard one attack can hit (the Summer '20 notes' "27/27 unit"): a game's biggest attack,
+    # and whether it reached half the default life (20) or the notes' 10, 9 and 8 bonded (27).
+    "biggest_attack": ("biggest attack per game", False, "damage"),
+    "attack_20": ("games with an attack of 20 or more", True, "points"),
+    "attack_27": ("games with an attack of 27 or more", True, "points"),
+}
+# The thresholds of the attack measures: half the default life (40), and the notes' "a 10, 9
+# and 8 Blood Bonded together could remove nearly 3/4 of the opposing player's maximum life in
+# one attack" (27).
+BIG_ATTACKS = (20, 27)
+# Measures read per deal that reaches the late game under the reference: the mean difference
+# over all deals (no deal left out, so a rule that takes other games into round 6 counts)
+# divided by the share of deals whose reference game reaches it (a ratio estimator; its
+# interval by the delta method).
+REACHED = {"late_turns"}
+# The record columns of the late game (Houses-Skirmish; records written before them lack them).
+LATE_COLUMNS = {"late_turns", "late_low_hand_turns", "two_card_draw_round", "late_leader"}
+
+
+def paired_difference(
+    lf: pl.LazyFrame, cell: str, baseline: str, measure: str = "win_a"
+) -> dict[str, Any] | None:
+    """A measure in `cell` minus in `baseline`, game by game on the same deals (common random
+    numbers): both means, the mean difference, its 95% interval, a two-sided p-value (normal
+    approximation), and the share of deals whose winner changed."""
+    names = lf.collect_schema().names()
+    value = {
+        "win_a": pl.col("score_a"),
+        "first_won": seat_score(names, pl.col("first_player").cast(pl.Int64))
+        if "first_player" in names
+        else pl.lit(0.5),
+        "first_house": seat_score(names, 0),
+        "rounds": pl.col("rounds").cast(pl.Float64),
+        "late_turns": pl.col("late_turns").cast(pl.Float64) if "late_turns" in names else None,
+        "biggest_attack": pl.col("biggest_attack").cast(pl.Float64)
+        if "biggest_attack" in names
+        else None,
+        **{
+            f"attack_{t}": (pl.col("biggest_attack") >= t).cast(pl.Float64)
+            if "biggest_attack" in names
+            else None
+            for t in BIG_ATTACKS
+        },
+    }[measure]
+    if value is None:
+        return None  # records written before the measure's columns
+    # Records always have a winner; frames built for one measure (tests) may not.
+    winner = pl.col("winner") if "winner" in lf.collect_schema().names() else pl.lit(0)
+    a = _cell(lf, cell).select("game", v=value, wa=winner)
+    b = _cell(lf, baseline).select("game", b=value, wb=winner)
+    paired = a.join(b, on="game")
+    if measure in REACHED:
+        return _per_reached(measure, paired)
+    d = _collect(
+        paired.with_columns(d=pl.col("v") - pl.col("b")).select(
+            n=pl.len(),
+            mean=pl.col("d").mean(),
+            sd=pl.col("d").std(),
+            v=pl.col("v").mean(),
+            b=pl.col("b").mean(),
+            # The same deal won by another seat: how many games the rule changed at all.
+            changed=(pl.col("wa") != pl.col("wb")).mean(),
+        )
+    ).row(0, named=True)
+    n = d["n"]
+    if not n:
+        return None
+    return {
+        **_described(measure),
+        "n": n,
+        "value": d["v"],
+        "base": d["b"],
+        "diff": d["mean"],
+        **_mean_interval(d["mean"], d["sd"], n),
+        "changed": d["changed"] or 0.0,
+    }
+
+
+def _described(measure: str) -> dict[str, Any]:
+    """A compared measure's name, label, whether it is a rate, and its unit."""
+    label, rate, unit = MEASURES[measure]
+    return {"measure": measure, "label": label, "rate": rate, "unit": unit}
+
+
+def _per_reached(measure: str, paired: pl.LazyFrame) -> dict[str, Any] | None:
+    """`measure`'s difference per deal whose reference game has any of it (`REACHED`): the mean
+    difference over all deals over the share of such deals, R = mean(d) / mean(i); its
+    variance by the delta method, var(d - R i) / (n mean(i)^2)."""
+    d = pl.col("v") - pl.col("b")
+    reached = (pl.col("b") > 0).cast(pl.Float64)
+    s = _collect(
+        paired.select(
+            n=pl.len(),
+            md=d.mean(),
+            mi=reached.mean(),
+            mb=pl.col("b").mean(),
+            changed=(pl.col("wa") != pl.col("wb")).mean(),
+        )
+    ).row(0, named=True)
+    n, share = s["n"], s["mi"] or 0.0
+    if not n or not share:
+        return None
+    ratio = s["md"] / share
+    sd = _collect(paired.select((d - ratio * reached).std())).item() or 0.0
+    se = sd / (math.sqrt(n) * share)
+    z = ratio / se if se > 0 else (0.0 if ratio == 0 else math.inf)
+    p = math.erfc(abs(z) / math.sqrt(2)) if math.isfinite(z) else 0.0
+    base = s["mb"] / share
+    return {
+        **_described(measure),
+        "n": n,
+        "reached": share,
+        "value": base + ratio,
+        "base": base,
+        "diff": ratio,
+        "lo": ratio - 1.96 * se,
+        "hi": ratio + 1.96 * se,
+        "p": p,
+        "noise": p >= 0.05,
+        "changed": s["changed"] or 0.0,
+    }
+
+
+def _mean_interval(mean: float, sd: float | None, n: int) -> dict[str, Any]:
+    """A mean difference's 95% interval and two-sided p-value (normal approximation)."""
+    se = (sd or 0.0) / math.sqrt(n) if n > 1 else float("inf")
+    z = mean / se if se > 0 else (0.0 if mean == 0 else math.inf)
+    p = math.erfc(abs(z) / math.sqrt(2)) if math.isfinite(z) else 0.0
+    return {"lo": mean - 1.96 * se, "hi": mean + 1.96 * se, "p": p, "noise": p >= 0.05}
+
+
+def agreement(by_matchup: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Does one comparison (a `paired_difference` per match-up, keyed by a match-up label)
+    give the same answer under every match-up? A match-up where the difference is within noise
+    is only evidence against the others when its interval excludes their estimates: a search
+    cell of 4,000 games cannot confirm a half-point effect found in 400,000 greedy games.
+
+    Verdicts: `holds` (the same direction beyond noise everywhere, or noise everywhere),
+    `reverses` (opposite directions beyond noise), `differs` (noise under some match-ups whose
+    interval excludes the effect seen under the others), `unresolved` (noise under some
+    match-ups that are too small to tell)."""
+    real = {m: c for m, c in by_matchup.items() if not c["noise"]}
+    noisy = {m: c for m, c in by_matchup.items() if c["noise"]}
+    if len({c["diff"] > 0 for c in real.values()}) > 1:
+        return {"verdict": "reverses", "text": "reverses with the agents", "which": []}
+    if not real or not noisy:
+        return {"verdict": "holds", "text": "holds", "which": []}
+    # The noisy match-ups that rule out every effect seen elsewhere.
+    excluding = [
+        m
+        for m, c in noisy.items()
+        if all(not (c["lo"] <= r["diff"] <= c["hi"]) for r in real.values())
+    ]
+    if excluding:
+        return {
+            "verdict": "differs",
+            "text": f"smaller or absent under {', '.join(excluding)}",
+            "which": excluding,
+        }
+    which = list(noisy)
+    return {
+        "verdict": "unresolved",
+        "text": f"not resolved under {', '.join(which)} (too few games to tell)",
+        "which": which,
+    }
+
+
+def choice_value(lf: pl.LazyFrame, cell: str, coin_cell: str) -> dict[str, Any] | None:
+    """What the advantage draw's choice is worth to the seat that won the draw: in the games of
+    `cell` where a seat chose to start or defer, that seat's result (a win 1, no winner an even
+    share) minus the same seat's on the same deal in `coin_cell` (the same rules with a coin
+    deciding who starts). Only the opening hands are shared: the draw turns cards from the deck
+    face up into the Barrows, so later draws differ too (noise, not bias). So this is the rule
+    against a coin for the draw's winner, with the agent's own choices, not the choice alone.
+    Mean difference, 95% interval and p-value (normal approximation), the number of such
+    deals, and how often the seat deferred."""
+    names = lf.collect_schema().names()
+    seats = seat_columns(names, "arose_defer")
+    if not seats:
+        return None
+    chooser = pl.lit(None, dtype=pl.Int64)
+    deferred = pl.lit(False)
+    for k in reversed(seats):
+        chose = pl.col(f"arose_defer_p{k + 1}") > 0
+        chooser = pl.when(chose).then(k).otherwise(chooser)
+        deferred = pl.when(chose).then(pl.col(f"taken_defer_p{k + 1}") > 0).otherwise(deferred)
+    a = (
+        _cell(lf, cell)
+        .with_columns(chooser=chooser, deferred=deferred)
+        .filter(pl.col("chooser").is_not_null())
+        .select("game", "chooser", "deferred", v=seat_score(names, pl.col("chooser")))
+    )
+    b = _cell(lf, coin_cell).select("game", w=pl.col("winner"), share=1.0 / players(names))
+    coin_result = (
+        pl.when(pl.col("w") == -1)
+        .then(pl.col("share"))
+        .otherwise((pl.col("w").cast(pl.Int64) == pl.col("chooser")).cast(pl.Float64))
+    )
+    d = _collect(
+        a.join(b, on="game")
+        .with_columns(b=coin_result)
+        .select(
+            n=pl.len(),
+            mean=(pl.col("v") - pl.col("b")).mean(),
+            sd=(pl.col("v") - pl.col("b")).std(),
+            v=pl.col("v").mean(),
+            b=pl.col("b").mean(),
+            deferred=pl.col("deferred").mean(),
+        )
+    ).row(0, named=True)
+    n = d["n"]
+    if not n:
+        return None
+    return {
+        "n": n,
+        "value": d["v"],
+        "base": d["b"],
+        "deferred": d["deferred"],
+        "diff": d["mean"],
+        **_mean_interval(d["mean"], d["sd"], n),
+        "fixed": _fixed_choice(lf, a, coin_cell, names),
+    }
+
+
+def _fixed_choice(
+    lf: pl.LazyFrame, chosen: pl.LazyFrame, coin_cell: str, names: list[str]
+) -> dict[str, Any] | None:
+    """Two players: the better of the two fixed choices (always start, always defer), read from
+    the coin cell's first and second movers on the same deals, against the chooser's own
+    results (`chosen`'s `v`). Not paired game by game (the coin's mover is the chooser's seat
+    in half the deals only): the interval treats the two as independent samples, and allows
+    for the choice of the better one. None at a larger table."""
+    if "first_player" not in names:
+        return None
+    if "players" in names and _collect(lf.select(pl.col("players").max())).item() > 2:
+        return None
+    first = seat_score(names, pl.col("first_player").cast(pl.Int64))
+    coin = _collect(
+        _cell(lf, coin_cell)
+        .select(first=first)
+        .select(
+            n=pl.len(),
+            start=pl.col("first").mean(),
+            sd=pl.col("first").std(),
+        )
+    ).row(0, named=True)
+    mine = _collect(chosen.select(v=pl.col("v").mean(), sd=pl.col("v").std(), n=pl.len())).row(
+        0, named=True
+    )
+    if not coin["n"] or not mine["n"]:
+        return None
+    # Two players: the second mover scores what the first does not (a draw a half each).
+    choice, rate = ("defer", 1 - coin["start"]) if coin["start"] < 0.5 else ("start", coin["start"])
+    diff = mine["v"] - rate
+    se = math.sqrt((mine["sd"] or 0) ** 2 / mine["n"] + (coin["sd"] or 0) ** 2 / coin["n"])
+    # The better of the two fixed choices is picked from the same data it is compared with:
+    # its interval is the Bonferroni one for both comparisons (97.5% each).
+    z = FIXED_CHOICE_Z
+    return {
+        "choice": choice,
+        "rate": rate,
+        "rate_lo": rate - 1.96 * (coin["sd"] or 0) / math.sqrt(coin["n"]),
+        "rate_hi": rate + 1.96 * (coin["sd"] or 0) / math.sqrt(coin["n"]),
+        "n": coin["n"],
+        "diff": diff,
+        "lo": diff - z * se,
+        "hi": diff + z * se,
+    }
+
+
+# The two-sided 97.5% normal quantile: two comparisons (always start, always defer) at 5% in all.
+FIXED_CHOICE_Z = 2.2414

@@ -1,0 +1,17 @@
+"""The names the records use for cards (a card's place in CARDS is its engine id) and Kings, and
+for seats: the most at a table and their places in turn order."""
+
+from __future__ import annotations
+
+KINGS = ["KD", "KC", "KH", "KS"]
+# The most seats at a table (Houses-Skirmish's `players=4`), and their places in turn order.
+MAX_SEATS = 4
+ORDINALS = ("1st", "2nd", "3rd", "4th")
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+CARDS = [r + s for s in "DCHS" for r in RANKS] + ["BJ", "RJ"]  # index = engine card id
+
+
+def card_id(card: str) -> int:
+    """The engine's id of a card written like `KS`, `10D` or `BJ` (its bit in the drawn
+    masks): its place in CARDS."""
+    return CARDS.index(card.upper())
