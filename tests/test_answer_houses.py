@@ -175,7 +175,7 @@ def _first_house(variant, reference, diff, half, value=0.5, agents=("search", "s
 
 
 def test_a_houses_average_over_its_pairings_is_compared_on_the_same_deals():
-    from sim.analysis.measures import house_means
+    from sim.analysis.houses import house_means
 
     splits = {f"{t}, split_houses={s}": s for t in ("dual", "adj") for s in ("D-S", "C-S", "H-S")}
     pairings = [

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 import sim
-from sim.analysis.measures import card_id
+from sim.analysis.names import card_id
 from sim.running.records import experiment_schema
 
 EXPERIMENT = {

@@ -9,14 +9,10 @@ import statsmodels.api as sm
 from statsmodels.stats.proportion import proportion_confint
 from statsmodels.stats.weightstats import DescrStatsW, ztest
 
+from sim.analysis.cards import card_value, card_value_change, card_value_gap
+from sim.analysis.comparisons import paired_difference
 from sim.analysis.ladder import ratings_with_intervals
-from sim.analysis.measures import (
-    card_id,
-    card_value,
-    card_value_change,
-    card_value_gap,
-    paired_difference,
-)
+from sim.analysis.names import card_id
 from sim.analysis.stats import bradley_terry, wilson
 
 
@@ -343,7 +339,7 @@ def test_two_cards_values_are_compared_on_the_same_deals():
 
 
 def test_the_advantage_draws_choice_is_valued_against_the_same_seat_with_a_coin():
-    from sim.analysis.measures import choice_value
+    from sim.analysis.comparisons import choice_value
 
     # Deals 0-3 with the draw (P1 won it in 0-2, P2 in 3; P1 deferred in deal 1) and with a
     # coin; deal 4 has no chooser (a coin decided in both) and is left out.
@@ -394,7 +390,7 @@ def test_the_advantage_draws_choice_is_valued_against_the_same_seat_with_a_coin(
 
 
 def test_the_advantage_draws_winner_is_counted_from_the_defer_decision():
-    from sim.analysis.measures import _chooser_counts
+    from sim.analysis.summary import _chooser_counts
 
     # Game 0: P1 won the draw, started and won. Game 1: P2 won it, deferred and lost. Game 2:
     # P2 won it, started, no winner. Game 3: a coin decided (no choice).

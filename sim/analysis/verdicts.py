@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from sim.analysis.measures import MEASURES as COMPARED
+from sim.analysis.comparisons import MEASURES as COMPARED
 
 # measure -> (what it is, in words; its unit)
 MEASURES: dict[str, tuple[str, str]] = {

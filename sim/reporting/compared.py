@@ -75,7 +75,8 @@ def _choice_values(
 ) -> list[dict[str, Any]]:
     """For each cell where the advantage draw's winner chooses who starts and the experiment
     also has the same rules and match-up with a coin: what the draw is worth to its winner
-    against the same seat with a coin, from the same opening hands (`analysis.choice_value`)."""
+    against the same seat with a coin, from the same opening hands
+    (`sim.analysis.comparisons.choice_value`)."""
     draw, coin = "starting_player=advantage_draw", "starting_player=coin"
     values = []
     for r in rows:

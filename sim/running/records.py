@@ -12,8 +12,8 @@ import polars as pl
 import pyarrow as pa
 
 from sim import games
-from sim.analysis import measures as analysis
-from sim.analysis.measures import CARDS
+from sim.analysis import frame
+from sim.analysis.names import CARDS
 
 # Where an experiment's records are, under its output folder: one folder per cell, one Parquet
 # file per chunk of games. Read with this glob (no Hive partitioning: cell folders are names,
@@ -106,7 +106,7 @@ def decode(records: F) -> F:
     Houses-Skirmish each player's drawn, deployed and King cards as lists of card names."""
     names = records.collect_schema().names()
     winner = pl.col("winner").cast(pl.Int64)
-    a_seat = analysis.a_seat(names)
+    a_seat = frame.a_seat(names)
     # B sits in every seat but A's: P2 when A is in P1, else P1.
     b_seat = pl.when(a_seat == 0).then(1).otherwise(0)
     columns = {

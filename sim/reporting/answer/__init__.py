@@ -7,11 +7,11 @@ of those measures beneath them. Every difference gets a size against that thresh
 (negligible, small, large), after a Holm correction for the number of comparisons in the
 report, and no verdict below `MIN_GAMES` games.
 
-Its modules: `config` (the measures, what matters, the `answer:` keys and thresholds), `sizes`
-(Holm, a difference's size and reach), `wording` (how figures are written), `facts` (the figures
-the answer is written from), one module per kind of answer (`seats`, `comparisons`, `cards`,
-`card_changes`, `houses`, `in_play`, `agreement` with other runs), and `assemble` (the whole
-answer). Other modules use the names re-exported here.
+The measures, what matters, the `answer:` keys and the thresholds are `sim.analysis.verdicts`.
+Its modules: `sizes` (Holm, a difference's size and reach), `wording` (how figures are
+written), `facts` (the figures the answer is written from), one module per kind of answer
+(`seats`, `comparisons`, `cards`, `card_changes`, `houses`, `in_play`, `agreement` with other
+runs), and `assemble` (the whole answer). Other modules use the names re-exported here.
 """
 
 from sim.analysis.verdicts import (

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from sim.analysis.measures import ORDINALS
+from sim.analysis.names import ORDINALS
 from sim.analysis.verdicts import DEFERRED_OFTEN
 from sim.reporting.answer.comparisons import _compared_text
 from sim.reporting.answer.facts import Facts

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import polars as pl
 
-from sim.analysis import measures as analysis
+from sim.analysis import frame
 from sim.analysis.stats import wilson
 from sim.play.batch import play_games
 from sim.play.python_agents import AgentError
@@ -37,11 +37,11 @@ class Tally:
 
     def add(self, df: pl.DataFrame) -> None:
         winner = df["winner"].cast(pl.Int64)
-        a_seat = df.select(analysis.a_seat(df.columns)).to_series()
+        a_seat = df.select(frame.a_seat(df.columns)).to_series()
         a = winner == a_seat
         b = (winner != -1) & ~a
         share = df.select(
-            (pl.col("winner") == -1).cast(pl.Float64) / analysis.players(df.columns)
+            (pl.col("winner") == -1).cast(pl.Float64) / frame.players(df.columns)
         ).to_series()
         self.games += df.height
         self.wins_a += int(a.sum())

@@ -8,7 +8,8 @@ from typing import Any
 
 import polars as pl
 
-from sim.analysis import measures as analysis
+from sim.analysis import frame
+from sim.analysis.names import MAX_SEATS, ORDINALS
 from sim.analysis.stats import wilson
 from sim.running.runner.files import RECORDS
 from sim.running.runner.manifest import _manifest
@@ -27,7 +28,7 @@ def summary(out: Path) -> list[dict[str, Any]]:
     lf = pl.scan_parquet(files)
     names = lf.collect_schema().names()
     winner = pl.col("winner").cast(pl.Int64)
-    a_won = winner == analysis.a_seat(names)
+    a_won = winner == frame.a_seat(names)
     b_won = (winner != -1) & ~a_won
     agg = (
         lf.group_by("cell")
@@ -36,13 +37,10 @@ def summary(out: Path) -> list[dict[str, Any]]:
             wins_a=a_won.sum(),
             wins_b=b_won.sum(),
             first_wins=(winner == pl.col("first_player").cast(pl.Int64)).sum(),
-            players=analysis.players(names).max(),
+            players=frame.players(names).max(),
             mean_turns=pl.col("turns").mean(),
             mean_rounds=pl.col("rounds").mean(),
-            **{
-                f"order_wins_{k}": (analysis.turn_order(names) == k).sum()
-                for k in range(analysis.MAX_SEATS)
-            },
+            **{f"order_wins_{k}": (frame.turn_order(names) == k).sum() for k in range(MAX_SEATS)},
         )
         .collect(engine="streaming")
     )
@@ -66,7 +64,7 @@ def summary(out: Path) -> list[dict[str, Any]]:
             s_lo, s_hi = wilson(won, n)
             order_rates.append(
                 {
-                    "place": analysis.ORDINALS[k],
+                    "place": ORDINALS[k],
                     "win_rate": round(won / n, 4) if n else None,
                     "ci95": [round(s_lo, 4), round(s_hi, 4)],
                 }

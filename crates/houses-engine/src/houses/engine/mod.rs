@@ -16,7 +16,8 @@
 //! - `attack`: attacks, blocks, King aid, chosen blockers (R5-R7, R24, R28, V5-V7, V13);
 //! - `apply`: the checked entry point and each move's application (R42, R43);
 //! - `damage`: the one place damage lands; leaving play, Soul Burn (R1-R3, R14, R26);
-//! - `combat`: RESOLUTION: simultaneous damage and post-combat triggers (R4, R8, R10-R12);
+//! - `combat`: RESOLUTION: simultaneous damage and post-combat triggers, the classic Kings' own
+//!   effects in it (the King of Hearts' absorb, the King of Clubs' challenge) (R4, R8, R10-R12, V4);
 //! - `invariants`: what every reachable state keeps.
 //!
 //! Beside the state (`houses/state.rs`) and the options it reads (`self.rules`, from
