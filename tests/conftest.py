@@ -1,5 +1,8 @@
+import subprocess
+import sys
 from pathlib import Path
 
+import polars as pl
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,6 +25,25 @@ matchups:
 games: {games}
 chunk_size: {chunk_size}
 """
+
+
+def sim(*args: str, check: bool = True, **kw) -> subprocess.CompletedProcess[str]:
+    """The `sim` command line, run as a user would (a new process, output captured)."""
+    return subprocess.run(
+        [sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True, check=check, **kw
+    )
+
+
+def records(out: Path) -> pl.DataFrame:
+    """A run's records, every cell, in a fixed order."""
+    return pl.read_parquet(out / "records" / "*" / "*.parquet").sort("cell", "game")
+
+
+def write(tmp_path: Path, text: str, name: str = "exp.yaml") -> Path:
+    """An experiment file in `tmp_path`."""
+    p = tmp_path / name
+    p.write_text(text)
+    return p
 
 
 @pytest.fixture

@@ -6,14 +6,9 @@ import subprocess
 import sys
 
 import pytest
+from conftest import sim
 
 from sim import play_games
-
-
-def sim(*args, check=True):
-    return subprocess.run(
-        [sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True, check=check
-    )
 
 
 def test_replay_prints_a_whole_game_ending_with_the_winner():

@@ -3,35 +3,16 @@ keys make (sweeps, round robin, impact)."""
 
 import json
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import polars as pl
 import pytest
-from conftest import tiny_experiment
+from conftest import records, sim, tiny_experiment, write
 
 from sim.reporting.report import build
 from sim.running.experiment import ExperimentError, load
 from sim.running.runner import run
 
 GOOD = tiny_experiment(3000, 1000)
-
-
-def sim(*args, check=True, **kw):
-    return subprocess.run(
-        [sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True, check=check, **kw
-    )
-
-
-def records(out: Path) -> pl.DataFrame:
-    return pl.read_parquet(out / "records" / "*" / "*.parquet").sort("cell", "game")
-
-
-def write(tmp_path: Path, text: str, name: str = "exp.yaml") -> Path:
-    p = tmp_path / name
-    p.write_text(text)
-    return p
 
 
 # Each bad file: (text, the line, the expected message).

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import polars as pl
 import pytest
-from conftest import tiny_experiment
+from conftest import records, sim, tiny_experiment, write
 
 from sim.analysis.stats import wilson
 from sim.reporting.report import build
@@ -19,22 +19,6 @@ from sim.running.experiment import load
 from sim.running.runner import run
 
 GOOD = tiny_experiment(3000, 1000)
-
-
-def sim(*args, check=True, **kw):
-    return subprocess.run(
-        [sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True, check=check, **kw
-    )
-
-
-def records(out: Path) -> pl.DataFrame:
-    return pl.read_parquet(out / "records" / "*" / "*.parquet").sort("cell", "game")
-
-
-def write(tmp_path: Path, text: str, name: str = "exp.yaml") -> Path:
-    p = tmp_path / name
-    p.write_text(text)
-    return p
 
 
 def test_records_manifest_and_common_random_numbers(tmp_path):

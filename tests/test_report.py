@@ -7,12 +7,12 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import polars as pl
 import pytest
+from conftest import sim
 
 EXP = """\
 name: report_test
@@ -31,12 +31,6 @@ matchups:
 games: 2000
 chunk_size: 1000
 """
-
-
-def sim(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True, check=True
-    )
 
 
 @pytest.fixture(scope="module")

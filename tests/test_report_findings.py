@@ -4,17 +4,10 @@ the deals that reach round 6."""
 
 import json
 import re
-import subprocess
-import sys
 
 import polars as pl
 import pytest
-
-
-def sim(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True, check=True
-    )
+from conftest import sim
 
 
 def test_a_finding_that_compares_a_chosen_first_player_with_a_drawn_one_says_so():

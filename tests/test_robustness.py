@@ -14,7 +14,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 from click.testing import CliRunner
-from conftest import tiny_experiment
+from conftest import records, tiny_experiment, write
 
 import sim
 from sim.cli import main
@@ -33,20 +33,10 @@ chunk_size: 1
 """
 
 
-def write(tmp_path: Path, text: str, name: str = "exp.yaml") -> Path:
-    p = tmp_path / name
-    p.write_text(text)
-    return p
-
-
 def sim_cli(*args: str, check: bool = False, **kw) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True, check=check, **kw
     )
-
-
-def records(out: Path) -> pl.DataFrame:
-    return pl.read_parquet(out / "records" / "*" / "*.parquet").sort("cell", "game")
 
 
 def leftovers(out: Path) -> list[Path]:
