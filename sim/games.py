@@ -1,6 +1,8 @@
 """Every game the engine plays, read from its registry (`sim._core.games()`): name, behaviour
 version, rule options and presets, built-in agents, end reasons, record columns and the report
-sections only it has. The rest of the package asks this module about a game, and names none."""
+sections only it has. The rest of the package asks this module about a game, and names none,
+except where a game is drawn: its board (`sim/play/boards.py`) and its replay page's drawing
+(`DRAW` in `sim/reporting/viewer.py`)."""
 
 from __future__ import annotations
 

@@ -26,7 +26,7 @@ MEASURES: dict[str, tuple[str, str]] = {
     ),
     "seats": ("win rate by place in turn order", "points"),
 }
-# The unit of each measure the report compares variants on (`analysis.MEASURES`).
+# The unit of each measure the report compares variants on (`sim.analysis.comparisons.MEASURES`).
 COMPARED_UNITS = {measure: unit for measure, (_, _, unit) in COMPARED.items()}
 # The smallest difference that matters, by unit: 1 point of win rate, a quarter of a round, and
 # half a turn (with two players, the same quarter of a round) of the late game's length, and one

@@ -52,7 +52,7 @@ def resolve(name: str, game: str = games.DEFAULT) -> str:
         from sim.play import human
 
         human.check_game(game)
-        return name  # a person at the terminal (sim/human.py), not an engine agent
+        return name  # a person at the terminal (sim/play/human.py), not an engine agent
     if game != games.DEFAULT:
         try:
             return _core.canonical_agent(game, name)

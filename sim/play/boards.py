@@ -2,8 +2,8 @@
 observation, the log lines that seat may read, what the replay viewer keeps of a state for a
 step (its page draws it with the game's function of the same name), and the final line.
 
-The human seat (`sim/human.py`) and the viewer (`sim/viewer.py`) run one loop for every game
-and ask `board_of(game)` for the rest."""
+The human seat (`sim/play/human.py`) and the viewer (`sim/reporting/viewer.py`) run one loop
+for every game and ask `board_of(game)` for the rest."""
 
 from __future__ import annotations
 

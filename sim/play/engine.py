@@ -1,4 +1,5 @@
-"""The Python API over the Rust engine: batches of games in, polars DataFrames out."""
+"""The Python face of the Rust engine: rule strings (canonical, checked, their values), the
+records' columns decoded from the engine's buffers, rule options and presets, positions."""
 
 from __future__ import annotations
 

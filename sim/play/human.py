@@ -2,7 +2,7 @@
 
 `sim play --agents human,search --games 1` (with `--game battle_cards` or `--game
 house_of_suits` for the other games) seats the person as P1. One loop serves every game; the
-board, the log lines a seat may read and the final line are the game's (`sim/boards.py`). At
+board, the log lines a seat may read and the final line are the game's (`sim/play/boards.py`). At
 each of their decisions the board is drawn from their side (the opponent's hand hidden), then
 what happened since their last decision, then the legal moves, numbered. They answer with a
 number or the move as written (with completion), `undo` or `quit`. Undo replays the game from
@@ -287,5 +287,5 @@ def play(
 
 
 def check_game(game: str) -> None:
-    """The human seat plays every game with a board (`sim/boards.py`)."""
+    """The human seat plays every game with a board (`sim/play/boards.py`)."""
     boards.board_of(game)

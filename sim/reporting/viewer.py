@@ -129,7 +129,7 @@ function box(s, p, label) {
   return b;
 }
 const headline = (b, text) => b.append(el("div", "", text));
-// Each game's board, drawn from its step (sim/boards.py keeps what each one needs).
+// Each game's board, drawn from its step (sim/play/boards.py keeps what each one needs).
 const DRAW = {
   houses(s, b) {
     const side = (p, ranks) => {

@@ -66,7 +66,7 @@ class Facts:
         # Each card's value under a variant against the same card's under the baseline.
         self.card_changes = card_changes or []
         # Two cards' values against each other under one variant, on the same deals (the
-        # `card_value` sentence's ranking; see `sim.reporting.report._card_gaps`).
+        # `card_value` sentence's ranking; see `sim.reporting.compared._card_gaps`).
         self.card_gaps = card_gaps or []
         # What the advantage draw is worth to its winner against the same seat with a coin,
         # from the same opening hands (`analysis.choice_value`), per cell with a coin
