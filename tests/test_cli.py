@@ -247,8 +247,12 @@ def test_agents_lists_every_agent_and_persona_with_its_versioned_spec():
     assert "greedy (built-in)" in out and "greedy@v" in out
     assert "defensive (persona" in out and "heuristic(aggression=0.7," in out
     assert "python:FILE.py:Class" in out
+    # The two forms --agents takes besides the engine's: a person, and a Python class.
+    assert "Also: human, a person at the terminal (sim play --game houses --agents human,B" in out
     bc = sim("agents", "--game", "battle_cards").stdout
     assert "greedy@v1" in bc and "defensive" not in bc
+    assert "human, a person at the terminal (sim play --game battle_cards" in bc
+    assert "python:" not in bc  # agents written in Python play Houses-Skirmish only
 
 
 SEEDS = "an integer from 0 to 18446744073709551615 (2^64-1)"

@@ -194,8 +194,12 @@ def agents_cmd(as_json: bool, game: str) -> None:
         return
     for r in rows:
         click.echo(f"{r['name']} ({r['kind']})\n    {r['spec']}\n    {r['about']}")
+    click.echo(
+        f"\nAlso: human, a person at the terminal (sim play --game {game} --agents human,B "
+        "--games 1)."
+    )
     if game == DEFAULT_GAME:
-        click.echo("\nAlso: python:FILE.py:Class, an agent written in Python (docs/agents.md).")
+        click.echo("Also: python:FILE.py:Class, an agent written in Python (docs/agents.md).")
 
 
 @click.command("rules")

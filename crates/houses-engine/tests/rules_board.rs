@@ -259,6 +259,23 @@ fn position_errors_are_clear() {
         build_err(json!({"players": {"P1": {"front": ["KH"]}}})).contains("'KH' is not a soldier")
     );
     assert!(build_err(json!({"players": {"P3": {}}})).contains("'P3' is not a player"));
+    // What no game reaches: one player written twice, a soldier standing as another card (only
+    // the Doppelganger does), a Joker's variant on a unit with no Joker.
+    assert_eq!(
+        build_err(json!({"players": {"P1": {"life": 30}, "p1": {"life": 20}}})),
+        "players: 'P1' and 'p1' are the same player; give each player once"
+    );
+    assert!(build_err(json!({"players": {"P1": {"front": ["7H=9S"]}}}))
+        .contains("unit '7H=9S': 7H=9S: only a Joker stands as another card"));
+    assert!(
+        build_err(json!({"players": {"P1": {"front": ["7H necromancer"]}}})).contains(
+            "unit '7H necromancer': a Joker variant (necromancer, wizard, spirit) needs a Joker"
+        )
+    );
+    // The Doppelganger and a Joker with its variant stay legal.
+    build(
+        json!({"rules": "jokers=true", "players": {"P1": {"rear": ["BJ=KS", "RJ necromancer"]}}}),
+    );
     assert!(
         build_err(json!({"players": {"P1": {"front": ["9C/8C/7C/6C"]}}}))
             .contains("unit '9C/8C/7C/6C': a unit holds at most 3 cards")

@@ -14,7 +14,7 @@ use crate::core::card::Card;
 use crate::core::rng::GameRng;
 use crate::core::Seat;
 use crate::houses::action::Action;
-use crate::houses::rules::{DeckMode, OptionValue, Rules};
+use crate::houses::rules::{DeckMode, OptionValue, Rules, MAX_PLAYERS};
 use crate::houses::state::{
     Cards, JokerVariant, Pending, Player, State, Unit, UnitCard, UnitCards, MAX_FRONT_UNITS,
     MAX_REAR_UNITS, MAX_UNIT_CARDS,
@@ -114,7 +114,17 @@ pub fn parse_unit(text: &str) -> Result<Unit, String> {
             ));
         }
         let (card, face) = match part.split_once('=') {
-            Some((a, b)) => (Card::parse(a)?, Card::parse(b)?),
+            Some((a, b)) => {
+                let (card, face) = (Card::parse(a)?, Card::parse(b)?);
+                // Only the Doppelganger (a Joker) stands as another card.
+                if !card.is_joker() {
+                    return Err(format!(
+                        "unit '{text}': {a}={b}: only a Joker stands as another card \
+                         (BJ={b} or RJ={b}, the Doppelganger)"
+                    ));
+                }
+                (card, face)
+            }
             None => {
                 let c = Card::parse(part)?;
                 (c, c)
@@ -157,6 +167,11 @@ pub fn parse_unit(text: &str) -> Result<Unit, String> {
                 })?)
             }
         }
+    }
+    if u.variant.is_some() && !u.cards.iter().any(|c| c.card.is_joker()) {
+        return Err(format!(
+            "unit '{text}': a Joker variant (necromancer, wizard, spirit) needs a Joker (BJ or RJ)"
+        ));
     }
     if u.cards[0].card.is_joker() && u.variant.is_none() {
         return Err(format!(
@@ -225,8 +240,15 @@ impl Position {
         st.round = self.turn.div_ceil(n as u32);
         let ranks = st.rules.front_ranks;
         let layout = format!("front_ranks={}x{}", ranks.units, ranks.bond);
+        let mut named: [Option<&str>; MAX_PLAYERS] = [None; MAX_PLAYERS];
         for (name, spec) in &self.players {
             let s = parse_seat(name, n)?;
+            // `P1` and `p1` are one player, written twice.
+            if let Some(first) = named[s].replace(name) {
+                return Err(format!(
+                    "players: '{first}' and '{name}' are the same player; give each player once"
+                ));
+            }
             let start_life = st.rules.life;
             let p: &mut Player = &mut st.players[s];
             if let Some(l) = spec.life {
