@@ -32,7 +32,7 @@ COMPARED_UNITS = {measure: unit for measure, (_, _, unit) in COMPARED.items()}
 # half a turn (with two players, the same quarter of a round) of the late game's length, and one
 # point of damage (a card's smallest step) of a game's biggest attack.
 MATTERS: dict[str, float] = {"points": 1.0, "rounds": 0.25, "turns": 0.5, "damage": 1.0}
-ANSWER_KEYS = ("measures", "matters", "matchup", "see_also", "focus", "caveat")
+ANSWER_KEYS = ("measures", "matters", "matchup", "see_also", "focus", "caveat", "asks")
 # Below this many games (or paired deals) a difference gets no verdict.
 MIN_GAMES = 200
 # An effect at least this many times the smallest that matters is "large".
@@ -62,3 +62,103 @@ def default_measures(config: dict[str, Any], game: Any) -> list[str]:
     if len(variants) > 1:
         measures.append("rounds")
     return measures
+
+
+# What settles each kind of question (`answer.asks` in an experiment file): the line a figure
+# must pass, in its unit, and why that line (docs/experiments.md says the same).
+LINES: dict[str, tuple[float, str, str]] = {
+    "dominates": (
+        3.0,
+        "points",
+        "worth at least 3 points more to its drawer than every other card asked about (three "
+        "times the smallest difference that matters): then it is the only logical target, which "
+        'the notes rule out ("the Kings must not be game breaking")',
+    ),
+    "balanced": (
+        3.0,
+        "points",
+        "every card's value within 3 points of every other's: no one of them is the only "
+        "logical target",
+    ),
+    "worth": (1.0, "points", "worth at least 1 point of win rate to its drawer"),
+    "favoured": (
+        1.0,
+        "points",
+        "at least 1 point off an even share: a seat, a player or a House a designer would "
+        "compensate",
+    ),
+    "changes": (
+        0.0,  # the smallest difference that matters in the figure's unit (`MATTERS`)
+        "",
+        "a difference at least the smallest that matters in its unit (1 point of win rate, a "
+        "quarter of a round)",
+    ),
+    "shortens": (
+        2.0,
+        "turns",
+        "the late game at least 2 turns shorter (a whole round at two players): a slog cured "
+        "is one a table would notice",
+    ),
+}
+ASK_KINDS = tuple(LINES)
+# The keys of one `answer.asks` entry (validated with the experiment file).
+ASK_KEYS = ("ask", "card", "cards", "house", "of", "measure", "variants", "line", "question")
+# What a `favoured` part asks about, and what a `changes` part compares (the measures of
+# `sim.analysis.comparisons` in the answer's own names; `card_value` is a card's value against
+# its value under the baseline).
+FAVOURED = ("first_player", "seat", "agent")
+CHANGES = {
+    "first_player": "first_won",
+    "a_wins": "win_a",
+    "rounds": "rounds",
+    "slog": "late_turns",
+    "big_attacks": "attack_20",
+    "biggest_attack": "biggest_attack",
+    "card_value": "card_value",
+}
+
+
+# The unit of each compared measure of a `changes` part (the rest are win rates, in points).
+ASK_UNITS = {"rounds": "rounds", "slog": "turns", "biggest_attack": "damage"}
+
+
+# A verdict read from an interval: the whole interval past the line, all of it short, or both.
+YES, NO, NOT_SETTLED = "yes", "no", "not settled"
+# The confidence of the verdict box as a whole: each of its k verdicts is read from an interval
+# at 1 - ALPHA / k (Bonferroni), so that all of them hold together at 95%.
+BOX_ALPHA = ALPHA
+
+
+def at_least(lo: float, hi: float, line: float) -> str:
+    """Is a figure at least `line`? Yes when its whole interval is, no when none of it is."""
+    return YES if lo >= line else NO if hi < line else NOT_SETTLED
+
+
+def beyond(lo: float, hi: float, line: float) -> str:
+    """Is a difference at least `line` either way? Yes when its whole interval is past one side,
+    no when all of it lies strictly between -line and +line."""
+    if lo >= line or hi <= -line:
+        return YES
+    return NO if -line < lo and hi < line else NOT_SETTLED
+
+
+def z_value(verdicts: int) -> float:
+    """The normal quantile of each interval in a box of `verdicts` verdicts (Bonferroni)."""
+    from statistics import NormalDist
+
+    return NormalDist().inv_cdf(1 - BOX_ALPHA / (2 * max(1, verdicts)))
+
+
+def more_games(games: int, estimate: float, se: float, z: float, lines: list[float]) -> int | None:
+    """About how many more games a cell would settle a figure whose interval straddles a line:
+    the games at which z standard errors fit between the estimate and its nearest line (the
+    standard error shrinks as one over the square root of the games). None where the estimate
+    sits on the line (no number of games settles it) or nothing is known of its spread."""
+    distance = min(abs(estimate - line) for line in lines)
+    if se <= 0 or games <= 0 or distance < 0.05 * z * se:
+        return None
+    needed = games * (z * se / distance) ** 2
+    extra = max(0.0, needed - games)
+    # Two significant figures: a forecast, not a count.
+    digits = max(0, len(str(int(extra))) - 2)
+    return int(round(extra, -digits)) if extra >= 1 else 0

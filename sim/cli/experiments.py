@@ -55,6 +55,9 @@ def validate_cmd(file: Path) -> None:
 @click.option("--force", is_flag=True, help="Delete earlier records in the output folder first.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option(
+    "--cells", "per_cell", is_flag=True, help="Also print the answer's detail and every cell."
+)
 def run_cmd(
     file: Path,
     workers: int,
@@ -64,8 +67,9 @@ def run_cmd(
     force: bool,
     quiet: bool,
     as_json: bool,
+    per_cell: bool,
 ) -> None:
-    """Run an experiment: play every cell, write records, print the summary."""
+    """Run an experiment: play every cell, write records, print its verdicts and summary."""
     from sim.reporting.report import ANSWER_FILE, build
     from sim.running.runner import RunError, WriteError, dask_missing, locked, run, summary
 
@@ -103,6 +107,7 @@ def run_cmd(
                 {
                     "experiment": exp.name,
                     "question": exp.question,
+                    "verdicts": found["verdicts"],
                     "answer": found["sentences"],
                     "measures": found["table"],
                     "output": str(exp.output),
@@ -117,7 +122,10 @@ def run_cmd(
         return
     if not ran:
         click.echo(f"{exp.output}: already complete (use --force to run again)")
-    _print_summary(exp.question, rows, found["sentences"], found["comparisons"])
+    _print_verdicts(exp.question, found)
+    if per_cell:
+        click.echo()
+        _print_summary(exp.question, rows, found["sentences"], found["comparisons"])
     click.echo(f"records: {exp.output / 'records'}  manifest: {exp.output / 'manifest.json'}")
     click.echo(f"report: {report}")
 
@@ -137,6 +145,76 @@ def report_cmd(output: Path) -> None:
     except RunError as e:
         _fail(str(e))
     click.echo(f"report: {path}")
+
+
+def _print_verdicts(question: str, found: dict) -> None:
+    """The question, its verdict box, then the answer's table in the designers' names."""
+    from sim.reporting.verdicts.box import lines
+
+    box = found.get("verdicts") or {"parts": []}
+    click.echo(question)
+    for p in lines(box):
+        click.echo(
+            textwrap.fill(p["question"], initial_indent="  ", subsequent_indent="  ", width=100)
+        )
+        for r in p["readings"]:
+            said = f"{r['verdict']}{' ' + r['where'] if r['where'] else ''}: {r['text']}."
+            click.echo(
+                textwrap.fill(said, initial_indent="    ", subsequent_indent="      ", width=100)
+            )
+        for a in p["agreement"]:
+            click.echo(
+                textwrap.fill(a, initial_indent="    ", subsequent_indent="      ", width=100)
+            )
+    if box.get("next"):
+        click.echo(
+            textwrap.fill(
+                f"What to try next: {box['next']}",
+                initial_indent="  ",
+                subsequent_indent="  ",
+                width=100,
+            )
+        )
+    if box.get("parts"):
+        names = {p["player"]: p["player_name"] for p in box["parts"]}
+        names.update({o["player"]: o["player_name"] for p in box["parts"] for o in p["others"]})
+        note = f"{box['point']} " if box.get("point") else ""
+        note += (
+            f"Each verdict from a {100 - 5 / box['verdicts']:.1f}% interval, so that the "
+            f"{box['verdicts']} hold together at 95%; the report explains the lines."
+        )
+        click.echo(textwrap.fill(note, initial_indent="  ", subsequent_indent="  ", width=100))
+    else:
+        names = {}
+    table = found.get("table") or []
+    if not table:
+        return
+    click.echo()
+
+    def players(matchup: str) -> str:
+        a, _, b = matchup.partition(" v ")
+        if a == b:
+            return names.get(a, a)
+        return f"{names.get(a, a)} v {names.get(b, b)}"
+
+    # One line a variant and match-up under each measure, its values side by side.
+    groups: dict[str, dict[tuple[str, str], list[str]]] = {}
+    for m in table:
+        label = m.get("label", m["measure"])
+        groups.setdefault(label, {}).setdefault((m["variant"], m["matchup"]), []).append(m["value"])
+    width = max(len(v) for g in groups.values() for v, _ in g) + 2
+    for label, by in groups.items():
+        click.echo(label)
+        for (variant, matchup), values in by.items():
+            lead = f"  {variant:<{width}}{players(matchup):<20} "
+            click.echo(
+                textwrap.fill(
+                    "; ".join(values),
+                    width=110,
+                    initial_indent=lead,
+                    subsequent_indent=" " * len(lead),
+                )
+            )
 
 
 def _print_summary(

@@ -119,6 +119,29 @@ def plain(name: str, game: str = games.DEFAULT) -> str:
     return BUILTIN_PLAIN.get(name, "")
 
 
+# Where each built-in agent stands (`standing`): a verdict is read from the strongest player
+# a run has, and names each player this way.
+BUILTIN_STANDING = {
+    "random": (0, "the random player"),
+    "greedy": (1, "the quick player"),
+    "heuristic": (1, "the heuristic player"),
+    "search": (2, "the search player"),
+}
+
+
+def standing(name: str, game: str = games.DEFAULT) -> tuple[int, str]:
+    """How strong agent `name` is among the others (higher is stronger: a persona's `strength`,
+    a built-in's place) and how a verdict names it (a persona's `title`: "the strong player").
+    An agent written in Python or spelt with its parameters stands by the agent it is built
+    on, and is named by what it is called."""
+    persona = personas().get(name) if game == games.DEFAULT else None
+    if persona and "strength" in persona:
+        return int(persona["strength"]), str(persona.get("title") or name)
+    base = name.split("(", 1)[0].split("@", 1)[0]
+    strength, title = BUILTIN_STANDING.get(base, (1, name))
+    return strength, title if base == name else name
+
+
 def catalogue(game: str = games.DEFAULT) -> list[dict[str, str]]:
     """Every agent of `game`: the built-in ones and the personas, each with its canonical spec
     (behaviour version included) and a description."""

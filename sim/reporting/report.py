@@ -39,6 +39,8 @@ from sim.reporting.legend import _players, _variant_legend
 from sim.reporting.plots import plot_cards, plot_kings, plot_lengths, plot_win_rates
 from sim.reporting.related import ANSWER_FILE, _see_also_answers
 from sim.reporting.report_template import TEMPLATE
+from sim.reporting.verdicts import verdict_box
+from sim.reporting.verdicts.box import lines as box_lines
 
 # A variant that changes the winner of fewer deals than this is flagged (2%).
 FEW_CHANGED = 0.02
@@ -299,26 +301,37 @@ def build(out: Path) -> Path:
     if any(t["variant"] == baseline for t in top):
         plots["cards"] = plot_cards([t for t in top if t["variant"] == baseline], baseline)
     related = _see_also_answers(out, manifest, spec.get("see_also") or [])
-    opening = answer.answer(
-        answer.Facts(
-            spec,
-            rows,
-            comparisons,
-            card_values,
-            houses,
-            baseline,
-            plain,
-            usage.never_taken(decisions),
-            config["variants"],
-            card_changes,
-            card_gaps,
-            choice_values,
-            king_rows,
-            {r["file"]: r.get("top_cards") for r in related if r["sentences"]},
-            {r["file"]: r.get("houses") for r in related if r["sentences"]},
-            in_play,
-        )
+    facts = answer.Facts(
+        spec,
+        rows,
+        comparisons,
+        card_values,
+        houses,
+        baseline,
+        plain,
+        usage.never_taken(decisions),
+        config["variants"],
+        card_changes,
+        card_gaps,
+        choice_values,
+        king_rows,
+        {r["file"]: r.get("top_cards") for r in related if r["sentences"]},
+        {r["file"]: r.get("houses") for r in related if r["sentences"]},
+        in_play,
     )
+    opening = answer.answer(facts)
+    gaps: dict[tuple, dict | None] = {}
+
+    def gap(a: dict, b: dict) -> dict | None:
+        """One card value against another on the same deals (each computed once)."""
+        key = (a["cells"], a["card"], b["cells"], b["card"])
+        if key not in gaps:
+            gaps[key] = card_measures.card_value_gap(
+                lf, (a["cells"], a["card"]), (b["cells"], b["card"])
+            )
+        return gaps[key]
+
+    box = verdict_box(facts, spec, config, gap, config.get("game", games.DEFAULT))
     env = Environment(autoescape=True)
     env.filters["pct"] = _pct
     env.filters["points"] = _points
@@ -344,6 +357,8 @@ def build(out: Path) -> Path:
         impact_from=impact_from,
         game=game,
         opening=opening,
+        box=box,
+        box_lines=box_lines(box),
         related=related,
         legend=_variant_legend(config, game, plain),
         players=_players(config, game),
@@ -370,7 +385,10 @@ def build(out: Path) -> Path:
     )
     _write(
         out / ANSWER_FILE,
-        json.dumps({**opening, "see_also_answers": related, "comparisons": comparisons}, indent=2),
+        json.dumps(
+            {"verdicts": box, **opening, "see_also_answers": related, "comparisons": comparisons},
+            indent=2,
+        ),
     )
     path = out / "index.html"
     _write(path, html)

@@ -23,6 +23,13 @@ TEMPLATE = r"""<!doctype html>
                         radial-gradient(farthest-side at 0 50%, rgba(0,0,0,.2), transparent) left / .7rem 100% no-repeat scroll,
                         radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,.2), transparent) right / .7rem 100% no-repeat scroll; }
   .answer p { margin: .3rem 0; }
+  .verdicts { border: 2px solid #1b6ca8; border-radius: 6px; padding: .5rem .9rem; margin: .6rem 0; }
+  .verdicts .part { margin: .4rem 0 .6rem; }
+  .verdicts p.ask { font-weight: 600; font-size: 1.08rem; margin: .2rem 0; }
+  .verdicts ul { margin: .1rem 0; padding-left: 1.2rem; }
+  .verdicts li { margin: .15rem 0; }
+  .verdicts .v { color: #123f66; } .verdicts .v-not-settled { color: #7a5c00; }
+  .verdicts .agree { color: #555; list-style: none; margin-left: -1.2rem; font-size: .95rem; }
   .answer p.lead { font-size: 1.08rem; }
   .answer.related { background: #f6f6f4; border-left-color: #8a8f98; margin-top: .6rem; }
   table.measures td, table.measures th { white-space: normal; }
@@ -68,6 +75,15 @@ TEMPLATE = r"""<!doctype html>
 <body>
 <h1>{{ manifest.name }}</h1>
 <p class="question">{{ manifest.question }}</p>
+{# The verdict box: each part of the question answered Yes, No or Not settled, from the
+strongest player the run has (sim/reporting/verdicts). #}
+{% if box_lines %}<div class="verdicts" id="verdicts">
+{% for p in box_lines %}<div class="part"><p class="ask">{{ p.question }}</p>
+<ul>{% for r in p.readings %}<li><b class="v v-{{ r.verdict|lower|replace(' ', '-') }}">{{ r.verdict }}</b>{% if r.where %} {{ r.where }}{% endif %}: {{ r.text }}.</li>
+{% endfor %}{% for a in p.agreement %}<li class="agree">{{ a }}</li>{% endfor %}</ul></div>
+{% endfor %}{% if box.next %}<p class="next"><b>What to try next:</b> {{ box.next }}</p>{% endif %}
+<p class="note">{% if box.point %}{{ box.point }} {% endif %}Verdicts from {{ box.parts[0].player_name }}{% set others = box.parts|map(attribute='others')|sum(start=[])|map(attribute='player_name')|unique|list %}{% if others %}, beside {{ others|join(', ') }}{% endif %}. Yes when the whole interval is past the line that settles the question, No when all of it falls short, Not settled when it straddles the line; the {{ box.verdicts }} intervals here hold together at 95% (each is {{ '%.1f'|format(100 - 5 / box.verdicts) }}%). The lines: {% for p in box.parts %}{{ p.question }} {{ p.line_means }}{{ '; ' if not loop.last else '.' }}{% endfor %}</p>
+</div>{% endif %}
 <div class="answer" id="answer">
 {% for s in opening.sentences %}<p{% if loop.first %} class="lead"{% endif %}>{{ s }}</p>
 {% endfor %}{% if not opening.sentences %}<p>No figure answers this question yet: the cells it is read from have no games.</p>{% endif %}

@@ -7,7 +7,7 @@ import difflib
 from pathlib import Path
 from typing import Any
 
-from sim.analysis.verdicts import ANSWER_KEYS, MATTERS
+from sim.analysis.verdicts import ANSWER_KEYS, ASK_KEYS, ASK_KINDS, CHANGES, FAVOURED, MATTERS
 from sim.analysis.verdicts import MEASURES as ANSWER_MEASURES
 from sim.games import DEFAULT as DEFAULT_GAME
 from sim.play.engine import canonical_rules
@@ -213,6 +213,7 @@ def _check_answer(
     pairs: list[tuple[str, str]],
     kings: bool = True,
     impact_cards: list[str] | None = None,
+    variants: list[str] | None = None,
 ) -> dict[str, Any] | None:
     """`answer: {measures: [...], matters: {points: 1, rounds: 0.25}, matchup: [A, B]}`;
     `kings`: the game has Kings (for `king_deployer`); `impact_cards`: the cards `impact:`
@@ -280,6 +281,8 @@ def _check_answer(
             c.fail(("answer", "caveat"), f"expected a sentence or two of text, got {caveat!r}")
         else:
             result["caveat"] = " ".join(caveat.split())
+    if "asks" in spec:
+        result["asks"] = _check_asks(c, spec["asks"], impact_cards or [], variants or [])
     if "matchup" in spec:
         pair = spec["matchup"]
         if not (isinstance(pair, list) and tuple(map(str, pair)) in pairs):
@@ -288,3 +291,90 @@ def _check_answer(
         else:
             result["matchup"] = [str(x) for x in pair]
     return result
+
+
+HOUSES = ("D", "C", "H", "S")
+
+
+def _check_asks(
+    c: _Checker, asks: Any, cards: list[str], variants: list[str]
+) -> list[dict[str, Any]]:
+    """`answer.asks`: the parts of the question and what settles each (docs/experiments.md),
+    e.g. `[{ask: dominates, card: KS, line: 3}, {ask: balanced, variants: [Option 2 Kings]}]`."""
+    loc: tuple = ("answer", "asks")
+    if not isinstance(asks, list) or not asks:
+        c.fail(
+            loc,
+            f"expected a list of parts such as {{ask: dominates, card: KS}}; kinds: "
+            f"{', '.join(ASK_KINDS)}",
+        )
+        return []
+    out = []
+    for i, part in enumerate(asks):
+        at = loc + (i,)
+        part = c.mapping(part, at, ASK_KEYS)
+        if not part:
+            continue
+        kind = part.get("ask")
+        if kind not in ASK_KINDS:
+            c.fail(
+                at + ("ask",),
+                f"unknown kind {kind!r}{_closest(str(kind), list(ASK_KINDS))}; "
+                f"valid kinds: {', '.join(ASK_KINDS)}",
+            )
+            continue
+        listed = ", ".join(cards) if cards else "none (the file has no impact: cards)"
+        for key in ("card", "cards"):
+            if key not in part:
+                continue
+            named = part[key] if key == "cards" else [part[key]]
+            if not isinstance(named, list) or not all(
+                isinstance(x, str) and x.upper() in cards for x in named
+            ):
+                c.fail(at + (key,), f"expected impact cards among: {listed}; got {part[key]!r}")
+            else:
+                part[key] = [x.upper() for x in named] if key == "cards" else part[key].upper()
+        needs_card = (
+            kind in ("worth",)
+            or (kind == "dominates" and "house" not in part)
+            or (kind == "changes" and part.get("measure") == "card_value")
+        )
+        if needs_card and "card" not in part:
+            c.fail(at, f"a '{kind}' part names its card: card: one of {listed}")
+        if "house" in part and (kind != "dominates" or part["house"] not in HOUSES + ("any",)):
+            c.fail(
+                at + ("house",),
+                f"expected one of {', '.join(HOUSES)} or any, in a "
+                f"'dominates' part; got {part['house']!r}",
+            )
+        if "of" in part and (kind != "favoured" or part["of"] not in FAVOURED):
+            c.fail(
+                at + ("of",),
+                f"expected one of {', '.join(FAVOURED)}, in a 'favoured' part; got {part['of']!r}",
+            )
+        if "measure" in part and (kind != "changes" or part["measure"] not in CHANGES):
+            c.fail(
+                at + ("measure",),
+                f"expected one of {', '.join(CHANGES)}, in a 'changes' "
+                f"part; got {part['measure']!r}",
+            )
+        if "line" in part and (
+            isinstance(part["line"], bool)
+            or not isinstance(part["line"], (int, float))
+            or part["line"] <= 0
+        ):
+            c.fail(
+                at + ("line",),
+                f"expected a positive number in the part's unit, got {part['line']!r}",
+            )
+        if "variants" in part:
+            vs = part["variants"]
+            if not isinstance(vs, list) or not vs or not all(v in variants for v in vs):
+                c.fail(
+                    at + ("variants",),
+                    f"expected variant names among: {', '.join(variants)}; got {vs!r}",
+                )
+        if "question" in part and not (isinstance(part["question"], str) and part["question"]):
+            c.fail(at + ("question",), f"expected the part's question, got {part['question']!r}")
+        out.append(dict(part))
+    return out

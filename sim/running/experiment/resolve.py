@@ -348,7 +348,14 @@ def _resolve(
 
     impact_cards = list(dict.fromkeys(card for _, _, card in impact_of.values()))
     answer = (
-        _check_answer(c, data.get("answer"), pairs, game_info(game).has("kings"), impact_cards)
+        _check_answer(
+            c,
+            data.get("answer"),
+            pairs,
+            game_info(game).has("kings"),
+            impact_cards,
+            [v for v in variants if v not in impact_of],
+        )
         if "answer" in data
         else None
     )

@@ -1,0 +1,73 @@
+"""Which parts an experiment's question has (`answer.asks` in its file, or the defaults of its
+measures) and the line that settles each (`answer.asks[].line`, else `LINES`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sim.analysis.verdicts import ASK_UNITS, LINES, MATTERS
+
+
+def asks(
+    spec: dict[str, Any], config: dict[str, Any], matters: dict[str, float] | None = None
+) -> list[dict[str, Any]]:
+    """The parts of the question, each with its line and unit filled in (`matters`: the
+    smallest difference that matters per unit, the line of a `changes` part)."""
+    cards = impact_cards(config)
+    written = spec.get("asks")
+    parts = written if written else default_asks(spec, config, cards)
+    return [_filled(dict(p), cards, {**MATTERS, **(matters or {})}) for p in parts]
+
+
+def impact_cards(config: dict[str, Any]) -> list[str]:
+    """The cards the run takes out (`impact:`), in the file's order."""
+    return list(dict.fromkeys(card for _, _, card in (config.get("impact") or {}).values()))
+
+
+def default_asks(
+    spec: dict[str, Any], config: dict[str, Any], cards: list[str]
+) -> list[dict[str, Any]]:
+    """The parts an experiment of this shape asks when its file names none: one or two per
+    measure of its answer."""
+    plain = [v for v in config.get("variants", {}) if v not in (config.get("impact") or {})]
+    several = len(plain) > 1
+    focus = spec.get("focus")
+    out: list[dict[str, Any]] = []
+    for m in spec.get("measures", []):
+        if m == "card_value":
+            if focus:
+                out.append({"ask": "dominates", "card": focus})
+            elif len(cards) > 1:
+                out.append({"ask": "balanced"})
+            elif cards:
+                out.append({"ask": "worth", "card": cards[0]})
+        elif m == "card_change" and several:
+            for card in [focus] if focus else cards if len(cards) == 1 else []:
+                out.append({"ask": "changes", "measure": "card_value", "card": card})
+        elif m in ("first_player", "a_wins"):
+            out.append(
+                {"ask": "favoured", "of": "first_player" if m == "first_player" else "agent"}
+            )
+            if several:
+                out.append({"ask": "changes", "measure": m})
+        elif m == "seats":
+            out.append({"ask": "favoured", "of": "seat"})
+        elif m in ("rounds", "big_attacks") and several:
+            out.append({"ask": "changes", "measure": m})
+        elif m == "slog":
+            out.append({"ask": "shortens"})
+        elif m == "house":
+            out.append({"ask": "dominates", "house": "any"})
+    return [p for i, p in enumerate(out) if p not in out[:i]]
+
+
+def _filled(part: dict[str, Any], cards: list[str], matters: dict[str, float]) -> dict[str, Any]:
+    line, unit, _ = LINES[part["ask"]]
+    if part["ask"] == "changes":
+        unit = ASK_UNITS.get(part.get("measure", ""), "points")
+        line = matters[unit]
+    if part["ask"] in ("dominates", "balanced") and not part.get("house"):
+        part.setdefault("cards", cards)
+    part.setdefault("line", line)
+    part["unit"] = unit
+    return part

@@ -1,0 +1,134 @@
+"""The whole verdict box: each part's readings from the strongest player that has its figures,
+the other players' beside them, what to try next, and the lines the report and the terminal
+print (every sentence from `words`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sim.analysis.verdicts import LINES, z_value
+from sim.play.agents import standing
+from sim.reporting.answer.facts import Facts
+from sim.reporting.verdicts import words
+from sim.reporting.verdicts.asks import asks
+from sim.reporting.verdicts.figures import (
+    Gap,
+    card_figures,
+    change_figures,
+    house_figures,
+    rate_figures,
+)
+from sim.reporting.verdicts.readings import reading
+
+POINT = "A point is one percentage point of win rate."
+
+
+def _figures(f: Facts, part: dict[str, Any], gap: Gap):
+    ask = part["ask"]
+    if ask == "dominates" and part.get("house"):
+        return house_figures(f, part)
+    if ask in ("dominates", "balanced", "worth"):
+        return card_figures(f, part, gap)
+    if ask == "favoured":
+        return rate_figures(f, part)
+    return change_figures(f, part)
+
+
+def _strength(pair: tuple[str, str], game: str) -> int:
+    return max(standing(a, game)[0] for a in pair)
+
+
+def verdict_box(
+    f: Facts, spec: dict[str, Any], config: dict[str, Any], gap: Gap, game: str
+) -> dict[str, Any]:
+    """The verdict box as data: for answer.json, the report and the terminal."""
+    titles = {a: standing(a, game)[1] for r in f.rows for a in (r["agent_a"], r["agent_b"])}
+    found = []
+    for part in asks(spec, config, f.matters):
+        figs = _figures(f, part, gap)
+        wanted = part.get("variants")
+        figs = {k: v for k, v in figs.items() if v and (not wanted or k[0] in wanted)}
+        pairs = list(dict.fromkeys(pair for _, pair in figs))
+        if not pairs:
+            continue
+        # The strongest player first; among equals the answer's match-up, then the file's order.
+        chosen = f.chosen
+        pairs.sort(key=lambda p: (-_strength(p, game), p != chosen))
+        if part["ask"] == "favoured" and part.get("of") == "agent":
+            # Each mixed match-up is its own part ("does greedy beat random?").
+            for p in pairs:
+                found.append(
+                    ({**part, "pair": p}, {k: v for k, v in figs.items() if k[1] == p}, [p])
+                )
+        else:
+            found.append((part, figs, pairs))
+    # Every interval in the box at the same level, so that all its verdicts hold together.
+    count = sum(1 for part, figs, pairs in found for k in figs if k[1] == pairs[0])
+    z = z_value(count)
+    parts = []
+    for part, figs, pairs in found:
+        order = [v for v in dict.fromkeys(k[0] for k in figs)]
+        players = []
+        for pair in pairs:
+            readings = [
+                {"variant": v, **reading(part, figs[(v, pair)], z)}
+                for v in order
+                if (v, pair) in figs
+            ]
+            players.append(
+                {
+                    "player": pair[0] if pair[0] == pair[1] else f"{pair[0]} v {pair[1]}",
+                    "player_name": titles[pair[0]]
+                    if pair[0] == pair[1]
+                    else f"{titles[pair[0]]} against {titles[pair[1]]}",
+                    "readings": readings,
+                }
+            )
+        first, others = players[0], players[1:]
+        single = len(first["readings"]) == 1
+        entry: dict[str, Any] = {
+            "question": words.question(part, titles),
+            "ask": part["ask"],
+            **{k: part[k] for k in ("card", "cards", "house", "of", "measure") if k in part},
+            "line": part["line"],
+            "unit": part["unit"],
+            "line_means": LINES[part["ask"]][2],
+            **first,
+            "others": others,
+        }
+        for r in entry["readings"]:
+            r["text"] = words.figure(part, r, f.baseline, titles) + words.more(r)
+        entry["agreement"] = [a for o in others if (a := words.agreement(entry, o, single))]
+        entry["single_variant"] = single
+        parts.append(entry)
+    return {
+        "parts": parts,
+        "verdicts": count,
+        "z": z,
+        "next": words.next_step(parts),
+        "point": POINT if any(p["unit"] == "points" for p in parts) else "",
+    }
+
+
+def lines(box: dict[str, Any]) -> list[dict[str, Any]]:
+    """The box as lines: per part its question and each reading's verdict and figure (for
+    the report's bold verdicts and the terminal)."""
+    out = []
+    for p in box["parts"]:
+        out.append(
+            {
+                "question": p["question"],
+                "readings": [
+                    {
+                        "verdict": words.VERDICTS[r["verdict"]],
+                        "where": ""
+                        if p["single_variant"]
+                        else f"under {words.quoted(r['variant'])}",
+                        "text": r["text"],
+                    }
+                    for r in p["readings"]
+                ],
+                "agreement": p["agreement"],
+            }
+        )
+    return out

@@ -1,0 +1,176 @@
+"""The figures each kind of part is read from, per variant and player (a mirror match-up, or a
+mixed one for a `favoured agent` part): every figure in its unit (win rates in points), with its
+95% interval's standard error and the games a cell played. One function a kind of part."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from sim.analysis.houses import split_group
+from sim.analysis.stats import wilson
+from sim.analysis.verdicts import CHANGES
+from sim.reporting.answer.facts import Facts
+
+Pair = tuple[str, str]
+Key = tuple[str, Pair]  # (variant, match-up)
+# One card value against another on the same deals (`sim.analysis.cards.card_value_gap`),
+# from two entries of the report's card values.
+Gap = Callable[[dict[str, Any], dict[str, Any]], dict[str, Any] | None]
+Z95 = 1.959964
+
+
+def figure(estimate: float, lo: float, hi: float, games: int, scale: float = 100.0, **about: Any):
+    """A figure in its unit (`scale` 100: a fraction shown in points), with the standard error
+    its 95% interval implies and the games of the cell it comes from."""
+    return {
+        "estimate": scale * estimate,
+        "se": scale * (hi - lo) / (2 * Z95),
+        "games": games,
+        **about,
+    }
+
+
+def _games(f: Facts, variant: str, pair: Pair) -> int:
+    return next((r["games"] for r in f.rows if r["variant"] == variant and _pair(r) == pair), 0)
+
+
+def _pair(r: dict[str, Any]) -> Pair:
+    return (r["agent_a"], r["agent_b"])
+
+
+def card_figures(f: Facts, part: dict[str, Any], gap: Gap) -> dict[Key, list[dict[str, Any]]]:
+    """`dominates` and `balanced` parts about cards, and `worth`: per variant and mirror
+    match-up, each card's value to its drawer against a blank (else a card forbidden), and
+    the gaps between the cards the part names, on the same deals."""
+    wanted = part.get("cards") or [part["card"]]
+    out: dict[Key, list[dict[str, Any]]] = {}
+    by: dict[Key, dict[str, dict[str, Any]]] = {}
+    for v in f.card_values:
+        if v["card"] not in wanted + ([part["card"]] if part.get("card") else []):
+            continue
+        if v["agent_a"] != v["agent_b"] or v["variant"] not in f.plain:
+            continue
+        key = (v["variant"], (v["agent_a"], v["agent_b"]))
+        mine = by.setdefault(key, {})
+        # A blank measures the card's power; a card forbidden, its whole worth.
+        if v["card"] not in mine or v["method"] == "blank":
+            mine[v["card"]] = v
+    for key, values in by.items():
+        games = _games(f, *key)
+        if part["ask"] == "worth":
+            worth = values.get(part["card"])
+            if worth:
+                out[key] = [
+                    figure(worth["value"], worth["lo"], worth["hi"], games, card=part["card"])
+                ]
+            continue
+        cards = [c for c in wanted if c in values]
+        figs = []
+        subject = part.get("card")
+        for i, a in enumerate(cards):
+            for b in cards[i + 1 :]:
+                if subject and subject not in (a, b):
+                    continue  # a dominance part compares its card with each other one
+                if subject:
+                    high, low = (a, b) if a == subject else (b, a)
+                else:  # a balance part: the larger value first, so that a gap reads >= 0
+                    high, low = sorted((a, b), key=lambda c: -values[c]["value"])
+                g = gap(values[high], values[low])
+                if g:
+                    figs.append(
+                        figure(
+                            g["diff"],
+                            g["lo"],
+                            g["hi"],
+                            games,
+                            card=high,
+                            other=low,
+                            value=100 * values[high]["value"],
+                            other_value=100 * values[low]["value"],
+                        )
+                    )
+        if figs:
+            out[key] = figs
+    return out
+
+
+def rate_figures(f: Facts, part: dict[str, Any]) -> dict[Key, list[dict[str, Any]]]:
+    """`favoured` parts: the first player's win rate (its distance from an even share), each
+    place in turn order's (at a table of three or four), or agent A's against agent B."""
+    out: dict[Key, list[dict[str, Any]]] = {}
+    of = part.get("of", "first_player")
+    for r in f.rows:
+        pair = _pair(r)
+        if (of == "agent") == (pair[0] == pair[1]):
+            continue  # A's rate from mixed match-ups, the seats' from mirror ones
+        fair = r.get("fair", 0.5)
+        if of == "seat":
+            rates = [(i, s) for i, s in enumerate(r.get("seats") or [])]
+        else:
+            rates = [(0, r["first" if of == "first_player" else "win_a"])]
+        out[(r["variant"], pair)] = [
+            figure(
+                s["rate"] - fair,
+                s["lo"] - fair,
+                s["hi"] - fair,
+                r["games"],
+                place=i,
+                rate=100 * s["rate"],
+                fair=100 * fair,
+                players=r.get("players", 2),
+            )
+            for i, s in rates
+            if s and s.get("n")
+        ]
+    return {k: v for k, v in out.items() if v}
+
+
+def change_figures(f: Facts, part: dict[str, Any]) -> dict[Key, list[dict[str, Any]]]:
+    """`changes` and `shortens` parts: a variant's figure against the baseline's on the same
+    deals (a card's value against its value under the baseline for `card_value`)."""
+    measure = CHANGES[part.get("measure", "slog" if part["ask"] == "shortens" else "rounds")]
+    out: dict[Key, list[dict[str, Any]]] = {}
+    if measure == "card_value":
+        for c in f.card_changes:
+            if c["card"] == part["card"] and c["agent_a"] == c["agent_b"]:
+                key = (c["variant"], (c["agent_a"], c["agent_b"]))
+                if key not in out or c.get("method") == "blank":
+                    out[key] = [
+                        figure(c["diff"], c["lo"], c["hi"], _games(f, *key), card=c["card"])
+                    ]
+        return out
+    for c in f.comparisons:
+        if c["measure"] != measure or c.get("reference", f.baseline) != f.baseline:
+            continue
+        pair = (c["agent_a"], c["agent_b"])
+        scale = 100.0 if c["rate"] else 1.0
+        out[(c["variant"], pair)] = [
+            figure(c["diff"], c["lo"], c["hi"], _games(f, c["variant"], pair), scale)
+        ]
+    return out
+
+
+def house_figures(f: Facts, part: dict[str, Any]) -> dict[Key, list[dict[str, Any]]]:
+    """`dominates` parts about Houses (decks split by suit): per rule set (the variants that
+    differ only in their split) and mirror match-up, each pairing's win rate from the side of
+    each of its two Houses, against an even share."""
+    out: dict[Key, list[dict[str, Any]]] = {}
+    for r in f.rows:
+        pair = _pair(r)
+        split = f.variant_rules.get(r["variant"], {}).get("split_houses")
+        if pair[0] != pair[1] or not split or not r["games"]:
+            continue
+        first, second = split.split("-")
+        n = r["games"]
+        rate = r.get("p1_rate", 0.5)
+        lo, hi = wilson(rate * n, n)
+        key = (split_group(r["variant"]), pair)
+        for house, other, p, a, b in (
+            (first, second, rate, lo, hi),
+            (second, first, 1 - rate, 1 - hi, 1 - lo),
+        ):
+            out.setdefault(key, []).append(
+                figure(p - 0.5, a - 0.5, b - 0.5, n, house=house, other=other, rate=100 * p)
+            )
+    return out

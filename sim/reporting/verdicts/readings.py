@@ -1,0 +1,88 @@
+"""A verdict per part, variant and player, from the intervals of its figures (`figures`): Yes
+when the interval is wholly past the part's line, No when it is wholly short of it, Not settled
+when it straddles (with about how many more games a cell would settle it). Each interval is
+z standard errors wide on each side, z from the number of verdicts in the box."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sim.analysis.verdicts import NO, NOT_SETTLED, YES, at_least, beyond, more_games
+
+
+def _interval(fig: dict[str, Any], z: float) -> tuple[float, float]:
+    return fig["estimate"] - z * fig["se"], fig["estimate"] + z * fig["se"]
+
+
+def _either_way(fig: dict[str, Any], line: float, z: float) -> str:
+    return beyond(*_interval(fig, z), line)
+
+
+def _some(verdicts: list[str]) -> str:
+    """Is it so of at least one? Yes if one is, no if none can be."""
+    return YES if YES in verdicts else NO if all(v == NO for v in verdicts) else NOT_SETTLED
+
+
+def _every(verdicts: list[str]) -> str:
+    """Is it so of every one? Yes if all are, no if one is not."""
+    return YES if all(v == YES for v in verdicts) else NO if NO in verdicts else NOT_SETTLED
+
+
+def reading(part: dict[str, Any], figs: list[dict[str, Any]], z: float) -> dict[str, Any]:
+    """The verdict of one part for one variant and player, its binding figure (the one the
+    verdict turns on, shown with it) and, where not settled, about how many more games a cell
+    would settle it."""
+    ask, line = part["ask"], float(part["line"])
+    lines = [line, -line]
+    if ask == "dominates" and part.get("house"):
+        by: dict[str, list[dict[str, Any]]] = {}
+        for fig in figs:
+            by.setdefault(fig["house"], []).append(fig)
+        if part["house"] != "any":
+            by = {h: v for h, v in by.items() if h == part["house"]}
+        per = {h: _every([at_least(*_interval(g, z), line) for g in hs]) for h, hs in by.items()}
+        verdict = _some(list(per.values())) if per else NOT_SETTLED
+        # The House nearest to beating every other: its hardest pairing.
+        worst = {h: min(hs, key=lambda g: g["estimate"]) for h, hs in by.items()}
+        pick = [h for h in per if per[h] == verdict] or list(worst)
+        binding = max((worst[h] for h in pick), key=lambda g: g["estimate"])
+        lines = [line]
+    elif ask == "dominates":
+        verdict = _every([at_least(*_interval(g, z), line) for g in figs])
+        binding = min(figs, key=lambda g: g["estimate"])  # its nearest rival
+        lines = [line]
+    elif ask == "balanced":
+        apart = [_either_way(g, line, z) for g in figs]
+        # Balanced when no two are a line apart.
+        verdict = {YES: NO, NO: YES}.get(_some(apart), NOT_SETTLED)
+        binding = max(figs, key=lambda g: abs(g["estimate"]))
+    elif ask == "favoured" and part.get("of") == "agent":
+        binding = figs[0]  # does A beat B: at least the line above half
+        verdict = at_least(*_interval(binding, z), line)
+        lines = [line]
+    elif ask == "favoured":
+        verdict = _some([_either_way(g, line, z) for g in figs])
+        binding = max(figs, key=lambda g: abs(g["estimate"]))
+    elif ask == "shortens":
+        binding = figs[0]
+        lo, hi = _interval(binding, z)
+        verdict = at_least(-hi, -lo, line)
+        lines = [-line]
+    else:  # worth, changes: a difference at least the line either way
+        binding = figs[0]
+        verdict = _either_way(binding, line, z)
+    lo, hi = _interval(binding, z)
+    more = (
+        more_games(binding["games"], binding["estimate"], binding["se"], z, lines)
+        if verdict == NOT_SETTLED
+        else None
+    )
+    return {
+        "verdict": verdict,
+        "estimate": binding["estimate"],
+        "lo": lo,
+        "hi": hi,
+        "games": binding["games"],
+        "more_games": more,
+        "figure": {k: v for k, v in binding.items() if k not in ("estimate", "se", "games")},
+    }

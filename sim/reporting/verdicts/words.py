@@ -1,0 +1,248 @@
+"""Every sentence of the verdict box, from the readings' data by small templates: a part's
+question, a reading's figure, the other players' agreement and what to try next. Cards and
+Houses in words ("the King of Spades"), players by strength ("the strong player")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sim.analysis.names import ORDINALS
+
+RANKS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+SUITS = {"D": "Diamonds", "C": "Clubs", "H": "Hearts", "S": "Spades"}
+JOKERS = {"BJ": "the Black Joker", "RJ": "the Red Joker"}
+VERDICTS = {"yes": "Yes", "no": "No", "not settled": "Not settled"}
+CHANGED = {
+    "first_player": "the first player's win rate",
+    "a_wins": "the first agent's win rate",
+    "rounds": "the length of a game",
+    "big_attacks": "how often one attack deals 20 damage or more",
+    "biggest_attack": "the biggest attack of a game",
+}
+UNITS = {"points": "points", "rounds": "rounds", "turns": "turns", "damage": "damage"}
+
+
+def card(name: str) -> str:
+    """A card in words: KS "the King of Spades", 10D "the 10 of Diamonds"."""
+    if name in JOKERS:
+        return JOKERS[name]
+    rank, suit = name[:-1], name[-1]
+    return f"the {RANKS.get(rank, rank)} of {SUITS[suit]}"
+
+
+def cards(names: list[str]) -> str:
+    if names and all(n.startswith("K") and n not in JOKERS for n in names):
+        return "the Kings"
+    return _listing([card(n) for n in names])
+
+
+def house(letter: str) -> str:
+    return SUITS.get(letter, letter)
+
+
+def _listing(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def question(part: dict[str, Any], titles: dict[str, str]) -> str:
+    """A part's question, in the designers' words (the file's own `question` first)."""
+    if part.get("question"):
+        return str(part["question"])
+    ask = part["ask"]
+    if ask == "dominates" and part.get("house"):
+        if part["house"] == "any":
+            return "Does one House beat every House it meets?"
+        return f"Does {house(part['house'])} beat every House it meets?"
+    if ask == "dominates":
+        return f"Does {card(part['card'])} dominate?"
+    if ask == "balanced":
+        return f"Are {cards(part['cards'])} balanced?"
+    if ask == "worth":
+        return f"Is {card(part['card'])} worth a point or more to its drawer?"
+    if ask == "favoured":
+        of = part.get("of", "first_player")
+        if of == "agent":
+            a, b = part["pair"]
+            return f"Does {titles.get(a, a)} beat {titles.get(b, b)}?"
+        return "Is the first player favoured?" if of == "first_player" else "Is any seat favoured?"
+    if ask == "shortens":
+        return "Does it cure the late-game slog?"
+    measure = part.get("measure", "rounds")
+    what = f"what {card(part['card'])} is worth" if measure == "card_value" else CHANGED[measure]
+    return f"Does the rule change {what}?"
+
+
+def _pts(x: float, digits: int = 1) -> str:
+    """A signed figure; one that rounds to zero is +0.0, never -0.0."""
+    return f"{x + 0.0:+.{digits}f}" if round(x, digits) != 0 else f"{0:+.{digits}f}"
+
+
+def _ci(r: dict[str, Any], digits: int = 1) -> str:
+    return f"[{_pts(r['lo'], digits)}, {_pts(r['hi'], digits)}]"
+
+
+def figure(part: dict[str, Any], r: dict[str, Any], baseline: str, titles: dict[str, str]) -> str:
+    """A reading's number and interval, in plain words."""
+    fig, ask, unit = r["figure"], part["ask"], UNITS.get(part.get("unit", "points"), "points")
+    if ask == "dominates" and part.get("house"):
+        return (
+            f"{house(fig['house'])} wins {fig['rate']:.1f}% against {house(fig['other'])}, "
+            f"its hardest pairing ({_pts(r['estimate'])} points {_ci(r)} off an even share)"
+        )
+    if ask == "dominates":
+        return (
+            f"it adds {_pts(fig['value'])} points to its drawer's win rate and the best of the "
+            f"others, {card(fig['other'])}, {_pts(fig['other_value'])}: a lead of "
+            f"{_pts(r['estimate'])} {_ci(r)}"
+        )
+    if ask == "balanced":
+        return (
+            f"from {card(fig['card'])} {_pts(fig['value'])} to {card(fig['other'])} "
+            f"{_pts(fig['other_value'])}, {abs(r['estimate']):.1f} points apart {_ci(r)}"
+        )
+    if ask == "worth":
+        return f"it adds {_pts(r['estimate'])} points {_ci(r)} to its drawer's win rate"
+    if ask == "favoured":
+        of = part.get("of", "first_player")
+        if of == "agent":
+            b = part["pair"][1]
+            return (
+                f"it wins {fig['rate']:.1f}% against {titles.get(b, b)} "
+                f"({_pts(r['estimate'])} points {_ci(r)} above half)"
+            )
+        who = (
+            "the first player"
+            if of == "first_player"
+            else (f"the {ORDINALS[fig['place']]} seat in turn order")
+        )
+        fair = "" if fig["players"] == 2 else f" of {fig['fair']:.0f}%"
+        return (
+            f"{who} wins {fig['rate']:.1f}% ({_pts(r['estimate'])} points {_ci(r)} off an even "
+            f"share{fair})"
+        )
+    digits = 2 if unit in ("rounds", "turns") else 1
+    what = "the late game" if ask == "shortens" else "it"
+    return (
+        f"{what} {_pts(r['estimate'], digits)} {unit} {_ci(r, digits)} against {quoted(baseline)}"
+    )
+
+
+def quoted(name: str) -> str:
+    return f"'{name}'" if "'" not in name else f'"{name}"'
+
+
+def more(r: dict[str, Any]) -> str:
+    """Where a reading is not settled: about how many more games would settle it."""
+    if r["verdict"] != "not settled":
+        return ""
+    if r["more_games"] is None:
+        return "; it sits on the line, so more games alone will not settle it"
+    return f"; about {r['more_games']:,} more games a cell would settle it"
+
+
+def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
+    """Whether another player's verdicts are the strongest player's."""
+    mine = {r["variant"]: r["verdict"] for r in part["readings"]}
+    theirs = {r["variant"]: r for r in other["readings"] if r["variant"] in mine}
+    if not theirs:
+        return ""
+    name = other["player_name"]
+    if all(mine[v] == r["verdict"] for v, r in theirs.items()):
+        return f"Holds with {name} too."
+    said = [
+        f"{VERDICTS[r['verdict']]}{'' if single else f' under {quoted(v)}'} "
+        f"({_pts(r['estimate'])} {_ci(r)})"
+        for v, r in theirs.items()
+        if r["verdict"] != mine[v]
+    ]
+    opposite = any({mine[v], r["verdict"]} == {"yes", "no"} for v, r in theirs.items())
+    lead = f"{name[0].upper()}{name[1:]} disagrees" if opposite else f"With {name}"
+    return f"{lead}: {'; '.join(said)}."
+
+
+def next_step(parts: list[dict[str, Any]]) -> str:
+    """What to try next, where the data point at one: the largest problem the strongest
+    player's verdicts show (a card that dominates, two far apart, a favoured seat or House, a
+    slog not cured); else the part nearest to settled, with the games it needs."""
+    problems = []
+    for p in parts:
+        for r in p["readings"]:
+            fig, v = r["figure"], r["verdict"]
+            where = "" if p["single_variant"] else f" under {quoted(r['variant'])}"
+            if p["ask"] == "dominates" and v == "yes" and not p.get("house"):
+                problems.append(
+                    (
+                        abs(r["estimate"]),
+                        (
+                            f"Tone down {card(fig['card'])}{where}: it adds "
+                            f"{fig['value']:+.1f} points to its drawer, "
+                            f"{r['estimate']:+.1f} more than "
+                            f"{card(fig['other'])}, the next."
+                        ),
+                    )
+                )
+            elif p["ask"] == "balanced" and v == "no":
+                problems.append(
+                    (
+                        abs(r["estimate"]),
+                        (
+                            f"Bring {card(fig['card'])} ({fig['value']:+.1f} points) and "
+                            f"{card(fig['other'])} ({fig['other_value']:+.1f}) "
+                            f"closer{where}: the "
+                            "largest gap between two of them."
+                        ),
+                    )
+                )
+            elif p["ask"] == "dominates" and v == "yes":
+                problems.append(
+                    (
+                        abs(r["estimate"]),
+                        (
+                            f"Weaken {house(fig['house'])}{where}: "
+                            "it beats every House it meets, "
+                            f"its hardest pairing at {fig['rate']:.1f}%."
+                        ),
+                    )
+                )
+            elif p["ask"] == "favoured" and v == "yes" and p.get("of") != "agent":
+                seat = (
+                    "the first player"
+                    if p.get("of") == "first_player"
+                    else (f"the {ORDINALS[fig['place']]} seat")
+                )
+                problems.append(
+                    (
+                        abs(r["estimate"]),
+                        (
+                            f"Even out {seat}{where}: it wins {fig['rate']:.1f}% "
+                            "where an even share "
+                            f"is {fig['fair']:.0f}%."
+                        ),
+                    )
+                )
+            elif p["ask"] == "shortens" and v == "no":
+                problems.append(
+                    (
+                        0.0,
+                        (
+                            f"{quoted(r['variant'])} does not cure the slog "
+                            f"({r['estimate']:+.2f} turns): try another cure."
+                        ),
+                    )
+                )
+    if problems:
+        return max(problems, key=lambda x: x[0])[1]
+    unsettled = [
+        (r["more_games"], p, r)
+        for p in parts
+        for r in p["readings"]
+        if r["verdict"] == "not settled" and r["more_games"]
+    ]
+    if unsettled:
+        n, p, r = min(unsettled, key=lambda x: x[0])
+        where = "" if p["single_variant"] else f" under {quoted(r['variant'])}"
+        return (
+            f"Play more games: about {n:,} more a cell would settle "
+            f"\u201c{p['question']}\u201d{where}."
+        )
+    return ""

@@ -1,0 +1,255 @@
+"""The verdict box: the rule from intervals (data first), the figures each part is read from,
+the words, the defaults and the validation of `answer.asks`."""
+
+from __future__ import annotations
+
+import pytest
+
+from sim.analysis.verdicts import NO, NOT_SETTLED, YES, at_least, beyond, more_games, z_value
+from sim.play.agents import standing
+from sim.reporting.verdicts import words
+from sim.reporting.verdicts.asks import asks, default_asks
+from sim.reporting.verdicts.readings import reading
+
+
+def fig(estimate: float, se: float, games: int = 1000, **about):
+    return {"estimate": estimate, "se": se, "games": games, **about}
+
+
+def test_a_verdict_is_read_from_the_whole_interval_against_the_line():
+    assert at_least(3.1, 9.0, 3.0) == YES
+    assert at_least(-2.0, 2.9, 3.0) == NO
+    assert at_least(2.0, 4.0, 3.0) == NOT_SETTLED
+    # Either way: past one side, strictly within both, or across one of them.
+    assert beyond(-5.0, -1.0, 1.0) == YES
+    assert beyond(-0.9, 0.9, 1.0) == NO
+    assert beyond(0.5, 1.5, 1.0) == NOT_SETTLED
+
+
+def test_the_games_that_would_settle_a_straddling_interval():
+    # Estimate 2 points from the line with z*se = 4: four times the games, 3,000 more.
+    assert more_games(1000, 5.0, 2.0, 2.0, [3.0]) == 3000
+    # On the line: no number of games settles it.
+    assert more_games(1000, 3.0, 2.0, 2.0, [3.0]) is None
+    # Two significant figures: 1000 * (2.4/1.7)^2 - 1000 = 993.1 -> 990.
+    assert more_games(1000, 4.7, 1.2, 2.0, [3.0]) == 990
+
+
+def test_the_box_holds_together_at_95_percent():
+    assert z_value(1) == pytest.approx(1.959964, abs=1e-5)
+    assert z_value(6) == pytest.approx(2.638, abs=1e-3)
+
+
+def test_a_card_dominates_only_when_it_leads_every_other_by_the_line():
+    part = {"ask": "dominates", "card": "KS", "line": 3.0}
+    ahead = [fig(6.0, 1.0, card="KS", other="KD"), fig(8.0, 1.0, card="KS", other="KC")]
+    r = reading(part, ahead, 1.96)
+    assert r["verdict"] == YES
+    # The figure shown is its nearest rival's gap.
+    assert r["figure"]["other"] == "KD" and r["estimate"] == 6.0
+    # One rival it surely does not lead by 3 points: no.
+    level = [fig(6.0, 1.0, card="KS", other="KD"), fig(0.5, 1.0, card="KS", other="KC")]
+    assert reading(part, level, 1.96)["verdict"] == NO
+    # The nearest rival's gap straddles the line: not settled, with the games it needs.
+    close = [fig(4.0, 1.0, card="KS", other="KD"), fig(9.0, 1.0, card="KS", other="KC")]
+    r = reading(part, close, 1.96)
+    assert r["verdict"] == NOT_SETTLED and r["more_games"] == 2800
+
+
+def test_a_card_set_is_balanced_when_no_two_are_the_line_apart():
+    part = {"ask": "balanced", "line": 3.0}
+    near = [fig(1.0, 0.5, card="KH", other="KS"), fig(0.4, 0.5, card="KH", other="KC")]
+    assert reading(part, near, 1.96)["verdict"] == YES
+    far = near + [fig(9.7, 0.4, card="KH", other="KD")]
+    r = reading(part, far, 1.96)
+    assert r["verdict"] == NO and r["figure"]["other"] == "KD"
+
+
+def test_a_seat_is_favoured_when_one_is_surely_a_point_off_an_even_share():
+    part = {"ask": "favoured", "of": "seat", "line": 1.0}
+    seats = [fig(0.2, 0.3, place=0), fig(-2.5, 0.4, place=1), fig(1.2, 0.9, place=2)]
+    r = reading(part, seats, 1.96)
+    assert r["verdict"] == YES and r["figure"]["place"] == 1
+    even = [fig(0.1, 0.3, place=0), fig(-0.1, 0.3, place=1)]
+    assert reading(part, even, 1.96)["verdict"] == NO
+
+
+def test_a_cure_for_the_slog_is_the_late_game_at_least_two_turns_shorter():
+    part = {"ask": "shortens", "line": 2.0}
+    assert reading(part, [fig(-3.0, 0.3)], 1.96)["verdict"] == YES
+    assert reading(part, [fig(-0.4, 0.3)], 1.96)["verdict"] == NO
+    assert reading(part, [fig(-2.0, 0.3)], 1.96)["more_games"] is None  # on the line
+
+
+def test_a_house_dominates_when_it_beats_every_house_it_meets():
+    part = {"ask": "dominates", "house": "any", "line": 1.0}
+    # Spades beats Diamonds and Clubs by 4 and 3 points; Diamonds loses to Spades.
+    figs = [
+        fig(4.0, 0.5, house="S", other="D", rate=54.0),
+        fig(-4.0, 0.5, house="D", other="S", rate=46.0),
+        fig(3.0, 0.5, house="S", other="C", rate=53.0),
+        fig(-3.0, 0.5, house="C", other="S", rate=47.0),
+    ]
+    r = reading(part, figs, 1.96)
+    assert r["verdict"] == YES and r["figure"]["house"] == "S" and r["figure"]["other"] == "C"
+
+
+def test_the_words_of_a_reading():
+    part = {"ask": "dominates", "card": "KS", "cards": ["KS", "KD"], "line": 3.0, "unit": "points"}
+    r = {
+        "verdict": NOT_SETTLED,
+        "estimate": 1.0,
+        "lo": -2.5,
+        "hi": 4.5,
+        "games": 1000,
+        "more_games": 4200,
+        "figure": {"card": "KS", "other": "KD", "value": 9.0, "other_value": 8.0},
+    }
+    assert words.question(part, {}) == "Does the King of Spades dominate?"
+    assert words.figure(part, r, "base", {}) + words.more(r) == (
+        "it adds +9.0 points to its drawer's win rate and the best of the others, the King of "
+        "Diamonds, +8.0: a lead of "
+        "+1.0 [-2.5, +4.5]; about 4,200 more games a cell would settle it"
+    )
+    assert words.card("10D") == "the 10 of Diamonds" and words.card("RJ") == "the Red Joker"
+
+
+def test_the_parts_an_experiment_asks_by_default():
+    config = {
+        "variants": {"a": "", "b": "", "a (blank KS)": ""},
+        "impact": {"a (blank KS)": ["a", "blank", "KS"]},
+    }
+    assert default_asks({"measures": ["card_value"], "focus": "KS"}, config, ["KS"]) == [
+        {"ask": "dominates", "card": "KS"}
+    ]
+    assert default_asks({"measures": ["first_player", "slog"]}, config, []) == [
+        {"ask": "favoured", "of": "first_player"},
+        {"ask": "changes", "measure": "first_player"},
+        {"ask": "shortens"},
+    ]
+    # The lines: a file's own, else the kind's default (a change: the smallest that matters).
+    filled = asks(
+        {
+            "asks": [
+                {"ask": "changes", "measure": "rounds"},
+                {"ask": "dominates", "card": "KS", "line": 5},
+            ]
+        },
+        config,
+        {"rounds": 0.5},
+    )
+    assert [(p["line"], p["unit"]) for p in filled] == [(0.5, "rounds"), (5, "points")]
+
+
+def test_players_are_named_by_strength():
+    assert standing("search_fast") == (2, "the strong player")
+    assert standing("greedy") == (1, "the quick player")
+    assert standing("search_strong")[0] > standing("search")[0] > standing("search_fast")[0]
+
+
+def test_a_wrong_part_is_named_with_its_key_and_the_valid_choices(tmp_path):
+    from conftest import sim, write
+
+    p = write(
+        tmp_path,
+        """\
+name: asks
+question: Does a King dominate?
+seed: 1
+rules:
+  variants:
+    - name: base
+impact: {cards: [KS, KD], methods: [blank]}
+matchups:
+  - [greedy, greedy]
+games: 10
+answer:
+  measures: [card_value]
+  asks:
+    - {ask: dominate, card: KS}
+    - {ask: dominates, card: KH}
+    - {ask: favoured, of: table}
+    - {ask: balanced, line: -1, variants: [nope]}
+""",
+    )
+    r = sim("validate", str(p), check=False)
+    assert r.returncode == 2
+    errors = r.stderr.splitlines()
+    assert (
+        f"error: {p}:14: key 'answer.asks[0].ask': unknown kind 'dominate' (did you mean "
+        "'dominates'?); valid kinds: dominates, balanced, worth, favoured, changes, shortens"
+        in errors
+    )
+    assert (
+        f"error: {p}:15: key 'answer.asks[1].card': expected impact cards among: KS, KD; got "
+        "'KH'" in errors
+    )
+    assert (
+        f"error: {p}:16: key 'answer.asks[2].of': expected one of first_player, seat, agent, in a "
+        "'favoured' part; got 'table'" in errors
+    )
+    assert (
+        f"error: {p}:17: key 'answer.asks[3].line': expected a positive number in the part's "
+        "unit, got -1" in errors
+    )
+    assert (
+        f"error: {p}:17: key 'answer.asks[3].variants': expected variant names among: base; got "
+        "['nope']" in errors
+    )
+
+
+def test_a_run_opens_with_its_verdicts_in_the_report_the_terminal_and_json(tmp_path):
+    import json
+
+    from conftest import sim, tiny_experiment, write
+
+    p = write(tmp_path, tiny_experiment(400, 200))
+    out = tmp_path / "out"
+    r = sim("run", str(p), "--output", str(out), "--quiet")
+    lines = r.stdout.splitlines()
+    # The question, then the part and its verdict: greedy beats random, surely.
+    assert lines[0] == "Does greedy beat random?"
+    assert lines[1] == "  Does the quick player beat the random player?"
+    assert lines[2].startswith("    Yes under 'base': it wins ")
+    box = json.loads((out / "answer.json").read_text())["verdicts"]
+    part = box["parts"][0]
+    assert (part["ask"], part["of"], part["player"]) == ("favoured", "agent", "greedy v random")
+    assert [x["verdict"] for x in part["readings"]] == ["yes", "yes"]
+    assert part["readings"][0]["lo"] > 1.0  # the whole interval past the line (1 point)
+    html = (out / "index.html").read_text()
+    # The box comes first: right after the question, before the answer's detail.
+    assert html.index('id="verdicts"') < html.index('id="answer"')
+    said = json.loads(sim("run", str(p), "--output", str(out), "--json").stdout)
+    assert said["verdicts"] == box
+
+
+def test_the_documented_lines_are_the_defaults(root):
+    from sim.analysis.verdicts import LINES
+
+    doc = (root / "docs" / "experiments.md").read_text()
+    for kind, (line, unit, _) in LINES.items():
+        default = (
+            "the smallest difference that matters" if kind == "changes" else f"{line:g} {unit}"
+        )
+        assert f"| `{kind}` |" in doc and default in doc.split(f"| `{kind}` |")[1].split("\n")[0]
+
+
+def test_every_shipped_experiment_reaches_its_first_verdict_within_25_words(root):
+    """The question and the first part's question are all a designer reads before the first
+    Yes, No or Not settled."""
+    from sim import games
+    from sim.analysis.verdicts import default_measures
+    from sim.running.experiment import load
+
+    for f in sorted((root / "experiments").glob("*.yaml")):
+        exp = load(f)
+        spec = dict(exp.answer or {})
+        game = games.game(exp.resolved.get("game", games.DEFAULT))
+        spec["measures"] = spec.get("measures") or default_measures(exp.resolved, game)
+        parts = asks(spec, exp.resolved)
+        assert parts, f"{f.name} asks nothing"
+        first = parts[0]
+        if first.get("of") == "agent":
+            first["pair"] = next(tuple(c.agents) for c in exp.cells if c.agents[0] != c.agents[1])
+        said = f"{exp.question} {words.question(first, {})}"
+        assert len(said.split()) <= 25, f"{f.name}: {len(said.split())} words: {said}"
