@@ -117,6 +117,32 @@ fn search_worlds_and_choices_depend_only_on_what_the_player_knows() {
 }
 
 #[test]
+fn each_search_decision_draws_from_its_own_stream() {
+    // However many numbers earlier decisions drew, a position searched as the same decision
+    // of the game is searched alike: the same deal under two rule sets stays in step.
+    let params = SearchParams {
+        iterations: 40,
+        worlds: 4,
+        c: 0.05,
+        rollout: 1,
+    };
+    let mut checked = 0;
+    for (k, rules) in ["", "kings=classic", "players=3"].iter().enumerate() {
+        let rules = Rules::parse(rules).unwrap();
+        for seed in 0..2 {
+            checked += houses_engine::core::testing::check_search_in_step::<State>(
+                &rules,
+                100 * k as u64 + seed,
+                params,
+                15,
+            )
+            .unwrap_or_else(|e| panic!("rules {k} seed {seed}: {e}"));
+        }
+    }
+    assert!(checked >= 60, "only {checked} decisions checked");
+}
+
+#[test]
 fn agent_specs_parse_and_name_their_errors() {
     assert_eq!(AgentSpec::parse("greedy").unwrap().name(), "greedy");
     let h = AgentSpec::parse("heuristic(aggression=1.5)")

@@ -5,7 +5,7 @@ use houses_engine::battle_cards::*;
 use houses_engine::core::card::Card;
 use houses_engine::core::rng::GameRng;
 use houses_engine::core::search::{SearchParams, Searchable};
-use houses_engine::core::testing::check_search_hides;
+use houses_engine::core::testing::{check_search_hides, check_search_in_step};
 use houses_engine::core::{play_batch, play_game};
 
 fn c(s: &str) -> Card {
@@ -323,6 +323,25 @@ fn search_worlds_and_choices_depend_only_on_what_the_player_knows() {
 }
 
 #[test]
+fn each_search_decision_draws_from_its_own_stream() {
+    let params = SearchParams {
+        iterations: 40,
+        worlds: 4,
+        c: 0.5,
+        rollout: 1,
+    };
+    let mut checked = 0;
+    for (k, rules) in ["", "armor_limit=1,life=8"].iter().enumerate() {
+        let rules = BcRules::parse(rules).unwrap();
+        for seed in 0..2 {
+            checked += check_search_in_step::<BcState>(&rules, 100 * k as u64 + seed, params, 15)
+                .unwrap_or_else(|e| panic!("rules {k} seed {seed}: {e}"));
+        }
+    }
+    assert!(checked >= 40, "only {checked} decisions checked");
+}
+
+#[test]
 fn a_sampled_world_keeps_what_the_player_sees_and_deals_the_rest_from_the_unseen() {
     let st = pos(
         (&["AC", "BJ", "5H"], &["2D", "3D", "4D"], &["9H"], 12),
@@ -361,8 +380,16 @@ fn search_agent_specs_parse_with_every_parameter_and_the_version() {
     let s = BcAgentSpec::parse("search(iterations=50,worlds=2)").unwrap();
     let name = s.canonical();
     assert!(
-        name.starts_with("search(iterations=50,worlds=2,c=") && name.ends_with("@v1"),
+        name.starts_with("search(iterations=50,worlds=2,c=") && name.ends_with("@v2"),
         "{name}"
+    );
+    // The search has its own version; the random and greedy players kept theirs.
+    assert_eq!((BC_SEARCH_VERSION, BC_AGENT_VERSION), (2, 1));
+    assert!(BcAgentSpec::parse("search@v1").is_err());
+    assert_eq!(BcAgentSpec::Greedy.canonical(), "greedy@v1");
+    assert_eq!(
+        BcAgentSpec::parse("greedy@v1").unwrap(),
+        BcAgentSpec::Greedy
     );
     assert_eq!(
         BcAgentSpec::parse(&name).unwrap(),

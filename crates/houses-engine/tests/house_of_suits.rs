@@ -2,7 +2,7 @@
 
 use houses_engine::core::rng::GameRng;
 use houses_engine::core::search::{SearchParams, Searchable};
-use houses_engine::core::testing::check_search_hides;
+use houses_engine::core::testing::{check_search_hides, check_search_in_step};
 use houses_engine::core::{play_batch, play_game};
 use houses_engine::house_of_suits::*;
 
@@ -256,6 +256,25 @@ fn search_worlds_and_choices_depend_only_on_what_the_player_knows() {
 }
 
 #[test]
+fn each_search_decision_draws_from_its_own_stream() {
+    let params = SearchParams {
+        iterations: 40,
+        worlds: 4,
+        c: 0.5,
+        rollout: 1,
+    };
+    let mut checked = 0;
+    for (k, rules) in ["", "match=mixed"].iter().enumerate() {
+        let rules = HsRules::parse(rules).unwrap();
+        for seed in 0..2 {
+            checked += check_search_in_step::<HsMatch>(&rules, 100 * k as u64 + seed, params, 15)
+                .unwrap_or_else(|e| panic!("rules {k} seed {seed}: {e}"));
+        }
+    }
+    assert!(checked >= 40, "only {checked} decisions checked");
+}
+
+#[test]
 fn a_sampled_world_keeps_what_the_player_sees_and_deals_the_rest_from_the_unseen() {
     let mut m = HsMatch::new(&HsRules::default(), 4, false);
     // Both set a card aside and each takes a turn.
@@ -296,8 +315,16 @@ fn search_agent_specs_parse_with_every_parameter_and_the_version() {
     let s = HsAgentSpec::parse("search(iterations=50,rollout=2)").unwrap();
     let name = s.canonical();
     assert!(
-        name.starts_with("search(iterations=50,worlds=") && name.ends_with("rollout=2)@v1"),
+        name.starts_with("search(iterations=50,worlds=") && name.ends_with("rollout=2)@v2"),
         "{name}"
+    );
+    // The search has its own version; the random and greedy players kept theirs.
+    assert_eq!((HS_SEARCH_VERSION, HS_AGENT_VERSION), (2, 1));
+    assert!(HsAgentSpec::parse("search@v1").is_err());
+    assert_eq!(HsAgentSpec::Greedy.canonical(), "greedy@v1");
+    assert_eq!(
+        HsAgentSpec::parse("greedy@v1").unwrap(),
+        HsAgentSpec::Greedy
     );
     assert_eq!(
         HsAgentSpec::parse(&name).unwrap(),

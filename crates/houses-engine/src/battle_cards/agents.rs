@@ -14,8 +14,13 @@ pub enum BcAgentSpec {
     Search(SearchParams),
 }
 
-/// The built-in Battle Cards agents' behaviour version (in their canonical specs: `greedy@v1`).
+/// The built-in Battle Cards random and greedy players' behaviour version (in their canonical
+/// specs: `greedy@v1`).
 pub const BC_AGENT_VERSION: u32 = 1;
+/// The search player's behaviour version. Version 2: each decision draws from its own stream
+/// (`core::rng::DecisionStreams`), so the same deal under two rule sets stays in step until the
+/// games themselves differ.
+pub const BC_SEARCH_VERSION: u32 = 2;
 pub const BC_AGENTS: &[&str] = &["random", "greedy", "search"];
 
 /// The search player's parameters when `search` names none (measured against greedy: see
@@ -29,7 +34,12 @@ pub const BC_SEARCH_DEFAULTS: SearchParams = SearchParams {
 
 impl BcAgentSpec {
     pub fn parse(s: &str) -> Result<BcAgentSpec, String> {
-        let s = crate::core::versioned_spec(s, |_| Some(BC_AGENT_VERSION))?;
+        let s = crate::core::versioned_spec(s, |body| {
+            Some(match crate::core::agent_call(body) {
+                Ok(("search", _)) => BC_SEARCH_VERSION,
+                _ => BC_AGENT_VERSION,
+            })
+        })?;
         let (name, params) = crate::core::agent_call(s)?;
         let bare = |a: BcAgentSpec| {
             if params.is_empty() {
@@ -56,8 +66,15 @@ impl BcAgentSpec {
             BcAgentSpec::Search(p) => p.canonical(),
         }
     }
+    /// The behaviour version of this agent.
+    pub fn version(&self) -> u32 {
+        match self {
+            BcAgentSpec::Search(_) => BC_SEARCH_VERSION,
+            _ => BC_AGENT_VERSION,
+        }
+    }
     pub fn canonical(&self) -> String {
-        format!("{}@v{BC_AGENT_VERSION}", self.name())
+        format!("{}@v{}", self.name(), self.version())
     }
 }
 

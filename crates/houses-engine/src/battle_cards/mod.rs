@@ -27,7 +27,9 @@ mod state;
 mod view;
 
 pub use action::BcAction;
-pub use agents::{BcAgent, BcAgentSpec, BC_AGENTS, BC_AGENT_VERSION, BC_SEARCH_DEFAULTS};
+pub use agents::{
+    BcAgent, BcAgentSpec, BC_AGENTS, BC_AGENT_VERSION, BC_SEARCH_DEFAULTS, BC_SEARCH_VERSION,
+};
 pub use game::BcRecord;
 pub use rules::{BcRules, BC_OPTIONS};
 pub use search::{evaluate, features, BC_FEATURES, BC_WEIGHTS};

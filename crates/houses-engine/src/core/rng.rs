@@ -8,6 +8,9 @@ use rand_core::{Rng, SeedableRng};
 pub const STREAM_DEAL: u64 = 0;
 /// Each seat's agent stream (seats 1 and 2 kept their streams when seats 3 and 4 came).
 pub const STREAM_AGENT: [u64; 4] = [1, 2, 3, 4];
+/// The stream of one decision of an agent, derived from the agent's own seed and the
+/// decision's index (`DecisionStreams`).
+pub const STREAM_DECISION: u64 = 16;
 
 /// SplitMix64 finaliser: a well-mixed 64-bit hash.
 fn mix(mut z: u64) -> u64 {
@@ -57,6 +60,36 @@ impl GameRng {
     }
 }
 
+/// One stream per decision of an agent: decision `k` draws from a stream derived from (the
+/// agent's seed for this game, `k`) alone. An agent that draws a varying amount per decision
+/// (a search, whose simulations depend on everything the rules make it simulate) would
+/// otherwise carry that variation into every later decision: two games that are identical up
+/// to a decision, such as the same deal played under two rule sets (common random numbers),
+/// would make it with different numbers and drift apart though nothing in them differed.
+#[derive(Clone, Debug)]
+pub struct DecisionStreams {
+    seed: u64,
+    decisions: u64,
+}
+
+impl DecisionStreams {
+    pub fn new(seed: u64) -> DecisionStreams {
+        DecisionStreams { seed, decisions: 0 }
+    }
+
+    /// The stream of the next decision (the first is decision 0).
+    pub fn next_decision(&mut self) -> GameRng {
+        let rng = GameRng::new(derive_seed(self.seed, self.decisions, STREAM_DECISION));
+        self.decisions += 1;
+        rng
+    }
+
+    /// Decisions streamed so far.
+    pub fn decisions(&self) -> u64 {
+        self.decisions
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,6 +103,27 @@ mod tests {
         }
         assert_ne!(derive_seed(1, 2, 0), derive_seed(1, 3, 0));
         assert_ne!(derive_seed(1, 2, 0), derive_seed(1, 2, 1));
+    }
+
+    #[test]
+    fn decision_streams_depend_on_the_seed_and_index_alone() {
+        let mut a = DecisionStreams::new(9);
+        let mut b = DecisionStreams::new(9);
+        let first = a.next_decision().next_u64();
+        assert_eq!(first, b.next_decision().next_u64());
+        let mut second = a.next_decision();
+        assert_ne!(second.next_u64(), first, "each decision has its own stream");
+        // However much decision 1 drew, decision 2 starts where it would have anyway.
+        for _ in 0..1000 {
+            second.next_u64();
+        }
+        let _ = b.next_decision();
+        assert_eq!(a.next_decision().next_u64(), b.next_decision().next_u64());
+        assert_eq!(a.decisions(), 3);
+        assert_ne!(
+            DecisionStreams::new(9).next_decision().next_u64(),
+            DecisionStreams::new(10).next_decision().next_u64()
+        );
     }
 
     #[test]

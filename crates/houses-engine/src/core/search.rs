@@ -10,10 +10,15 @@
 //! The search reads the real game only through `Searchable::determinize` for its own seat, so it
 //! cannot peek (`core::testing::check_search_hides`, run in every game's tests). Nothing allocates per
 //! simulation: the worlds, the tree and the move buffers are reused from decision to decision.
+//!
+//! Each decision draws from its own stream (`DecisionStreams`: the search's seed and its own
+//! decision index), never from what earlier decisions left: how many random numbers a decision
+//! uses depends on everything it simulates, so two games identical up to a decision (one deal
+//! under two rule sets) make it with the same numbers, however the earlier searches differed.
 
 use super::game::{Game, Seat};
 use super::interrupt::{stop_requested, SEARCH_CHECK_EVERY};
-use super::rng::GameRng;
+use super::rng::{DecisionStreams, GameRng};
 use rustc_hash::FxHashMap;
 
 /// A game the search can play: it can sample hidden information and judge a position.
@@ -191,9 +196,12 @@ impl Node {
     }
 }
 
-/// The search player for game `G`; reusable across decisions and games.
+/// The search player for game `G`, for one game: its decisions are numbered from the first
+/// (`DecisionStreams`), so a new game wants a new one.
 pub struct Mcts<G: Searchable> {
+    /// The current decision's stream (from `streams`).
     rng: GameRng,
+    streams: DecisionStreams,
     params: SearchParams,
     nodes: Vec<Node>,
     /// The tree's edges: (parent, mover, move) to the child. A node's moves differ from world
@@ -220,6 +228,7 @@ impl<G: Searchable> Mcts<G> {
     pub fn new(seed: u64, params: SearchParams) -> Mcts<G> {
         Mcts {
             rng: GameRng::new(seed),
+            streams: DecisionStreams::new(seed),
             params,
             nodes: Vec::new(),
             children: FxHashMap::default(),
@@ -244,7 +253,8 @@ impl<G: Searchable> Mcts<G> {
     }
 
     /// Choose among `legal` for `seat`, with `sample` drawing the worlds `seat` cannot tell
-    /// apart from the real one.
+    /// apart from the real one. A forced move (one legal) is no decision: it draws nothing and
+    /// is not counted.
     pub fn choose_with(
         &mut self,
         seat: Seat,
@@ -254,6 +264,9 @@ impl<G: Searchable> Mcts<G> {
         if legal.len() <= 1 {
             return 0;
         }
+        // Everything this decision draws (worlds, expansions, play-outs, ties) comes from its
+        // own stream.
+        self.rng = self.streams.next_decision();
         self.worlds.clear();
         for k in 0..self.params.worlds.max(1) {
             // A stopped caller throws this decision away (`core::interrupt`): stop sampling.
@@ -308,6 +321,19 @@ impl<G: Searchable> Mcts<G> {
             }
         }
         choice
+    }
+
+    /// What the last decision leaves behind, for `core::testing`: the root's visits for each of
+    /// `legal` (its moves, as asked), and the next number the decision's stream would draw.
+    pub(crate) fn last_decision(&self, seat: Seat, legal: &[G::Action]) -> (Vec<u32>, u64) {
+        let visits = legal
+            .iter()
+            .map(|a| {
+                self.child(0, seat, a)
+                    .map_or(0, |c| self.nodes[c as usize].visits)
+            })
+            .collect();
+        (visits, self.rng.clone().next_u64())
     }
 
     fn child(&self, node: u32, mover: Seat, a: &G::Action) -> Option<u32> {

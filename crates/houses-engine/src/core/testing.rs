@@ -1,7 +1,8 @@
 //! The conformance check every game passes (after OpenSpiel's random-simulation test): play a
 //! game with the given agents and check, after every move, the invariants, that the legal
 //! moves are unique and that their kinds of decision are reported right; then replay the moves on a fresh deal, each one checked against the legal
-//! moves, and require the same record. And the check that the search player cannot peek.
+//! moves, and require the same record. And the checks that the search player cannot peek, and
+//! that each of its decisions draws from its own stream.
 
 use super::game::{decision_kinds, AgentFactory, Game, Seat, MAX_SEATS};
 use super::play::MAX_ACTIONS;
@@ -154,6 +155,64 @@ pub fn check_search_hides<G: Searchable>(
         }
         let i = rng.below(legal.len());
         game.apply_unchecked(legal[i]);
+    }
+    Ok(checked)
+}
+
+/// Play a game from `seed` with random moves and require that a search's decision depends on
+/// its seed and decision index alone, not on how many random numbers its earlier decisions
+/// drew (`core::rng::DecisionStreams`): two search players with the same seed make their first
+/// decision at two different positions (so they draw different amounts), then decide at the same
+/// positions, where their trees (the root's visits) and streams must agree. Checks at most
+/// `decisions` of those; returns how many it checked.
+pub fn check_search_in_step<G: Searchable>(
+    rules: &G::Rules,
+    seed: u64,
+    params: SearchParams,
+    decisions: usize,
+) -> Result<usize, String> {
+    let mut game = G::new(rules, seed, false);
+    let mut rng = GameRng::new(seed);
+    let mut legal = Vec::new();
+    let mut positions = Vec::new();
+    while let Some(seat) = game.decider() {
+        game.legal_into(&mut legal);
+        if legal.len() > 1 {
+            positions.push((game.clone(), seat, legal.clone()));
+        }
+        let i = rng.below(legal.len());
+        game.apply_unchecked(legal[i]);
+    }
+    if positions.len() < 3 {
+        return Ok(0);
+    }
+    let (mut a, mut b) = (
+        Mcts::<G>::new(seed ^ 7, params),
+        Mcts::<G>::new(seed ^ 7, params),
+    );
+    let (ga, sa, la) = &positions[0];
+    a.choose(ga, *sa, la);
+    let (gb, sb, lb) = &positions[1];
+    b.choose(gb, *sb, lb);
+    if a.last_decision(*sa, la).1 == b.last_decision(*sb, lb).1 {
+        return Err("two different first decisions left their streams alike".into());
+    }
+    let mut checked = 0;
+    for (k, (g, seat, legal)) in positions[2..].iter().take(decisions).enumerate() {
+        let (ca, cb) = (a.choose(g, *seat, legal), b.choose(g, *seat, legal));
+        let (ta, tb) = (a.last_decision(*seat, legal), b.last_decision(*seat, legal));
+        if ca != cb || ta != tb {
+            return Err(format!(
+                "decision {}: the same position after different earlier decisions was searched \
+                 differently (chose '{}' and '{}'; root visits {:?} and {:?})",
+                k + 1,
+                legal[ca],
+                legal[cb],
+                ta.0,
+                tb.0
+            ));
+        }
+        checked += 1;
     }
     Ok(checked)
 }

@@ -13,8 +13,13 @@ pub enum HsAgentSpec {
     Search(SearchParams),
 }
 
-/// The built-in House of Suits agents' behaviour version (in their canonical specs).
+/// The built-in House of Suits random and greedy players' behaviour version (in their
+/// canonical specs).
 pub const HS_AGENT_VERSION: u32 = 1;
+/// The search player's behaviour version. Version 2: each decision draws from its own stream
+/// (`core::rng::DecisionStreams`), so the same match under two rule sets stays in step until
+/// the games themselves differ.
+pub const HS_SEARCH_VERSION: u32 = 2;
 pub const HS_AGENTS: &[&str] = &["random", "greedy", "search"];
 
 /// The search player's parameters when `search` names none (measured against greedy: see
@@ -28,7 +33,12 @@ pub const HS_SEARCH_DEFAULTS: SearchParams = SearchParams {
 
 impl HsAgentSpec {
     pub fn parse(s: &str) -> Result<HsAgentSpec, String> {
-        let s = crate::core::versioned_spec(s, |_| Some(HS_AGENT_VERSION))?;
+        let s = crate::core::versioned_spec(s, |body| {
+            Some(match crate::core::agent_call(body) {
+                Ok(("search", _)) => HS_SEARCH_VERSION,
+                _ => HS_AGENT_VERSION,
+            })
+        })?;
         let (name, params) = crate::core::agent_call(s)?;
         let bare = |a: HsAgentSpec| {
             if params.is_empty() {
@@ -55,8 +65,15 @@ impl HsAgentSpec {
             HsAgentSpec::Search(p) => p.canonical(),
         }
     }
+    /// The behaviour version of this agent.
+    pub fn version(&self) -> u32 {
+        match self {
+            HsAgentSpec::Search(_) => HS_SEARCH_VERSION,
+            _ => HS_AGENT_VERSION,
+        }
+    }
     pub fn canonical(&self) -> String {
-        format!("{}@v{HS_AGENT_VERSION}", self.name())
+        format!("{}@v{}", self.name(), self.version())
     }
 }
 

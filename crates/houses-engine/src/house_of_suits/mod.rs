@@ -23,7 +23,7 @@ mod search;
 mod state;
 
 pub use action::HsAction;
-pub use agents::{HsAgentSpec, HS_AGENTS, HS_AGENT_VERSION, HS_SEARCH_DEFAULTS};
+pub use agents::{HsAgentSpec, HS_AGENTS, HS_AGENT_VERSION, HS_SEARCH_DEFAULTS, HS_SEARCH_VERSION};
 pub use cards::{HCard, SUITS};
 pub use game::{HsAgent, HsMatch, HsRecord};
 pub use rules::{HsRules, MatchFormat, HS_OPTIONS};

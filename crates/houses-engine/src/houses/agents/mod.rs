@@ -50,10 +50,14 @@ fn number(agent: &str, k: &str, v: &str) -> Result<f64, String> {
 /// games play exactly as version 3). Search version 5: at two players a `rollout` counts the
 /// turns begun since the leaf's move (`State::leaf_stop`), so a leaf whose move ended its turn
 /// is judged as it stands; without `rollout` (the `search` persona) games play exactly as
-/// version 4.
+/// version 4. Search version 6: each decision draws from its own stream, derived from the
+/// agent's seed and its decision index in the game (`core::rng::DecisionStreams`), so that the
+/// same deal under two rule sets stays in step until the games themselves differ (the same
+/// strength; other random numbers). The random and greedy players draw one number a decision
+/// whatever they see, so their streams stay in step as they are.
 pub const RANDOM_VERSION: u32 = 1;
 pub const GREEDY_VERSION: u32 = 3;
-pub const SEARCH_VERSION: u32 = 5;
+pub const SEARCH_VERSION: u32 = 6;
 
 impl AgentSpec {
     /// Parse `name`, `name(k=v,...)`, optionally with the version it was written for
