@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 SIM := $(VENV)/bin/sim
 
-.PHONY: help setup build run test test-rust test-python bench lint fmt golden clean
+.PHONY: help setup build run test test-rust test-python answers bench lint fmt golden clean
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | column -t -s "$$(printf '\t')"
@@ -24,6 +24,10 @@ run: setup ## the main job: run the built-in default experiment (experiments/smo
 test: setup ## all tests: cargo test (engine) and pytest (Python API and CLI)
 	HOUSES_PROPERTY_GAMES=$${HOUSES_PROPERTY_GAMES:-50000} cargo test --release --workspace --exclude houses-py
 	$(PY) -m pytest -q
+
+answers: setup ## run every shipped experiment (about an hour on 2 cores), then regenerate docs/answers.json and the README's table of answers
+	for f in experiments/*.yaml; do $(SIM) run $$f --quiet > /dev/null || exit 1; done
+	$(SIM) answers --write
 
 bench: setup ## speed figures
 	$(SIM) bench --games 200000 --agents random --json

@@ -107,9 +107,9 @@ def test_the_words_of_a_reading():
     }
     assert words.question(part, {}) == "Does the King of Spades dominate?"
     assert words.figure(part, r, "base", {}) + words.more(r) == (
-        "it adds +9.0 points to its drawer's win rate and the best of the others, the King of "
-        "Diamonds, +8.0: a lead of "
-        "+1.0 [-2.5, +4.5]; about 4,200 more games a cell would settle it"
+        "it adds +9.0 points to its drawer's win rate; the best of the others, the King of "
+        "Diamonds, adds +8.0: 1.0 points ahead (from 2.5 behind to 4.5 ahead); about 4,200 "
+        "more games per setup would settle it"
     )
     assert words.card("10D") == "the 10 of Diamonds" and words.card("RJ") == "the Red Joker"
 
@@ -253,3 +253,26 @@ def test_every_shipped_experiment_reaches_its_first_verdict_within_25_words(root
             first["pair"] = next(tuple(c.agents) for c in exp.cells if c.agents[0] != c.agents[1])
         said = f"{exp.question} {words.question(first, {})}"
         assert len(said.split()) <= 25, f"{f.name}: {len(said.split())} words: {said}"
+
+
+def test_another_player_naming_another_house_does_not_agree():
+    """Both players say one House beats the rest, but not the same House: said so."""
+    mine = {"readings": [{"variant": "classic", "verdict": "yes", "figure": {"house": "S"}}]}
+    theirs = {
+        "player_name": "the quick player",
+        "readings": [
+            {
+                "variant": "classic",
+                "verdict": "yes",
+                "estimate": 5.8,
+                "lo": 4.6,
+                "hi": 6.9,
+                "figure": {"house": "D"},
+            }
+        ],
+    }
+    assert words.agreement(mine, theirs, single=True) == (
+        "The quick player names another House: Yes, but for Diamonds (+5.8 [+4.6, +6.9])."
+    )
+    theirs["readings"][0]["figure"]["house"] = "S"
+    assert words.agreement(mine, theirs, single=True) == "Holds with the quick player too."

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from sim.cli.engine_info import agents_cmd, bench_cmd, ladder_cmd, rules_cmd
-from sim.cli.experiments import report_cmd, run_cmd, validate_cmd
+from sim.cli.experiments import answers_cmd, report_cmd, run_cmd, validate_cmd
 from sim.cli.options import _fail
 from sim.cli.playing import play_cmd, replay_cmd, scenario_cmd
 
@@ -36,6 +36,7 @@ def main() -> None:
 main.add_command(validate_cmd)
 main.add_command(run_cmd)
 main.add_command(report_cmd)
+main.add_command(answers_cmd)
 main.add_command(replay_cmd)
 main.add_command(scenario_cmd)
 main.add_command(bench_cmd)

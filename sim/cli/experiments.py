@@ -130,6 +130,34 @@ def run_cmd(
     click.echo(f"report: {report}")
 
 
+@click.command("answers")
+@click.option(
+    "--write", is_flag=True, help="Write docs/answers.json and the README's table of answers."
+)
+@click.option(
+    "--reports",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("reports"),
+    show_default=True,
+    help="Where the runs are.",
+)
+def answers_cmd(write: bool, reports: Path) -> None:
+    """Gather every shipped experiment's verdicts from its finished run (run from the
+    repository's root); with --write, into docs/answers.json and the README's table."""
+    from sim.reporting import answers
+
+    entries = answers.gathered(Path("experiments"), reports)
+    if not entries:
+        _fail(f"no finished run of experiments/*.yaml under {reports}: run them first")
+    if not write:
+        click.echo(answers.table(entries))
+        return
+    answers.SNAPSHOT.write_text(json.dumps(entries, indent=2) + "\n")
+    readme = Path("README.md")
+    readme.write_text(answers.rewritten(readme.read_text(), entries))
+    click.echo(f"{answers.SNAPSHOT} and {readme}: {len(entries)} runs")
+
+
 @click.command("report")
 @click.argument("output", type=click.Path(exists=True, file_okay=False, path_type=Path))
 def report_cmd(output: Path) -> None:
@@ -162,7 +190,7 @@ def _print_verdicts(question: str, found: dict) -> None:
             click.echo(
                 textwrap.fill(said, initial_indent="    ", subsequent_indent="      ", width=100)
             )
-        for a in p["agreement"]:
+        for a in [*p["agreement"], p["settled_by"]]:
             click.echo(
                 textwrap.fill(a, initial_indent="    ", subsequent_indent="      ", width=100)
             )
@@ -180,8 +208,10 @@ def _print_verdicts(question: str, found: dict) -> None:
         names.update({o["player"]: o["player_name"] for p in box["parts"] for o in p["others"]})
         note = f"{box['point']} " if box.get("point") else ""
         note += (
-            f"Each verdict from a {100 - 5 / box['verdicts']:.1f}% interval, so that the "
-            f"{box['verdicts']} hold together at 95%; the report explains the lines."
+            f"The ranges are wide enough that all {box['verdicts']} verdicts hold at once, with "
+            "95% confidence; the report says why each line."
+            if box["verdicts"] > 1
+            else "The range is a 95% range; the report says why the line."
         )
         click.echo(textwrap.fill(note, initial_indent="  ", subsequent_indent="  ", width=100))
     else:
@@ -193,7 +223,7 @@ def _print_verdicts(question: str, found: dict) -> None:
 
     def players(matchup: str) -> str:
         a, _, b = matchup.partition(" v ")
-        if a == b:
+        if a == b or not b:
             return names.get(a, a)
         return f"{names.get(a, a)} v {names.get(b, b)}"
 

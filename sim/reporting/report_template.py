@@ -80,9 +80,9 @@ strongest player the run has (sim/reporting/verdicts). #}
 {% if box_lines %}<div class="verdicts" id="verdicts">
 {% for p in box_lines %}<div class="part"><p class="ask">{{ p.question }}</p>
 <ul>{% for r in p.readings %}<li><b class="v v-{{ r.verdict|lower|replace(' ', '-') }}">{{ r.verdict }}</b>{% if r.where %} {{ r.where }}{% endif %}: {{ r.text }}.</li>
-{% endfor %}{% for a in p.agreement %}<li class="agree">{{ a }}</li>{% endfor %}</ul></div>
+{% endfor %}{% for a in p.agreement %}<li class="agree">{{ a }}</li>{% endfor %}<li class="agree line">{{ p.settled_by }}</li></ul></div>
 {% endfor %}{% if box.next %}<p class="next"><b>What to try next:</b> {{ box.next }}</p>{% endif %}
-<p class="note">{% if box.point %}{{ box.point }} {% endif %}Verdicts from {{ box.parts[0].player_name }}{% set others = box.parts|map(attribute='others')|sum(start=[])|map(attribute='player_name')|unique|list %}{% if others %}, beside {{ others|join(', ') }}{% endif %}. Yes when the whole interval is past the line that settles the question, No when all of it falls short, Not settled when it straddles the line; the {{ box.verdicts }} intervals here hold together at 95% (each is {{ '%.1f'|format(100 - 5 / box.verdicts) }}%). The lines: {% for p in box.parts %}{{ p.question }} {{ p.line_means }}{{ '; ' if not loop.last else '.' }}{% endfor %}</p>
+<p class="note">{% if box.point %}{{ box.point }} {% endif %}Verdicts from {{ box.parts[0].player_name }}{% set others = box.parts|map(attribute='others')|sum(start=[])|map(attribute='player_name')|unique|list %}{% if others %}, beside {{ others|join(', ') }}{% endif %}. Yes when the whole range is past the line that settles the question, No when all of it falls short, Not settled when it straddles the line. {% if box.verdicts > 1 %}The ranges in this box are wider than the 95% ranges below: wide enough that all {{ box.verdicts }} verdicts hold at once, with 95% confidence. {% endif %}Why these lines: {% for p in box.parts %}{{ p.question }} {{ p.line_means }}{{ '; ' if not loop.last else '.' }}{% endfor %}</p>
 </div>{% endif %}
 <div class="answer" id="answer">
 {% for s in opening.sentences %}<p{% if loop.first %} class="lead"{% endif %}>{{ s }}</p>

@@ -84,7 +84,12 @@ def verdict_box(
                     "readings": readings,
                 }
             )
-        first, others = players[0], players[1:]
+        # The random player is a floor, not a player a verdict could rest on: it is beside
+        # the others only when it is all the run has.
+        first = players[0]
+        others = [
+            o for o, pair in zip(players[1:], pairs[1:], strict=True) if _strength(pair, game) > 0
+        ]
         single = len(first["readings"]) == 1
         entry: dict[str, Any] = {
             "question": words.question(part, titles),
@@ -92,7 +97,10 @@ def verdict_box(
             **{k: part[k] for k in ("card", "cards", "house", "of", "measure") if k in part},
             "line": part["line"],
             "unit": part["unit"],
-            "line_means": LINES[part["ask"]][2],
+            "line_means": LINES[part["ask"]][2]
+            if not part.get("house")
+            else "a House at least the line above an even share against every House it meets",
+            "settled_by": words.settled_by(part),
             **first,
             "others": others,
         }
@@ -129,6 +137,7 @@ def lines(box: dict[str, Any]) -> list[dict[str, Any]]:
                     for r in p["readings"]
                 ],
                 "agreement": p["agreement"],
+                "settled_by": p["settled_by"],
             }
         )
     return out

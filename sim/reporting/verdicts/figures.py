@@ -119,6 +119,9 @@ def rate_figures(f: Facts, part: dict[str, Any]) -> dict[Key, list[dict[str, Any
                 rate=100 * s["rate"],
                 fair=100 * fair,
                 players=r.get("players", 2),
+                # How often the advantage draw's winner chose to go second: the first
+                # player's rate then mixes the seat with that choice.
+                deferred=r.get("deferred") or 0.0,
             )
             for i, s in rates
             if s and s.get("n")

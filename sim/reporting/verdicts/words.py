@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from sim.analysis.names import ORDINALS
+from sim.analysis.verdicts import DEFERRED_OFTEN
 
 RANKS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
 SUITS = {"D": "Diamonds", "C": "Clubs", "H": "Hearts", "S": "Spades"}
@@ -81,6 +82,39 @@ def _ci(r: dict[str, Any], digits: int = 1) -> str:
     return f"[{_pts(r['lo'], digits)}, {_pts(r['hi'], digits)}]"
 
 
+def _ahead(r: dict[str, Any]) -> str:
+    """A lead in words, its range said as far behind and ahead as it may be: "1.7 points
+    behind (from 6.6 behind to 3.1 ahead)"."""
+
+    def said(x: float) -> str:
+        return f"{abs(x):.1f} {'behind' if x < 0 else 'ahead'}"
+
+    return f"{said(r['estimate'])} (from {said(r['lo'])} to {said(r['hi'])})".replace(
+        " behind (", " points behind (", 1
+    ).replace(" ahead (", " points ahead (", 1)
+
+
+def settled_by(part: dict[str, Any]) -> str:
+    """The line a part's verdicts are read against, in a few words."""
+    ask, line = part["ask"], part["line"]
+    unit = UNITS.get(part.get("unit", "points"), "points")
+    if unit == "points" and line == 1:
+        unit = "point"
+    if ask == "dominates" and part.get("house"):
+        return (
+            f"Yes needs a House {line:g} {unit} or more above an even share against each "
+            "House it meets."
+        )
+    return {
+        "dominates": f"Yes needs {line:g} {unit} or more ahead of every other.",
+        "balanced": f"Yes needs every two within {line:g} {unit} of each other.",
+        "worth": f"Yes needs {line:g} {unit} or more either way.",
+        "favoured": f"Yes needs {line:g} {unit} or more off an even share.",
+        "changes": f"Yes needs a change of {line:g} {unit} or more either way.",
+        "shortens": f"Yes needs the late game {line:g} {unit} or more shorter.",
+    }[ask]
+
+
 def figure(part: dict[str, Any], r: dict[str, Any], baseline: str, titles: dict[str, str]) -> str:
     """A reading's number and interval, in plain words."""
     fig, ask, unit = r["figure"], part["ask"], UNITS.get(part.get("unit", "points"), "points")
@@ -91,9 +125,8 @@ def figure(part: dict[str, Any], r: dict[str, Any], baseline: str, titles: dict[
         )
     if ask == "dominates":
         return (
-            f"it adds {_pts(fig['value'])} points to its drawer's win rate and the best of the "
-            f"others, {card(fig['other'])}, {_pts(fig['other_value'])}: a lead of "
-            f"{_pts(r['estimate'])} {_ci(r)}"
+            f"it adds {_pts(fig['value'])} points to its drawer's win rate; the best of the "
+            f"others, {card(fig['other'])}, adds {_pts(fig['other_value'])}: {_ahead(r)}"
         )
     if ask == "balanced":
         return (
@@ -116,12 +149,25 @@ def figure(part: dict[str, Any], r: dict[str, Any], baseline: str, titles: dict[
             else (f"the {ORDINALS[fig['place']]} seat in turn order")
         )
         fair = "" if fig["players"] == 2 else f" of {fig['fair']:.0f}%"
+        chosen = (
+            f"; who starts is partly chosen: the advantage draw's winner went second in "
+            f"{100 * fig['deferred']:.0f}% of the games"
+            if of == "first_player" and fig.get("deferred", 0) >= DEFERRED_OFTEN
+            else ""
+        )
         return (
             f"{who} wins {fig['rate']:.1f}% ({_pts(r['estimate'])} points {_ci(r)} off an even "
-            f"share{fair})"
+            f"share{fair}){chosen}"
         )
     digits = 2 if unit in ("rounds", "turns") else 1
-    what = "the late game" if ask == "shortens" else "it"
+    measure = part.get("measure", "rounds")
+    what = (
+        "the late game"
+        if ask == "shortens"
+        else f"the value of {card(part['card'])}"
+        if measure == "card_value"
+        else CHANGED[measure]
+    )
     return (
         f"{what} {_pts(r['estimate'], digits)} {unit} {_ci(r, digits)} against {quoted(baseline)}"
     )
@@ -136,8 +182,8 @@ def more(r: dict[str, Any]) -> str:
     if r["verdict"] != "not settled":
         return ""
     if r["more_games"] is None:
-        return "; it sits on the line, so more games alone will not settle it"
-    return f"; about {r['more_games']:,} more games a cell would settle it"
+        return "; its best estimate is on the line itself, so more games will not settle it"
+    return f"; about {r['more_games']:,} more games per setup would settle it"
 
 
 def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
@@ -147,6 +193,20 @@ def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
     if not theirs:
         return ""
     name = other["player_name"]
+    # A House that beats the rest: the same verdict about another House is no agreement.
+    houses = {r["variant"]: r["figure"].get("house") for r in part["readings"]}
+    other_house = [
+        (v, r)
+        for v, r in theirs.items()
+        if r["verdict"] == mine[v] == "yes" and r["figure"].get("house") != houses[v]
+    ]
+    if other_house:
+        named = "; ".join(
+            f"Yes{'' if single else f' under {quoted(v)}'}, but for {house(r['figure']['house'])}"
+            f" ({_pts(r['estimate'])} {_ci(r)})"
+            for v, r in other_house
+        )
+        return f"{name[0].upper()}{name[1:]} names another House: {named}."
     if all(mine[v] == r["verdict"] for v, r in theirs.items()):
         return f"Holds with {name} too."
     said = [
