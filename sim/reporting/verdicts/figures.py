@@ -148,8 +148,17 @@ def change_figures(f: Facts, part: dict[str, Any]) -> dict[Key, list[dict[str, A
             continue
         pair = (c["agent_a"], c["agent_b"])
         scale = 100.0 if c["rate"] else 1.0
+        # The late game is read from the games that reach it: how many do.
+        base = next((r for r in f.rows if r["variant"] == f.baseline and _pair(r) == pair), {})
         out[(c["variant"], pair)] = [
-            figure(c["diff"], c["lo"], c["hi"], _games(f, c["variant"], pair), scale)
+            figure(
+                c["diff"],
+                c["lo"],
+                c["hi"],
+                _games(f, c["variant"], pair),
+                scale,
+                reached=base.get("late_share"),
+            )
         ]
     return out
 

@@ -12,10 +12,13 @@ from sim.analysis.verdicts import DEFERRED_OFTEN
 RANKS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
 SUITS = {"D": "Diamonds", "C": "Clubs", "H": "Hearts", "S": "Spades"}
 JOKERS = {"BJ": "the Black Joker", "RJ": "the Red Joker"}
+# Below this share of games reaching the late game, another player's slog verdict is said to
+# rest on few of its games.
+FEW_REACH = 0.2
 VERDICTS = {"yes": "Yes", "no": "No", "not settled": "Not settled"}
 CHANGED = {
     "first_player": "the first player's win rate",
-    "a_wins": "the first agent's win rate",
+    "a_wins": "how often the match-up's first-named player wins",
     "rounds": "the length of a game",
     "big_attacks": "how often one attack deals 20 damage or more",
     "biggest_attack": "the biggest attack of a game",
@@ -207,8 +210,15 @@ def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
             for v, r in other_house
         )
         return f"{name[0].upper()}{name[1:]} names another House: {named}."
+    # A late game that few of its games reach says little.
+    few = [
+        r["figure"]["reached"]
+        for r in theirs.values()
+        if part.get("ask") == "shortens" and (r["figure"].get("reached") or 1) < FEW_REACH
+    ]
+    seldom = f", though only {100 * min(few):.0f}% of its games reach round 6" if few else ""
     if all(mine[v] == r["verdict"] for v, r in theirs.items()):
-        return f"Holds with {name} too."
+        return f"Holds with {name} too{seldom}."
     said = [
         f"{VERDICTS[r['verdict']]}{'' if single else f' under {quoted(v)}'} "
         f"({_pts(r['estimate'])} {_ci(r)})"
@@ -264,7 +274,13 @@ def next_step(parts: list[dict[str, Any]]) -> str:
                         ),
                     )
                 )
-            elif p["ask"] == "favoured" and v == "yes" and p.get("of") != "agent":
+            elif (
+                p["ask"] == "favoured"
+                and v == "yes"
+                and p.get("of") != "agent"
+                # A start partly chosen by the draw's winner is not the seat's doing.
+                and not (p.get("of") == "first_player" and fig.get("deferred", 0) >= DEFERRED_OFTEN)
+            ):
                 seat = (
                     "the first player"
                     if p.get("of") == "first_player"
@@ -283,10 +299,12 @@ def next_step(parts: list[dict[str, Any]]) -> str:
             elif p["ask"] == "shortens" and v == "no":
                 problems.append(
                     (
-                        0.0,
+                        # The cure nearest to enough is the one to build on.
+                        -r["estimate"] / 100,
                         (
-                            f"{quoted(r['variant'])} does not cure the slog "
-                            f"({r['estimate']:+.2f} turns): try another cure."
+                            f"{quoted(r['variant'])} shortens the late game by "
+                            f"{max(0.0, -r['estimate']):.2f} turns, short of the {p['line']:g} a "
+                            "cure needs: try a stronger draw, or from an earlier round."
                         ),
                     )
                 )
