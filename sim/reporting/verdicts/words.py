@@ -320,7 +320,7 @@ def next_step(parts: list[dict[str, Any]]) -> str:
         n, p, r = min(unsettled, key=lambda x: x[0])
         where = "" if p["single_variant"] else f" under {quoted(r['variant'])}"
         return (
-            f"Play more games: about {n:,} more a cell would settle "
+            f"Play more games: about {n:,} more per setup would settle "
             f"\u201c{p['question']}\u201d{where}."
         )
     return ""
