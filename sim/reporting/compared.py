@@ -4,11 +4,12 @@ draw against a coin."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import polars as pl
 
-from sim.analysis.cards import card_value_change, card_value_gap
+from sim.analysis.cards import card_value_change
 from sim.analysis.comparisons import choice_value
 from sim.reporting import answer
 
@@ -108,7 +109,9 @@ def _choice_values(
 
 
 def _card_gaps(
-    lf: pl.LazyFrame, card_values: list[dict[str, Any]], chosen: tuple[str, ...] | None
+    gap: Callable[[dict[str, Any], dict[str, Any]], dict[str, Any] | None],
+    card_values: list[dict[str, Any]],
+    chosen: tuple[str, ...] | None,
 ) -> list[dict[str, Any]]:
     """Every pair of cards the answer ranks (the match-up and way of taking a card out it
     reads, each variant on its own), the higher value first, compared on the same deals: is
@@ -126,11 +129,11 @@ def _card_gaps(
         )
         for i, high in enumerate(values):
             for low in values[i + 1 :]:
-                gap = card_value_gap(lf, (high["cells"], high["card"]), (low["cells"], low["card"]))
-                if gap:
+                found_gap = gap(high, low)
+                if found_gap:
                     gaps.append(
                         {
-                            **gap,
+                            **found_gap,
                             "variant": variant,
                             "method": method,
                             "agent_a": agent_a,

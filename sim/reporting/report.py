@@ -119,8 +119,20 @@ def build(out: Path) -> Path:
     spec = manifest.get("answer") or {}
     if not spec.get("measures"):
         spec = {**spec, "measures": answer.default_measures(config, game)}
+    # The answer's ranking and the verdicts compare the same pairs of cards: each once.
+    gaps: dict[tuple, dict | None] = {}
+
+    def gap(a: dict, b: dict) -> dict | None:
+        """One card value against another on the same deals (each computed once)."""
+        key = (a["cells"], a["card"], b["cells"], b["card"])
+        if key not in gaps:
+            gaps[key] = card_measures.card_value_gap(
+                lf, (a["cells"], a["card"]), (b["cells"], b["card"])
+            )
+        return gaps[key]
+
     card_gaps = (
-        _card_gaps(lf, card_values, tuple(spec.get("matchup") or ()) or None)
+        _card_gaps(gap, card_values, tuple(spec.get("matchup") or ()) or None)
         if "card_value" in spec["measures"]
         else []
     )
@@ -320,17 +332,6 @@ def build(out: Path) -> Path:
         in_play,
     )
     opening = answer.answer(facts)
-    gaps: dict[tuple, dict | None] = {}
-
-    def gap(a: dict, b: dict) -> dict | None:
-        """One card value against another on the same deals (each computed once)."""
-        key = (a["cells"], a["card"], b["cells"], b["card"])
-        if key not in gaps:
-            gaps[key] = card_measures.card_value_gap(
-                lf, (a["cells"], a["card"]), (b["cells"], b["card"])
-            )
-        return gaps[key]
-
     box = verdict_box(facts, spec, config, gap, config.get("game", games.DEFAULT))
     env = Environment(autoescape=True)
     env.filters["pct"] = _pct

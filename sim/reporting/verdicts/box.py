@@ -67,7 +67,7 @@ def verdict_box(
     z = z_value(count)
     parts = []
     for part, figs, pairs in found:
-        order = [v for v in dict.fromkeys(k[0] for k in figs)]
+        order = list(dict.fromkeys(k[0] for k in figs))
         players = []
         for pair in pairs:
             readings = [

@@ -8,6 +8,7 @@ from typing import Any
 
 from sim.analysis.names import ORDINALS
 from sim.analysis.verdicts import DEFERRED_OFTEN
+from sim.reporting.answer.wording import _listing, quoted
 
 RANKS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
 SUITS = {"D": "Diamonds", "C": "Clubs", "H": "Hearts", "S": "Spades"}
@@ -42,10 +43,6 @@ def cards(names: list[str]) -> str:
 
 def house(letter: str) -> str:
     return SUITS.get(letter, letter)
-
-
-def _listing(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def question(part: dict[str, Any], titles: dict[str, str]) -> str:
@@ -174,10 +171,6 @@ def figure(part: dict[str, Any], r: dict[str, Any], baseline: str, titles: dict[
     return (
         f"{what} {_pts(r['estimate'], digits)} {unit} {_ci(r, digits)} against {quoted(baseline)}"
     )
-
-
-def quoted(name: str) -> str:
-    return f"'{name}'" if "'" not in name else f'"{name}"'
 
 
 def more(r: dict[str, Any]) -> str:
