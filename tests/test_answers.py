@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from sim.reporting import answers
+from sim.reporting import answers, findings_page
 
 
 def test_the_readme_table_is_the_one_generated_from_docs_answers_json(root):
@@ -34,3 +34,91 @@ def test_docs_answers_json_agrees_with_every_finished_run_here(root):
 def test_a_readme_without_the_markers_is_a_clear_error():
     with pytest.raises(ValueError, match="the README has no generated part"):
         answers.rewritten("# title\n", [])
+
+
+# --- docs/findings.md: its figures are generated from the runs (sim/reporting/findings_page) ---
+
+
+def test_docs_findings_md_is_the_one_generated_from_its_data(root):
+    page = (root / findings_page.PAGE).read_text()
+    figures = json.loads((root / findings_page.SNAPSHOT).read_text())
+    entries = json.loads((root / answers.SNAPSHOT).read_text())
+    assert findings_page.rewritten(page, figures, entries) == page, (
+        "docs/findings.md's figures differ from docs/findings.json: run `sim answers --write`"
+    )
+    assert set(figures) <= set(findings_page.keys(page)), "docs/findings.json has stale figures"
+
+
+def test_docs_findings_json_agrees_with_every_finished_run_here(root):
+    page = (root / findings_page.PAGE).read_text()
+    found = findings_page.gathered(page, root / "reports")
+    if not found:
+        pytest.skip("no finished run under reports/ (a fresh clone): nothing to compare")
+    figures = json.loads((root / findings_page.SNAPSHOT).read_text())
+    for key, data in found.items():
+        assert figures.get(key) == data, f"docs/findings.json's {key!r} differs from its run"
+
+
+def _value(card, agent, variant, value, lo, hi, method="blank", n=600):
+    return {
+        "card": card, "agent_a": agent, "agent_b": agent, "variant": variant, "method": method,
+        "value": value, "lo": lo, "hi": hi, "n": n, "used": 0.84, "power_used": 0.1,
+    }  # fmt: skip
+
+
+FIGURES = {
+    "card_values": [
+        _value("KS", "greedy", "front", 0.07, 0.06, 0.08),
+        _value("KD", "greedy", "front", 0.073, 0.066, 0.08, n=640),
+        _value("KS", "search_fast", "front", 0.147, 0.125, 0.168, n=2400),
+        _value("KS", "search_fast", "front", 0.142, 0.12, 0.16, method="forbid"),
+    ],
+    "kings": [
+        {"king": "KS", "agent": "search_fast", "variant": "front", "rate": 0.611,
+         "lo": 0.59, "hi": 0.631, "one_sided": 2000},
+        {"king": "KS", "agent": "greedy", "variant": "front", "rate": 0.499,
+         "lo": 0.49, "hi": 0.508, "one_sided": 11000},
+    ],  # fmt: skip
+    "cells": [],
+    "houses": [],
+}
+
+
+def test_a_figure_is_rendered_from_the_run_s_numbers_strongest_player_first(tmp_path):
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "answer.json").write_text(json.dumps({"figures": FIGURES}))
+    page = (
+        "Intro.\n"
+        "<!-- figure: king_values run blank -->\nold\n<!-- figure: end -->\n"
+        "- a list item:\n\n"
+        "  <!-- figure: small_samples run KS -->\n  old\n  <!-- figure: end -->\n"
+        "<!-- figure: verdicts missing.yaml -->\n<!-- figure: end -->\n"
+    )
+    data = findings_page.gathered(page, tmp_path)
+    # The data first: the blank values only, and the strongest player's deployer rate.
+    assert [(r["card"], r["agent"]) for r in data["king_values run blank"]] == [
+        ("KS", "greedy"),
+        ("KD", "greedy"),
+        ("KS", "search_fast"),
+    ]
+    assert [r["agent"] for r in data["small_samples run KS"]] == ["search_fast"]
+    out = findings_page.rewritten(page, data, [])
+    assert (
+        "| King | the strong player, front | the quick player, front |\n|---|---|---|\n"
+        "| Diamonds | - | +7.3 [+6.6, +8.0] |\n"
+        "| Spades | +14.7 [+12.5, +16.8] | +7.0 [+6.0, +8.0] |\n"
+    ) in out
+    assert "the quick player 600 to 640; the strong player 2,400 to 2,400" not in out
+    assert "the strong player 2,400 to 2,400; the quick player 600 to 640 an entry." in out
+    # P(9+ of 10) at 61.1%: 10 * .611^9 * .389 + .611^10 = 0.053.
+    assert "wins 9 or more of 10 such games is 5.3%" in out
+    # Indented in its list item, start to end.
+    assert "\n  If the deployer's true win rate" in out and "\n  <!-- figure: end -->" in out
+    assert "(Not run yet: `sim run experiments/missing.yaml`" in out
+    assert findings_page.rewritten(out, data, []) == out  # rewriting again changes nothing
+
+
+def test_an_unknown_figure_is_a_clear_error(tmp_path):
+    page = "<!-- figure: kings_values run -->\n<!-- figure: end -->\n"
+    with pytest.raises(ValueError, match=r"unknown figure 'kings_values' \(known: verdicts, king_v"):
+        findings_page.gathered(page, tmp_path)

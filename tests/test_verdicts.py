@@ -276,3 +276,28 @@ def test_another_player_naming_another_house_does_not_agree():
     )
     theirs["readings"][0]["figure"]["house"] = "S"
     assert words.agreement(mine, theirs, single=True) == "Holds with the quick player too."
+
+
+def test_another_player_s_other_verdict_names_the_house_it_reads():
+    """Not settled for Spades here, Yes for Diamonds there: the House is said beside it."""
+    mine = {"readings": [{"variant": "classic", "verdict": "not settled", "figure": {"house": "S"}}]}
+    theirs = {
+        "player_name": "the quick player",
+        "readings": [
+            {
+                "variant": "classic",
+                "verdict": "yes",
+                "estimate": 5.8,
+                "lo": 4.6,
+                "hi": 6.9,
+                "figure": {"house": "D"},
+            }
+        ],
+    }
+    assert words.agreement(mine, theirs, single=True) == (
+        "With the quick player: Yes, for Diamonds (+5.8 [+4.6, +6.9])."
+    )
+    theirs["readings"][0]["figure"]["house"] = "S"
+    assert words.agreement(mine, theirs, single=True) == (
+        "With the quick player: Yes (+5.8 [+4.6, +6.9])."
+    )

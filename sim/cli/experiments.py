@@ -142,9 +142,11 @@ def run_cmd(
     help="Where the runs are.",
 )
 def answers_cmd(write: bool, reports: Path) -> None:
-    """Gather every shipped experiment's verdicts from its finished run (run from the
-    repository's root); with --write, into docs/answers.json and the README's table."""
-    from sim.reporting import answers
+    """Gather every shipped experiment's verdicts, and docs/findings.md's figures, from the
+    finished runs (run from the repository's root); with --write, into docs/answers.json, the
+    README's table, docs/findings.json and docs/findings.md. A file not run here keeps what
+    the snapshot had."""
+    from sim.reporting import answers, findings_page
 
     entries = answers.gathered(Path("experiments"), reports)
     if not entries:
@@ -152,10 +154,30 @@ def answers_cmd(write: bool, reports: Path) -> None:
     if not write:
         click.echo(answers.table(entries))
         return
-    answers.SNAPSHOT.write_text(json.dumps(entries, indent=2) + "\n")
+    before = json.loads(answers.SNAPSHOT.read_text()) if answers.SNAPSHOT.is_file() else []
+    kept = [
+        e
+        for e in answers.merged(before, entries)
+        if (Path("experiments") / e["file"]).is_file()  # a file since removed is dropped
+    ]
+    answers.SNAPSHOT.write_text(json.dumps(kept, indent=2) + "\n")
     readme = Path("README.md")
-    readme.write_text(answers.rewritten(readme.read_text(), entries))
-    click.echo(f"{answers.SNAPSHOT} and {readme}: {len(entries)} runs")
+    readme.write_text(answers.rewritten(readme.read_text(), kept))
+    page = findings_page.PAGE.read_text()
+    try:
+        found = findings_page.gathered(page, reports)
+    except ValueError as e:
+        _fail(str(e))
+    old = json.loads(findings_page.SNAPSHOT.read_text()) if findings_page.SNAPSHOT.is_file() else {}
+    figures = {k: found.get(k, old.get(k)) for k in findings_page.keys(page)}
+    figures = {k: v for k, v in figures.items() if v is not None}
+    findings_page.SNAPSHOT.write_text(json.dumps(figures, indent=2) + "\n")
+    findings_page.PAGE.write_text(findings_page.rewritten(page, figures, kept))
+    click.echo(
+        f"{answers.SNAPSHOT} and {readme}: {len(entries)} runs here"
+        f" ({len(kept) - len(entries)} kept from before); {findings_page.PAGE}:"
+        f" {len(found)} figures from runs here, {len(figures) - len(found)} kept"
+    )
 
 
 @click.command("report")
@@ -177,6 +199,7 @@ def report_cmd(output: Path) -> None:
 
 def _print_verdicts(question: str, found: dict) -> None:
     """The question, its verdict box, then the answer's table in the designers' names."""
+    from sim.reporting.answer.cards import TOP_AGAINST_OTHERS
     from sim.reporting.verdicts.box import lines
 
     box = found.get("verdicts") or {"parts": []}
@@ -231,7 +254,11 @@ def _print_verdicts(question: str, found: dict) -> None:
     groups: dict[str, dict[tuple[str, str], list[str]]] = {}
     for m in table:
         label = m.get("label", m["measure"])
-        groups.setdefault(label, {}).setdefault((m["variant"], m["matchup"]), []).append(m["value"])
+        value = m["value"]
+        if label == TOP_AGAINST_OTHERS:  # "KD +5.9 [...]" -> "KD over KS +5.9 [...]"
+            card, _, rest = value.partition(" ")
+            value = f"{card} over {m['against']} {rest}"
+        groups.setdefault(label, {}).setdefault((m["variant"], m["matchup"]), []).append(value)
     width = max(len(v) for g in groups.values() for v, _ in g) + 2
     for label, by in groups.items():
         click.echo(label)

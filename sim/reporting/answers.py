@@ -32,6 +32,13 @@ def gathered(experiments: Path, reports: Path) -> list[dict[str, Any]]:
     return found
 
 
+def merged(before: list[dict[str, Any]], here: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The snapshot after a partial rerun: the runs here, and the earlier entries of files not
+    run here, in file order."""
+    by_file = {e["file"]: e for e in before} | {e["file"]: e for e in here}
+    return [by_file[f] for f in sorted(by_file)]
+
+
 def summary(file: str, out: Path) -> dict[str, Any]:
     """One run's entry of docs/answers.json."""
     manifest = json.loads((out / "manifest.json").read_text())

@@ -46,6 +46,10 @@ from sim.reporting.verdicts.box import lines as box_lines
 FEW_CHANGED = 0.02
 
 
+# Each cell's figures kept in answer.json for docs/findings.md.
+CELL_FIGURES = ("cell", "variant", "agent_a", "agent_b", "players", "games", "rounds_mean")
+
+
 def build(out: Path) -> Path:
     """Write `out/index.html` from the manifest and the records; RecordsError when the records
     are not the chunks the manifest recorded."""
@@ -387,7 +391,19 @@ def build(out: Path) -> Path:
     _write(
         out / ANSWER_FILE,
         json.dumps(
-            {"verdicts": box, **opening, "see_also_answers": related, "comparisons": comparisons},
+            {
+                "verdicts": box,
+                **opening,
+                "see_also_answers": related,
+                "comparisons": comparisons,
+                # The figures docs/findings.md is generated from (`sim answers --write`).
+                "figures": {
+                    "cells": [{k: r.get(k) for k in CELL_FIGURES} for r in rows],
+                    "card_values": card_values,
+                    "kings": king_rows,
+                    "houses": houses,
+                },
+            },
             indent=2,
         ),
     )

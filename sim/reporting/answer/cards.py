@@ -147,7 +147,7 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             table += [
                 {
                     "measure": "card_value",
-                    "label": "the top card's value against each other card's, same deals",
+                    "label": TOP_AGAINST_OTHERS,
                     "variant": variant,
                     "matchup": _pair(*pair),
                     "value": f"{g['card']} {_pts(g['diff'])} {_ci(g['lo'], g['hi'], pct=False)}",
@@ -166,6 +166,11 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             )
         text.append(f"Under {_q(variant)}: {'; '.join(parts)}." + _power_used(f, variant, chosen))
     return text, table
+
+
+# The answer table's rows of the top card against each other card (the report has a column
+# for the other card; the terminal names it in the value).
+TOP_AGAINST_OTHERS = "the top card's value against each other card's, same deals"
 
 
 # Below this share of the games its drawer deployed it, a King's power is said to have changed

@@ -213,8 +213,14 @@ def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
     if all(mine[v] == r["verdict"] for v, r in theirs.items()):
         return f"Holds with {name} too{seldom}."
     said = [
-        f"{VERDICTS[r['verdict']]}{'' if single else f' under {quoted(v)}'} "
-        f"({_pts(r['estimate'])} {_ci(r)})"
+        f"{VERDICTS[r['verdict']]}{'' if single else f' under {quoted(v)}'}"
+        # The House it reads, where not the one this verdict is about.
+        + (
+            f", for {house(r['figure']['house'])}"
+            if r["figure"].get("house") and r["figure"]["house"] != houses[v]
+            else ""
+        )
+        + f" ({_pts(r['estimate'])} {_ci(r)})"
         for v, r in theirs.items()
         if r["verdict"] != mine[v]
     ]
