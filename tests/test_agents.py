@@ -1,6 +1,7 @@
 """Agents from Python: personas, the step-by-step Game, and agents written in Python."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -59,6 +60,9 @@ def test_python_agents_play_in_batches_and_experiments(tmp_path):
     df = sim.play_games(40, (HOARDER, "greedy"), seed=2, swap_seats=True)
     assert df.height == 40 and df["agent_p1"][1] == "greedy"
     assert set(df["winner"].to_list()) <= {-1, 0, 1}
+    # In an experiment file, FILE.py is read from the file's folder.
+    (tmp_path / "examples").mkdir()
+    (tmp_path / "examples" / "python_agent.py").write_text(Path(HOARDER.split(":")[1]).read_text())
     exp = tmp_path / "e.yaml"
     exp.write_text(
         "name: py\nquestion: Does the hoarder lose?\nseed: 0\nmatchups:\n"
@@ -106,6 +110,9 @@ def test_a_python_agents_code_is_part_of_the_configuration(tmp_path, root):
     agent = tmp_path / "agent.py"
     agent.write_text((root / "examples/python_agent.py").read_text())
     name = f"python:{agent}:Hoarder"
+    # In an experiment file, FILE.py is read from the file's folder.
+    (tmp_path / "examples").mkdir()
+    (tmp_path / "examples" / "python_agent.py").write_text(Path(HOARDER.split(":")[1]).read_text())
     exp = tmp_path / "e.yaml"
     exp.write_text(
         "name: py\nquestion: Does the hoarder lose?\nseed: 0\nmatchups:\n"
@@ -209,6 +216,9 @@ def test_a_python_agents_error_in_a_run_names_the_cell(tmp_path):
 
     (tmp_path / "bad.py").write_text(BAD_AGENTS)
     name = f"python:{tmp_path}/bad.py:Str"
+    # In an experiment file, FILE.py is read from the file's folder.
+    (tmp_path / "examples").mkdir()
+    (tmp_path / "examples" / "python_agent.py").write_text(Path(HOARDER.split(":")[1]).read_text())
     exp = tmp_path / "e.yaml"
     exp.write_text(
         f"name: py\nquestion: Q?\nseed: 0\nmatchups:\n  - ['{name}', greedy]\ngames: 4\n"

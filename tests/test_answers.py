@@ -74,10 +74,24 @@ FIGURES = {
         _value("KS", "search_fast", "front", 0.142, 0.12, 0.16, method="forbid"),
     ],
     "kings": [
-        {"king": "KS", "agent": "search_fast", "variant": "front", "rate": 0.611,
-         "lo": 0.59, "hi": 0.631, "one_sided": 2000},
-        {"king": "KS", "agent": "greedy", "variant": "front", "rate": 0.499,
-         "lo": 0.49, "hi": 0.508, "one_sided": 11000},
+        {
+            "king": "KS",
+            "agent": "search_fast",
+            "variant": "front",
+            "rate": 0.611,
+            "lo": 0.59,
+            "hi": 0.631,
+            "one_sided": 2000,
+        },
+        {
+            "king": "KS",
+            "agent": "greedy",
+            "variant": "front",
+            "rate": 0.499,
+            "lo": 0.49,
+            "hi": 0.508,
+            "one_sided": 11000,
+        },
     ],  # fmt: skip
     "cells": [],
     "houses": [],
@@ -120,5 +134,6 @@ def test_a_figure_is_rendered_from_the_run_s_numbers_strongest_player_first(tmp_
 
 def test_an_unknown_figure_is_a_clear_error(tmp_path):
     page = "<!-- figure: kings_values run -->\n<!-- figure: end -->\n"
-    with pytest.raises(ValueError, match=r"unknown figure 'kings_values' \(known: verdicts, king_v"):
+    known = r"unknown figure 'kings_values' \(known: verdicts, king_values, king_used"
+    with pytest.raises(ValueError, match=known):
         findings_page.gathered(page, tmp_path)

@@ -551,3 +551,26 @@ def test_a_manifest_matches_its_configuration_once_its_rule_strings_are_written_
     )
     assert not exp.matches({"config_hash": config_hash(unknown), "config": unknown})
     assert not exp.matches({"config_hash": "0" * 16})
+
+
+def test_a_python_agent_s_file_is_read_from_the_experiment_s_folder(root, tmp_path):
+    """`python:agents/hoarder.py:Hoarder` in `study/exp.yaml` is `study/agents/hoarder.py`,
+    from whatever folder `sim run` is started; the records and the config name it as written,
+    so that they are the same on any machine."""
+    study = tmp_path / "study"
+    (study / "agents").mkdir(parents=True)
+    hoarder = (root / "examples" / "python_agent.py").read_text()
+    (study / "agents" / "hoarder.py").write_text(hoarder)
+    name = "python:agents/hoarder.py:Hoarder"
+    text = tiny_experiment(4, 2).replace("[greedy, random]", f"['{name}', greedy]")
+    exp = write(study, text)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    done = sim("run", str(exp), "--output", str(tmp_path / "out"), "--quiet", cwd=elsewhere)
+    assert done.returncode == 0, done.stderr
+    df = records(tmp_path / "out")
+    assert set(df["agent_p1"]) | set(df["agent_p2"]) == {name, "greedy"}
+    config = json.loads((tmp_path / "out" / "manifest.json").read_text())["config"]
+    assert config["matchups"][0]["specs"][0].startswith(f"{name}@sha256=")
+    # Read from the current folder it would not be found: the experiment's folder is used.
+    assert not (elsewhere / "agents").exists()

@@ -280,7 +280,9 @@ def test_another_player_naming_another_house_does_not_agree():
 
 def test_another_player_s_other_verdict_names_the_house_it_reads():
     """Not settled for Spades here, Yes for Diamonds there: the House is said beside it."""
-    mine = {"readings": [{"variant": "classic", "verdict": "not settled", "figure": {"house": "S"}}]}
+    mine = {
+        "readings": [{"variant": "classic", "verdict": "not settled", "figure": {"house": "S"}}]
+    }
     theirs = {
         "player_name": "the quick player",
         "readings": [
@@ -301,3 +303,26 @@ def test_another_player_s_other_verdict_names_the_house_it_reads():
     assert words.agreement(mine, theirs, single=True) == (
         "With the quick player: Yes (+5.8 [+4.6, +6.9])."
     )
+
+
+def test_a_seat_the_draw_s_winner_often_chose_is_said_so_and_not_a_next_step():
+    """At two players the advantage draw's winner picks its place in turn order: the seat's
+    rate mixes that choice, so the reading says so and "what to try next" does not ask to
+    even out the seat."""
+    part = {"ask": "favoured", "of": "seat", "line": 1.0, "unit": "points"}
+    r = {
+        "variant": "2 players",
+        "verdict": "yes",
+        "estimate": 7.3,
+        "lo": 5.0,
+        "hi": 9.7,
+        "games": 2000,
+        "figure": {"place": 1, "rate": 57.3, "fair": 50.0, "players": 2, "deferred": 0.33},
+    }
+    assert words.figure(part, r, "base", {}) == (
+        "the 2nd seat in turn order wins 57.3% (+7.3 points [+5.0, +9.7] off an even share); "
+        "who starts is partly chosen: the advantage draw's winner went second in 33% of the games"
+    )
+    assert "Even out" not in words.next_step([{**part, "readings": [r], "single_variant": False}])
+    r["figure"]["deferred"] = 0.0
+    assert "advantage draw" not in words.figure(part, r, "base", {})

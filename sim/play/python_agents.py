@@ -49,6 +49,17 @@ def is_python(name: str) -> bool:
     return str(name).startswith(PREFIX)
 
 
+def anchored(name: str, folder: Path) -> str:
+    """`name` with a relative `FILE.py` read from `folder` (an experiment file's folder): the
+    name its games are played with. Any other name is returned as it is."""
+    if not is_python(name):
+        return name
+    where, _, cls = name[len(PREFIX) :].rpartition(":")
+    if not where.endswith(".py") or Path(where).is_absolute():
+        return name
+    return f"{PREFIX}{(folder / where).resolve()}:{cls}"
+
+
 @cache
 def load(name: str) -> type:
     """The agent class named `python:FILE.py:Class` or `python:module:Class`."""

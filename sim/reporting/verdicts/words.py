@@ -152,7 +152,8 @@ def figure(part: dict[str, Any], r: dict[str, Any], baseline: str, titles: dict[
         chosen = (
             f"; who starts is partly chosen: the advantage draw's winner went second in "
             f"{100 * fig['deferred']:.0f}% of the games"
-            if of == "first_player" and fig.get("deferred", 0) >= DEFERRED_OFTEN
+            # The draw's winner picks its place in turn order: the seats mix that choice too.
+            if fig.get("deferred", 0) >= DEFERRED_OFTEN
             else ""
         )
         return (
@@ -178,7 +179,11 @@ def more(r: dict[str, Any]) -> str:
     if r["verdict"] != "not settled":
         return ""
     if r["more_games"] is None:
-        return "; its best estimate is on the line itself, so more games will not settle it"
+        # `more_games` gives up where the games needed are over 400 times those played.
+        return (
+            "; its best estimate is so close to the line that settling it would take over 400"
+            " times the games played"
+        )
     return f"; about {r['more_games']:,} more games per setup would settle it"
 
 
@@ -278,7 +283,7 @@ def next_step(parts: list[dict[str, Any]]) -> str:
                 and v == "yes"
                 and p.get("of") != "agent"
                 # A start partly chosen by the draw's winner is not the seat's doing.
-                and not (p.get("of") == "first_player" and fig.get("deferred", 0) >= DEFERRED_OFTEN)
+                and fig.get("deferred", 0) < DEFERRED_OFTEN
             ):
                 seat = (
                     "the first player"

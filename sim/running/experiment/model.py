@@ -32,6 +32,10 @@ class Cell:
     # chunks should be small so that an interrupted run loses little).
     max_games: int | None = None
     chunk_size: int | None = None
+    # The names its games are played with where they differ from `agents`: an agent written in
+    # Python whose FILE.py the experiment gives relative to its own folder (records, ids and
+    # the config keep the name as written, so that they do not depend on the machine).
+    play_as: tuple[str, str] | None = None
 
 
 @dataclass

@@ -13,6 +13,7 @@ from typing import Any
 from sim.games import DEFAULT as DEFAULT_GAME
 from sim.games import NAMES as GAME_NAMES
 from sim.games import game as game_info
+from sim.play import python_agents
 from sim.play.agents import resolve as resolve_agent
 from sim.play.engine import canonical_rules
 from sim.running.experiment.checks import (
@@ -80,6 +81,12 @@ def _plain(value: Any) -> Any:
     if isinstance(value, PurePath):
         return str(value)
     return value
+
+
+def _play_as(pair: tuple[str, str], played: dict[str, str]) -> tuple[str, str] | None:
+    """The names a match-up's games are played with, where not the ones written."""
+    plays = (played.get(pair[0], pair[0]), played.get(pair[1], pair[1]))
+    return plays if plays != pair else None
 
 
 def _resolve(
@@ -230,9 +237,18 @@ def _resolve(
     # Match-ups that skip the `impact:` variants (`impact: false`: a slow agent's cells).
     no_impact: set[tuple[str, str]] = set()
 
+    # An agent written in Python, FILE.py relative to the experiment file's folder: played
+    # from there (a mapping's from the current folder).
+    played: dict[str, str] = {}
+
     def agent(a: Any, loc: tuple) -> bool:
+        written = str(a)
+        plays = written if path == FROM_MAPPING else python_agents.anchored(written, path.parent)
         try:
-            specs[str(a)] = resolve_agent(str(a), game)
+            spec = resolve_agent(plays, game)
+            # The spec names it as written, so that the config hash is the same on any machine.
+            specs[written] = written + spec[len(plays) :] if plays != written else spec
+            played[written] = plays
             return True
         except ValueError as e:
             c.fail(loc, str(e))
@@ -402,6 +418,7 @@ def _resolve(
             pair,
             max_games=pair_settings.get(pair, {}).get("max_games"),
             chunk_size=pair_settings.get(pair, {}).get("chunk_size"),
+            play_as=_play_as(pair, played),
         )
         for v in variants
         for pair in pairs

@@ -63,10 +63,11 @@ def chunk_path(out: Path, chunk: Chunk) -> Path:
 
 def play_chunk(chunk: Chunk, seed: int, swap: bool, threads: int) -> pl.DataFrame:
     """The records of one chunk (run locally, or on a Dask worker)."""
+    cell = chunk.cell
     try:
         df = play_games(
             chunk.count,
-            chunk.cell.agents,
+            cell.play_as or cell.agents,
             seed,
             chunk.cell.rules,
             start=chunk.start,
@@ -75,7 +76,12 @@ def play_chunk(chunk: Chunk, seed: int, swap: bool, threads: int) -> pl.DataFram
         )
     except AgentError as e:
         raise AgentError(f"cell {chunk.cell.id}: {e}") from None
-    return df.with_columns(cell=pl.lit(chunk.cell.id), variant=pl.lit(chunk.cell.variant))
+    if cell.play_as:  # the records name each agent as the experiment wrote it
+        written = dict(zip(cell.play_as, cell.agents, strict=True))
+        df = df.with_columns(
+            pl.col(c).replace(written) for c in df.columns if c.startswith("agent_p")
+        )
+    return df.with_columns(cell=pl.lit(cell.id), variant=pl.lit(cell.variant))
 
 
 def _chunk_key(out: Path, path: Path) -> str:
