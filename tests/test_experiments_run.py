@@ -574,3 +574,22 @@ def test_a_python_agent_s_file_is_read_from_the_experiment_s_folder(root, tmp_pa
     assert config["matchups"][0]["specs"][0].startswith(f"{name}@sha256=")
     # Read from the current folder it would not be found: the experiment's folder is used.
     assert not (elsewhere / "agents").exists()
+
+
+def test_a_reworded_question_keeps_the_run_and_updates_its_manifest(tmp_path):
+    f = write(tmp_path, GOOD)
+    out = tmp_path / "out"
+    sim("run", str(f), "--output", str(out), "--quiet")
+    before = records(out)
+    question = yaml_question(GOOD)
+    f.write_text(GOOD.replace(question, "Does greedy, the quick player, beat random?"))
+    r = sim("run", str(f), "--output", str(out))
+    assert r.returncode == 0 and "already complete" in r.stdout, r.stderr
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["question"] == "Does greedy, the quick player, beat random?"
+    assert manifest["config"]["question"] == manifest["question"]
+    assert records(out).equals(before)
+
+
+def yaml_question(text: str) -> str:
+    return next(line for line in text.splitlines() if line.startswith("question:"))[10:]

@@ -321,8 +321,71 @@ def test_a_seat_the_draw_s_winner_often_chose_is_said_so_and_not_a_next_step():
     }
     assert words.figure(part, r, "base", {}) == (
         "the 2nd seat in turn order wins 57.3% (+7.3 points [+5.0, +9.7] off an even share); "
-        "who starts is partly chosen: the advantage draw's winner went second in 33% of the games"
+        "who starts is partly chosen: the advantage draw's winner let another player start in 33% "
+        "of the games"
     )
     assert "Even out" not in words.next_step([{**part, "readings": [r], "single_variant": False}])
     r["figure"]["deferred"] = 0.0
     assert "advantage draw" not in words.figure(part, r, "base", {})
+
+
+def test_another_player_agreeing_under_some_variants_says_so_beside_the_others():
+    def reading(variant, verdict, estimate=-2.6, lo=-5.6, hi=0.4):
+        return {
+            "variant": variant,
+            "verdict": verdict,
+            "estimate": estimate,
+            "lo": lo,
+            "hi": hi,
+            "figure": {},
+        }
+
+    mine = {"readings": [reading("Spring", "no"), reading("classic", "not settled")]}
+    theirs = {
+        "player_name": "the quick player",
+        "readings": [reading("Spring", "no"), reading("classic", "no")],
+    }
+    assert words.agreement(mine, theirs, single=False) == (
+        "With the quick player: the same under 'Spring'; No under 'classic' (-2.6 [-5.6, +0.4])."
+    )
+
+
+def test_a_card_its_drawer_never_played_is_not_rated():
+    """The quick player never plays the old Jack of Clubs: its value is zero by construction,
+    so its reading says so, not No."""
+    part = {"ask": "worth", "card": "JC", "line": 1.0, "unit": "points"}
+    fig = {"estimate": -0.1, "se": 0.1, "games": 5000, "card": "JC", "unused": True}
+    r = reading(part, [fig], 1.96)
+    assert (r["verdict"], r["more_games"]) == (NOT_SETTLED, None)
+    assert words.figure(part, r, "base", {}) + words.more(r) == (
+        "its drawer never played it, so this run cannot rate it"
+    )
+    mine = {"readings": [{"variant": "old", "verdict": "yes", "figure": {}}]}
+    other = {"player_name": "the quick player", "readings": [{**r, "variant": "old"}]}
+    assert words.agreement(mine, other, single=False) == (
+        "With the quick player: it cannot rate it under 'old': never played."
+    )
+
+
+def test_another_player_s_seat_verdict_names_its_seat():
+    part = {
+        "ask": "favoured",
+        "of": "seat",
+        "readings": [{"variant": "3 players", "verdict": "not settled", "figure": {"place": 1}}],
+    }
+    other = {
+        "player_name": "the quick player",
+        "readings": [
+            {
+                "variant": "3 players",
+                "verdict": "yes",
+                "estimate": -5.3,
+                "lo": -5.9,
+                "hi": -4.7,
+                "figure": {"place": 2},
+            }
+        ],
+    }
+    assert words.agreement(part, other, single=False) == (
+        "With the quick player: Yes under '3 players', the 3rd seat (-5.3 [-5.9, -4.7])."
+    )

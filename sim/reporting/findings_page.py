@@ -232,43 +232,62 @@ def _render_rounds(rows: list[dict[str, Any]]) -> str:
     )
 
 
-def _houses(figures: dict[str, Any]) -> list[dict[str, Any]]:
+def _houses(figures: dict[str, Any], house: str | None = None) -> list[dict[str, Any]]:
+    """Per rule set and mirror match-up: each House's mean over its pairings and the matrix;
+    with `house`, that House's row alone (a file that plays one House against the others)."""
     return [
         {
-            "label": h["label"],
+            "label": h["variants"],
             "agent": h["matchup"],
             "mean": {k: _r(v) for k, v in h["mean"].items()},
             "lo": {k: _r(v) for k, v in h["mean_lo"].items()},
             "hi": {k: _r(v) for k, v in h["mean_hi"].items()},
             "matrix": {r: {c: _r(x) for c, x in m.items()} for r, m in h["matrix"].items()},
             "games": h["pair_games"],
+            **({"focus": house} if house else {}),
         }
         for h in figures["houses"]
         if h["mirror"]
     ]
 
 
+def _mean(h: dict[str, Any], x: str) -> str:
+    return f"{HOUSES[x]} {_pct(h['mean'][x])} [{_pct(h['lo'][x])[:-1]}, {_pct(h['hi'][x])[:-1]}]"
+
+
+def _against(h: dict[str, Any], x: str, others: list[str]) -> str:
+    return ", ".join(
+        f"{HOUSES[o]} {_pct(h['matrix'][x][o])} ({h['games'][x][o]:,} games)"
+        for o in others
+        if h["matrix"][x].get(o) is not None
+    )
+
+
 def _render_houses(rows: list[dict[str, Any]]) -> str:
     body = []
     for h in rows:
+        if h.get("focus"):  # one House against each of the others
+            x = h["focus"]
+            others = sorted((o for o in h["mean"] if o != x), key=lambda o: -h["mean"][o])
+            body.append([h["label"], _player(h["agent"]), _mean(h, x), _against(h, x, others)])
+            continue
         order = sorted(h["mean"], key=lambda x: -h["mean"][x])
-        means = ", ".join(
-            f"{HOUSES[x]} {_pct(h['mean'][x])} [{_pct(h['lo'][x])[:-1]}, {_pct(h['hi'][x])[:-1]}]"
-            for x in order
-        )
-        best = order[0]
-        beats = ", ".join(
-            f"{HOUSES[o]} {_pct(h['matrix'][best][o])} ({h['games'][best][o]:,} games)"
-            for o in order[1:]
-            if h["matrix"][best].get(o) is not None
-        )
-        body.append([h["label"], _player(h["agent"]), means, f"{HOUSES[best]} against {beats}"])
+        means = ", ".join(_mean(h, x) for x in order)
+        body.append(
+            [h["label"], _player(h["agent"]), means, f"{HOUSES[order[0]]} against "
+             + _against(h, order[0], order[1:])]
+        )  # fmt: skip
+    focus = rows[0].get("focus") if rows else None
     return _table(
         [
             "rules",
             "player",
-            "each House's win rate over its pairings",
-            "the strongest head to head",
+            f"{HOUSES[focus]}' win rate over its pairings"
+            if focus
+            else "each House's win rate over its pairings",
+            f"{HOUSES[focus]} against each other House"
+            if focus
+            else "the first of them against each other House",
         ],
         body,
     )

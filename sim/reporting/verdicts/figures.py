@@ -10,6 +10,7 @@ from typing import Any
 from sim.analysis.houses import split_group
 from sim.analysis.stats import wilson
 from sim.analysis.verdicts import CHANGES
+from sim.reporting.answer.cards import UNUSED
 from sim.reporting.answer.facts import Facts
 
 Pair = tuple[str, str]
@@ -61,8 +62,17 @@ def card_figures(f: Facts, part: dict[str, Any], gap: Gap) -> dict[Key, list[dic
         if part["ask"] == "worth":
             worth = values.get(part["card"])
             if worth:
+                # A card its drawer (almost) never played is worth zero by construction.
+                unused = worth.get("used", 1.0) < UNUSED
                 out[key] = [
-                    figure(worth["value"], worth["lo"], worth["hi"], games, card=part["card"])
+                    figure(
+                        worth["value"],
+                        worth["lo"],
+                        worth["hi"],
+                        games,
+                        card=part["card"],
+                        **({"unused": True} if unused else {}),
+                    )
                 ]
             continue
         cards = [c for c in wanted if c in values]

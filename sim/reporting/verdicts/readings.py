@@ -71,10 +71,12 @@ def reading(part: dict[str, Any], figs: list[dict[str, Any]], z: float) -> dict[
     else:  # worth, changes: a difference at least the line either way
         binding = figs[0]
         verdict = _either_way(binding, line, z)
+    if binding.get("unused"):
+        verdict = NOT_SETTLED  # never played: this run cannot rate it, however many games
     lo, hi = _interval(binding, z)
     more = (
         more_games(binding["games"], binding["estimate"], binding["se"], z, lines)
-        if verdict == NOT_SETTLED
+        if verdict == NOT_SETTLED and not binding.get("unused")
         else None
     )
     return {

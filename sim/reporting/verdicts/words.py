@@ -134,6 +134,8 @@ def figure(part: dict[str, Any], r: dict[str, Any], baseline: str, titles: dict[
             f"{_pts(fig['other_value'])}, {abs(r['estimate']):.1f} points apart {_ci(r)}"
         )
     if ask == "worth":
+        if fig.get("unused"):
+            return "its drawer never played it, so this run cannot rate it"
         return f"it adds {_pts(r['estimate'])} points {_ci(r)} to its drawer's win rate"
     if ask == "favoured":
         of = part.get("of", "first_player")
@@ -150,8 +152,8 @@ def figure(part: dict[str, Any], r: dict[str, Any], baseline: str, titles: dict[
         )
         fair = "" if fig["players"] == 2 else f" of {fig['fair']:.0f}%"
         chosen = (
-            f"; who starts is partly chosen: the advantage draw's winner went second in "
-            f"{100 * fig['deferred']:.0f}% of the games"
+            "; who starts is partly chosen: the advantage draw's winner let another player start"
+            f" in {100 * fig['deferred']:.0f}% of the games"
             # The draw's winner picks its place in turn order: the seats mix that choice too.
             if fig.get("deferred", 0) >= DEFERRED_OFTEN
             else ""
@@ -176,7 +178,7 @@ def figure(part: dict[str, Any], r: dict[str, Any], baseline: str, titles: dict[
 
 def more(r: dict[str, Any]) -> str:
     """Where a reading is not settled: about how many more games would settle it."""
-    if r["verdict"] != "not settled":
+    if r["verdict"] != "not settled" or r["figure"].get("unused"):
         return ""
     if r["more_games"] is None:
         # `more_games` gives up where the games needed are over 400 times those played.
@@ -218,11 +220,19 @@ def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
     if all(mine[v] == r["verdict"] for v, r in theirs.items()):
         return f"Holds with {name} too{seldom}."
     said = [
-        f"{VERDICTS[r['verdict']]}{'' if single else f' under {quoted(v)}'}"
+        f"it cannot rate it{'' if single else f' under {quoted(v)}'}: never played"
+        if r["figure"].get("unused")
+        else f"{VERDICTS[r['verdict']]}{'' if single else f' under {quoted(v)}'}"
         # The House it reads, where not the one this verdict is about.
         + (
             f", for {house(r['figure']['house'])}"
             if r["figure"].get("house") and r["figure"]["house"] != houses[v]
+            else ""
+        )
+        # The seat it reads (a seat part's figure is its farthest seat from an even share).
+        + (
+            f", the {ORDINALS[r['figure']['place']]} seat"
+            if part.get("of") == "seat" and "place" in r["figure"]
             else ""
         )
         + f" ({_pts(r['estimate'])} {_ci(r)})"
@@ -231,6 +241,11 @@ def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
     ]
     opposite = any({mine[v], r["verdict"]} == {"yes", "no"} for v, r in theirs.items())
     lead = f"{name[0].upper()}{name[1:]} disagrees" if opposite else f"With {name}"
+    # Where it agrees under some variants: said, so that the list of the others is not read
+    # as all it found.
+    same = [quoted(v) for v, r in theirs.items() if r["verdict"] == mine[v]]
+    if same and not single:
+        said.insert(0, f"the same under {_listing(same)}")
     return f"{lead}: {'; '.join(said)}."
 
 

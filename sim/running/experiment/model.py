@@ -85,8 +85,10 @@ class Experiment:
 
 
 def config_hash(resolved: dict[str, Any]) -> str:
-    """The hash a run's manifest records of its resolved configuration."""
-    text = json.dumps(resolved, sort_keys=True)
+    """The hash a run's manifest records of its resolved configuration. The question's wording
+    is left out: rewording it plays the same games (a run is brought up to date, not redone)."""
+    played = {k: v for k, v in resolved.items() if k != "question"}
+    text = json.dumps(played, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 

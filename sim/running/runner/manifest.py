@@ -152,9 +152,13 @@ def prepare(exp: Experiment, force: bool) -> dict[str, Any] | None:
     """Check the output folder. Returns the finished manifest when there is nothing to do."""
     out = exp.output
     old = _manifest(out)
-    if old is not None and old.get("config_hash") != exp.config_hash and exp.matches(old):
-        # Written before a rule option this sim added (at its default: the same games): the
-        # manifest takes this sim's rule strings, and the run goes on.
+    stale = old is not None and (
+        old.get("config_hash") != exp.config_hash or old.get("question") != exp.question
+    )
+    if old is not None and stale and exp.matches(old):
+        # Written before a rule option this sim added (at its default: the same games), or with
+        # the question worded otherwise: the manifest takes this sim's rule strings and the
+        # file's question, and the run goes on.
         _adopt(out, old, exp)
     if old is not None and old.get("config_hash") != exp.config_hash:
         old_version = old.get("rules_version")
@@ -200,9 +204,11 @@ def prepare(exp: Experiment, force: bool) -> dict[str, Any] | None:
 
 def _adopt(out: Path, old: dict[str, Any], exp: Experiment) -> None:
     """Bring the manifest of a run of this configuration, written before a rule option was
-    added, up to date: its configuration, hash and cells' rule strings as this sim writes
-    them (its records keep theirs: this sim reads them alike)."""
+    added or with its question worded otherwise, up to date: its configuration, hash, question
+    and cells' rule strings as this sim writes them (its records keep theirs: this sim reads
+    them alike)."""
     old["config"], old["config_hash"] = exp.resolved, exp.config_hash
+    old["question"] = exp.question
     rules = {c.variant: c.rules for c in exp.cells}
     for cell in old.get("cells") or []:
         cell["rules"] = rules.get(cell.get("variant"), cell.get("rules"))
