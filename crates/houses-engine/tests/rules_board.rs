@@ -518,6 +518,31 @@ fn suit_split_deck_each_player_draws_from_their_own_houses() {
 }
 
 #[test]
+fn split_deck_out_both_piles_waits_for_the_second_pile_and_skips_an_empty_draw() {
+    // Option split_deck_out=both_piles: P2's pile running out starts nothing; P2 then skips
+    // its draw, and the last card of P1's pile starts sudden death.
+    let mut st = build(
+        json!({"rules": "deck=suit_split,split_deck_out=both_piles", "turn": 5,
+        "players": {"P1": {}, "P2": {}}, "deck": ["5S", "6S"], "deck_p2": ["5H"]}),
+    );
+    play_out_turn(&mut st);
+    assert_eq!(hand(&st, "P2"), ["5H"]);
+    assert!(st.sudden_death.is_none(), "P1's pile still holds two cards");
+    play_out_turn(&mut st); // P1 draws 5S
+    play_out_turn(&mut st); // P2's pile is out: no draw
+    assert_eq!(hand(&st, "P2"), ["5H"]);
+    assert!(st.sudden_death.is_none());
+    play_out_turn(&mut st); // P1 draws 6S, the last card of both piles
+    assert!(hand(&st, "P1").contains(&"6S".to_string()));
+    assert!(st.sudden_death.is_some(), "both piles are out");
+    // The option says nothing with a shared deck: its last card starts sudden death.
+    let mut st = build(json!({"rules": "split_deck_out=both_piles", "turn": 5,
+        "players": {"P1": {}, "P2": {}}, "deck": ["5S"]}));
+    play_out_turn(&mut st);
+    assert!(st.sudden_death.is_some());
+}
+
+#[test]
 fn records_count_low_hand_turns_lead_changes_and_the_king_round() {
     let r = houses_engine::houses::game::play_game(
         &Rules::default(),

@@ -14,9 +14,17 @@ impl State {
         Some(c)
     }
 
-    /// The last card is gone from the pile `s` draws from: the final round begins.
+    /// The last card is gone from the pile `s` draws from: the final round begins (with decks
+    /// split by suit and `split_deck_out=both_piles`, once both piles are out).
     pub(super) fn check_deck_out(&mut self, s: Seat) {
-        if self.pile(s).is_empty() && self.sudden_death.is_none() {
+        let out = if self.rules.deck == DeckMode::SuitSplit
+            && self.rules.split_deck_out == SplitDeckOut::BothPiles
+        {
+            self.pile(0).is_empty() && self.pile(1).is_empty()
+        } else {
+            self.pile(s).is_empty()
+        };
+        if out && self.sudden_death.is_none() {
             // The turn under way is the first of the final round: the game ends when the turn
             // comes back to this player (this_round), or comes back twice (next_round).
             self.sudden_death = Some(FinalRound {

@@ -265,6 +265,15 @@ choice!(DeckMode {
     SuitSplit = "suit_split",
 });
 
+choice!(SplitDeckOut {
+    /// Reading V16: the first pile to run out starts the sudden-death final round.
+    FirstPile = "first_pile",
+    /// Sudden death waits until both piles are out; a player whose pile is out skips the draw
+    /// ("each player pulls from a draw pile containing only cards of their house" says nothing
+    /// of the end).
+    BothPiles = "both_piles",
+});
+
 choice!(BlackJoker {
     /// The player chooses the variant when deploying it.
     Chosen = "chosen",
@@ -320,6 +329,7 @@ rule_options! {
     responders: Responders = Responders::All, "with three or more players: every opponent may respond in turn (Spring '25 \"opponents may make their RESPONSE\") or only the next player";
     attack_spread: AttackSpread = AttackSpread::Any, "with three or more players: a turn's attackers may target different opponents, or all go at one (\"The defending player declares\")";
     self_block: SelfBlock = SelfBlock::DefendsAlly, "a unit blocking the attack aimed at itself is defending an ally for the Hearts and Diamonds traits (reading R46), or not";
+    split_deck_out: SplitDeckOut = SplitDeckOut::FirstPile, "with deck=suit_split: the first pile to run out starts sudden death (reading V16), or only both piles out do (a player whose pile is out skips the draw)";
 }
 
 #[cfg(test)]
@@ -342,7 +352,7 @@ mod tests {
              black_joker=chosen,\
              red_joker=chosen,hand_limit=4,blank=none,forbid=none,\
              soldier_targets=front,players=2,responders=all,attack_spread=any,\
-             self_block=defends_ally)"
+             self_block=defends_ally,split_deck_out=first_pile)"
         );
     }
 }
