@@ -67,15 +67,15 @@ def test_a_run_from_before_a_new_rule_option_is_kept_and_a_changed_one_named(tmp
     current = json.loads((out / "manifest.json").read_text())["config_hash"]
 
     def from_before_the_option() -> None:
-        """The manifest as a sim without the `self_block` option wrote it: its rule strings
-        lack it, and its hash differs."""
+        """The manifest as a sim without the newest option, `split_deck_out`, wrote it: its
+        rule strings lack it, and its hash differs."""
         manifest = json.loads((out / "manifest.json").read_text())
         manifest["config"]["variants"] = {
-            v: r.replace(",self_block=defends_ally", "")
+            v: r.replace(",split_deck_out=first_pile", "")
             for v, r in manifest["config"]["variants"].items()
         }
         for cell in manifest["cells"]:
-            cell["rules"] = cell["rules"].replace(",self_block=defends_ally", "")
+            cell["rules"] = cell["rules"].replace(",split_deck_out=first_pile", "")
         manifest["config_hash"] = "0" * 16
         (out / "manifest.json").write_text(json.dumps(manifest))
 
@@ -85,7 +85,7 @@ def test_a_run_from_before_a_new_rule_option_is_kept_and_a_changed_one_named(tmp
     assert "already complete (use --force to run again)" in r.stdout
     adopted = json.loads((out / "manifest.json").read_text())
     assert adopted["config_hash"] == current
-    assert all(c["rules"].endswith(",self_block=defends_ally)") for c in adopted["cells"])
+    assert all(c["rules"].endswith(",split_deck_out=first_pile)") for c in adopted["cells"])
     assert records(out).equals(before)
     # A value changed in the file is refused, naming the option, both values and the variant,
     # and an option the old run did not know.
