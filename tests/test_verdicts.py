@@ -255,22 +255,16 @@ def test_every_shipped_experiment_reaches_its_first_verdict_within_25_words(root
         assert len(said.split()) <= 25, f"{f.name}: {len(said.split())} words: {said}"
 
 
+def _quick_player_says_diamonds() -> dict:
+    """The quick player's reading under 'classic': Yes, for Diamonds."""
+    reading = {"variant": "classic", "verdict": "yes", "estimate": 5.8, "lo": 4.6, "hi": 6.9}
+    return {"player_name": "the quick player", "readings": [{**reading, "figure": {"house": "D"}}]}
+
+
 def test_another_player_naming_another_house_does_not_agree():
     """Both players say one House beats the rest, but not the same House: said so."""
     mine = {"readings": [{"variant": "classic", "verdict": "yes", "figure": {"house": "S"}}]}
-    theirs = {
-        "player_name": "the quick player",
-        "readings": [
-            {
-                "variant": "classic",
-                "verdict": "yes",
-                "estimate": 5.8,
-                "lo": 4.6,
-                "hi": 6.9,
-                "figure": {"house": "D"},
-            }
-        ],
-    }
+    theirs = _quick_player_says_diamonds()
     assert words.agreement(mine, theirs, single=True) == (
         "The quick player names another House: Yes, but for Diamonds (+5.8 [+4.6, +6.9])."
     )
@@ -283,19 +277,7 @@ def test_another_player_s_other_verdict_names_the_house_it_reads():
     mine = {
         "readings": [{"variant": "classic", "verdict": "not settled", "figure": {"house": "S"}}]
     }
-    theirs = {
-        "player_name": "the quick player",
-        "readings": [
-            {
-                "variant": "classic",
-                "verdict": "yes",
-                "estimate": 5.8,
-                "lo": 4.6,
-                "hi": 6.9,
-                "figure": {"house": "D"},
-            }
-        ],
-    }
+    theirs = _quick_player_says_diamonds()
     assert words.agreement(mine, theirs, single=True) == (
         "With the quick player: Yes, for Diamonds (+5.8 [+4.6, +6.9])."
     )

@@ -85,7 +85,19 @@ def _interval(v: float, lo: float, hi: float) -> str:
     return f"{_points(v)} [{_points(lo)}, {_points(hi)}]"
 
 
+def _rate(v: float, lo: float, hi: float) -> str:
+    """A win rate and its interval: 58.3% [56.2, 60.4]."""
+    return f"{_pct(v)} [{100 * lo:.1f}, {100 * hi:.1f}]"
+
+
 # --- each kind: what it keeps of a run's figures, and how it renders that ---------------------
+
+
+def _mirror_values(figures: dict[str, Any], method: str) -> list[dict[str, Any]]:
+    """The run's card values by `method` (blank or forbid), each read from a mirror match-up."""
+    return [
+        v for v in figures["card_values"] if v["method"] == method and v["agent_a"] == v["agent_b"]
+    ]
 
 
 def _king_values(figures: dict[str, Any], method: str = "blank") -> list[dict[str, Any]]:
@@ -99,8 +111,7 @@ def _king_values(figures: dict[str, Any], method: str = "blank") -> list[dict[st
             "hi": _r(v["hi"]),
             "n": v["n"],
         }
-        for v in figures["card_values"]
-        if v["method"] == method and v["agent_a"] == v["agent_b"]
+        for v in _mirror_values(figures, method)
     ]
 
 
@@ -116,16 +127,10 @@ def _render_king_values(rows: list[dict[str, Any]]) -> str:
     )
 
 
-def _blanks(figures: dict[str, Any]) -> list[dict[str, Any]]:
-    return [
-        v for v in figures["card_values"] if v["method"] == "blank" and v["agent_a"] == v["agent_b"]
-    ]
-
-
 def _king_used(figures: dict[str, Any]) -> list[dict[str, Any]]:
     return [
         {"card": v["card"], "agent": v["agent_a"], "variant": v["variant"], "used": _r(v["used"])}
-        for v in _blanks(figures)
+        for v in _mirror_values(figures, "blank")
         if v["card"].startswith("K")
     ]
 
@@ -145,7 +150,7 @@ def _power_used(figures: dict[str, Any], variant: str) -> list[dict[str, Any]]:
             "variant": v["variant"],
             "power": _r(v.get("power_used")),
         }
-        for v in _blanks(figures)
+        for v in _mirror_values(figures, "blank")
         if v["variant"] == variant and v["card"].startswith("K")
     ]
 
@@ -174,9 +179,7 @@ def _king_deployer(figures: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _render_king_deployer(rows: list[dict[str, Any]]) -> str:
-    table = _by_card(
-        rows, lambda r: f"{_pct(r['rate'])} [{_pct(r['lo'])[:-1]}, {_pct(r['hi'])[:-1]}]"
-    )
+    table = _by_card(rows, lambda r: _rate(r["rate"], r["lo"], r["hi"]))
     n = [r["n"] for r in rows]
     return (
         f"{table}\n\nThe deployer's win rate in the games where exactly one player deployed that"
@@ -252,7 +255,7 @@ def _houses(figures: dict[str, Any], house: str | None = None) -> list[dict[str,
 
 
 def _mean(h: dict[str, Any], x: str) -> str:
-    return f"{HOUSES[x]} {_pct(h['mean'][x])} [{_pct(h['lo'][x])[:-1]}, {_pct(h['hi'][x])[:-1]}]"
+    return f"{HOUSES[x]} {_rate(h['mean'][x], h['lo'][x], h['hi'][x])}"
 
 
 def _against(h: dict[str, Any], x: str, others: list[str]) -> str:

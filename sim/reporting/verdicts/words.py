@@ -220,22 +220,7 @@ def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
     if all(mine[v] == r["verdict"] for v, r in theirs.items()):
         return f"Holds with {name} too{seldom}."
     said = [
-        f"it cannot rate it{'' if single else f' under {quoted(v)}'}: never played"
-        if r["figure"].get("unused")
-        else f"{VERDICTS[r['verdict']]}{'' if single else f' under {quoted(v)}'}"
-        # The House it reads, where not the one this verdict is about.
-        + (
-            f", for {house(r['figure']['house'])}"
-            if r["figure"].get("house") and r["figure"]["house"] != houses[v]
-            else ""
-        )
-        # The seat it reads (a seat part's figure is its farthest seat from an even share).
-        + (
-            f", the {ORDINALS[r['figure']['place']]} seat"
-            if part.get("of") == "seat" and "place" in r["figure"]
-            else ""
-        )
-        + f" ({_pts(r['estimate'])} {_ci(r)})"
+        _their_reading(part, v, r, houses[v], single)
         for v, r in theirs.items()
         if r["verdict"] != mine[v]
     ]
@@ -247,6 +232,24 @@ def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
     if same and not single:
         said.insert(0, f"the same under {_listing(same)}")
     return f"{lead}: {'; '.join(said)}."
+
+
+def _their_reading(
+    part: dict[str, Any], variant: str, r: dict[str, Any], my_house: str | None, single: bool
+) -> str:
+    """Another player's verdict where it differs, with its number: the House it reads where not
+    the one this verdict is about, and the seat it reads in a seat part."""
+    where = "" if single else f" under {quoted(variant)}"
+    fig = r["figure"]
+    if fig.get("unused"):
+        return f"it cannot rate it{where}: never played"
+    about = ""
+    if fig.get("house") and fig["house"] != my_house:
+        about = f", for {house(fig['house'])}"
+    elif part.get("of") == "seat" and "place" in fig:
+        # A seat part's figure is its farthest seat from an even share.
+        about = f", the {ORDINALS[fig['place']]} seat"
+    return f"{VERDICTS[r['verdict']]}{where}{about} ({_pts(r['estimate'])} {_ci(r)})"
 
 
 def next_step(parts: list[dict[str, Any]]) -> str:

@@ -69,13 +69,13 @@ def play_chunk(chunk: Chunk, seed: int, swap: bool, threads: int) -> pl.DataFram
             chunk.count,
             cell.play_as or cell.agents,
             seed,
-            chunk.cell.rules,
+            cell.rules,
             start=chunk.start,
             threads=threads,
             swap_seats=swap,
         )
     except AgentError as e:
-        raise AgentError(f"cell {chunk.cell.id}: {e}") from None
+        raise AgentError(f"cell {cell.id}: {e}") from None
     if cell.play_as:  # the records name each agent as the experiment wrote it
         written = dict(zip(cell.play_as, cell.agents, strict=True))
         df = df.with_columns(
