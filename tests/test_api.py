@@ -47,7 +47,7 @@ def test_the_registry_describes_every_game():
     assert "score_p1" in dict(hs.columns) and "life_p1" not in dict(hs.columns)
     assert hs.end_reasons == ["match"] and "no_cards" in bc.end_reasons
     assert [o["name"] for o in hs.options] == ["suits", "match"]
-    assert {p[0] for p in houses.presets} == {"spring25", "summer20_kings"}
+    assert {p[0] for p in houses.presets} == {"spring25", "summer20_kings", "summer20"}
     with pytest.raises(ValueError, match="unknown game 'battle_card' .did you mean 'battle_cards'"):
         sim.games.game("battle_card")
 

@@ -99,7 +99,9 @@ def test_rules_lists_every_option_and_preset_as_json():
     text = sim("rules").stdout
     assert "\n      classic: The Kings as the Summer '20 notes assess them" in text
     assert kings["choices"] == ["enhance", "classic", "option1", "share_trait"]
-    assert [p["name"] for p in out["presets"]] == ["spring25", "summer20_kings"]
+    assert [p["name"] for p in out["presets"]] == ["spring25", "summer20_kings", "summer20"]
+    summer20 = out["presets"][2]["options"]
+    assert summer20.startswith(out["presets"][1]["options"] + ",hand_limit=5,starting_player=coin")
 
 
 def test_replay_under_classic_kings_and_suit_split_decks():

@@ -67,25 +67,34 @@ def test_a_run_from_before_a_new_rule_option_is_kept_and_a_changed_one_named(tmp
     current = json.loads((out / "manifest.json").read_text())["config_hash"]
 
     def from_before_the_option() -> None:
-        """The manifest as a sim without the newest option, `split_deck_out`, wrote it: its
-        rule strings lack it, and its hash differs."""
+        """The manifest as a sim from before `split_deck_out` wrote it: its rule strings lack
+        that option and every option added after it (each string ends in the registry's
+        order), and its hash differs."""
+
+        def old(rules: str) -> str:
+            return rules[: rules.index(",split_deck_out=")] + ")"
+
         manifest = json.loads((out / "manifest.json").read_text())
         manifest["config"]["variants"] = {
-            v: r.replace(",split_deck_out=first_pile", "")
-            for v, r in manifest["config"]["variants"].items()
+            v: old(r) for v, r in manifest["config"]["variants"].items()
         }
         for cell in manifest["cells"]:
-            cell["rules"] = cell["rules"].replace(",split_deck_out=first_pile", "")
+            cell["rules"] = old(cell["rules"])
         manifest["config_hash"] = "0" * 16
         (out / "manifest.json").write_text(json.dumps(manifest))
 
-    # At its default the option plays the same games: the run is kept.
+    # At their defaults the newer options play the same games: the run is kept, its rule
+    # strings written again in full (the newest option included).
+    full = [c["rules"] for c in json.loads((out / "manifest.json").read_text())["cells"]]
     from_before_the_option()
+    stripped = [c["rules"] for c in json.loads((out / "manifest.json").read_text())["cells"]]
+    assert all("split_deck_out" not in r and r.endswith(")") for r in stripped)
     r = sim("run", str(f), "--output", str(out))
     assert "already complete (use --force to run again)" in r.stdout
     adopted = json.loads((out / "manifest.json").read_text())
     assert adopted["config_hash"] == current
-    assert all(c["rules"].endswith(",split_deck_out=first_pile)") for c in adopted["cells"])
+    assert [c["rules"] for c in adopted["cells"]] == full
+    assert all(",split_deck_out=first_pile," in c["rules"] for c in adopted["cells"])
     assert records(out).equals(before)
     # A value changed in the file is refused, naming the option, both values and the variant,
     # and an option the old run did not know.

@@ -470,7 +470,7 @@ def test_the_report_says_how_each_player_plays(report):
     html = (report / "index.html").read_text()
     players = html.split('id="players"')[1].split("</div>")[0]
     text = re.sub(r"<[^>]+>", "", html_lib.unescape(players))
-    assert "greedy: looks one move ahead" in text and "(greedy@v3)" in text
+    assert "greedy: looks one move ahead" in text and "(greedy@v4)" in text
     assert "random: picks any legal move at random: a floor, not a real player" in text
     assert text.count("greedy:") == 1, "each player once, though it plays in two match-ups"
 

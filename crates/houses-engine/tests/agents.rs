@@ -435,3 +435,151 @@ fn a_two_player_rollout_counts_turns_from_the_leafs_move() {
     assert_eq!(st.leaf_stop(t - 1, 0), t);
     assert_eq!(st.leaf_stop(t - 1, 1), t + 1);
 }
+
+/// Greedy's scores for the defender's block decision of a position: `(block, done)`, after
+/// P1 has declared `attack` and P2 is to block.
+fn block_scores(position: serde_json::Value, attack: &str, block: &str) -> (f64, f64) {
+    use houses_engine::houses::agents::{score, Params};
+    use houses_engine::Action;
+    let mut st = common::build(position);
+    common::play(&mut st, &[attack, "done"]);
+    assert_eq!(st.pending.decider(), Some(1), "P2 blocks");
+    assert!(common::has(&st, block), "{block} is legal");
+    let v = View::new(&st, 1);
+    let k = Params::default();
+    let at = |m: &str| score(&v, &Action::parse(m).unwrap(), &k);
+    (at(block), at("done"))
+}
+
+/// Issue #35: a block of the attack aimed at the blocker itself was scored as saving the unit
+/// and losing it, which cancel out, so an exhausted Hearts soldier (the Magic Shield: it deals
+/// no damage) blocked a lethal attack on itself as often as not, though it falls either way
+/// and its block hands a Clubs attacker its excess. It is scored by what the block changes.
+#[test]
+fn greedy_does_not_block_the_attack_on_itself_for_nothing() {
+    use serde_json::json;
+    // The 9 of Clubs kills the exhausted 6 of Hearts, blocked or not; blocked, it also sends
+    // 3 excess at P2 or at the 2 of Spades.
+    let pos = json!({"phase": "attack", "deck": ["10H", "10S"], "players": {
+        "P1": {"front": ["9C"]}, "P2": {"front": ["6H exhausted", "2S exhausted"]}}});
+    let (block, done) = block_scores(pos.clone(), "attack 9C 6H", "block 6H 9C");
+    assert!(
+        block < done,
+        "the self-block scores {block}, no block {done}"
+    );
+    // Not a Clubs attacker: nothing changes at all, and the block is still not worth making.
+    let pos8 = json!({"phase": "attack", "deck": ["10H", "10S"], "players": {
+        "P1": {"front": ["9D"]}, "P2": {"front": ["6H exhausted"]}}});
+    let (block, done) = block_scores(pos8, "attack 9D 6H", "block 6H 9D");
+    assert!(
+        block < done,
+        "the self-block scores {block}, no block {done}"
+    );
+    // And the player never makes it (ties were broken at random).
+    for seed in 0..32 {
+        let mut st = common::build(pos.clone());
+        common::play(&mut st, &["attack 9C 6H", "done"]);
+        let legal = st.legal_actions();
+        let i = AgentSpec::Greedy
+            .make(seed)
+            .choose(&View::new(&st, 1), &legal);
+        assert_eq!(legal[i].to_string(), "done", "seed {seed}");
+    }
+}
+
+/// The block that is worth it: with its King of Hearts in play (Spring '25 Kings), the
+/// enhanced 6 of Hearts blocking the lethal attack on itself returns to hand instead of
+/// falling (R14, R46), which saves the card though the Clubs attacker gets its excess. Under
+/// `self_block=not_ally` the block is no defence of an ally, the exhausted 6 may not make it,
+/// and a ready one that does still falls (and deals its damage).
+#[test]
+fn greedy_blocks_the_attack_on_itself_when_the_king_of_hearts_returns_the_blocker_to_hand() {
+    use serde_json::json;
+    let pos = |rules: &str, six: &str| {
+        json!({"rules": rules, "phase": "attack", "deck": ["10H", "10S"], "players": {
+            "P1": {"front": ["9C"]}, "P2": {"front": [six, "2S exhausted"], "rear": ["KH"]}}})
+    };
+    for six in ["6H exhausted", "6H"] {
+        let (block, done) = block_scores(pos("", six), "attack 9C 6H", "block 6H 9C");
+        assert!(
+            block > done,
+            "{six}: the self-block scores {block}, no block {done}"
+        );
+        let mut st = common::build(pos("", six));
+        common::play(&mut st, &["attack 9C 6H", "done"]);
+        let legal = st.legal_actions();
+        let i = AgentSpec::Greedy.make(1).choose(&View::new(&st, 1), &legal);
+        assert_eq!(legal[i].to_string(), "block 6H 9C", "{six}");
+    }
+    // Poisoned, it would go to the Barrows (R14): nothing to save.
+    let (block, done) = block_scores(
+        pos("", "6H exhausted poisoned"),
+        "attack 9C 6H",
+        "block 6H 9C",
+    );
+    assert!(
+        block < done,
+        "poisoned: the self-block scores {block}, no block {done}"
+    );
+    // Not an ally under `not_ally`: the ready 6 that blocks falls all the same.
+    let (block, done) = block_scores(
+        pos("self_block=not_ally", "6H"),
+        "attack 9C 6H",
+        "block 6H 9C",
+    );
+    assert!(
+        block < done,
+        "not_ally: the self-block scores {block}, no block {done}"
+    );
+}
+
+/// Over greedy's own games (Spring '25 rules, 600 deals), no block of the attack aimed at the
+/// blocker itself that changes nothing for the blocker: one that deals no damage (an exhausted
+/// Hearts soldier) and will not return to hand. Greedy v3 made 36 of the 103 it was offered.
+#[test]
+fn greedy_makes_no_dominated_self_block_in_its_own_games() {
+    use houses_engine::houses::state::Target;
+    use houses_engine::Action;
+    let rules = Rules::default();
+    let (mut arose, mut made) = (0, 0);
+    for seed in 0..600u64 {
+        let mut st = State::new_game(rules.clone(), seed);
+        let mut agents = [
+            AgentSpec::Greedy.make(seed),
+            AgentSpec::Greedy.make(seed + 1),
+        ];
+        while !st.is_over() {
+            let seat = st.pending.decider().unwrap();
+            let legal = st.legal_actions();
+            let i = agents[seat].choose(&View::new(&st, seat), &legal);
+            let dominated = |a: &Action| {
+                let Action::Block { blocker, attacker } = *a else {
+                    return false;
+                };
+                let (Some(b), Some(x)) = (st.unit(blocker), st.unit(attacker)) else {
+                    return false;
+                };
+                let aimed_at_itself = st.attacks.iter().any(|t| {
+                    t.attacker == attacker
+                        && t.target == Target::Unit(blocker)
+                        && t.second.is_none()
+                });
+                let returns = b.house() == Some(houses_engine::core::card::Suit::Hearts)
+                    && st.enhanced(seat, b)
+                    && !b.poisoned;
+                aimed_at_itself
+                    && !st.blocker_deals_damage(seat, b)
+                    && !returns
+                    && st.unit_attack(x) > 0
+            };
+            arose += legal.iter().filter(|a| dominated(a)).count();
+            made += usize::from(dominated(&legal[i]));
+            st.apply_unchecked(legal[i]);
+        }
+    }
+    assert!(arose >= 50, "only {arose} such blocks arose");
+    assert_eq!(
+        made, 0,
+        "greedy made {made} of the {arose} dominated self-blocks"
+    );
+}

@@ -473,9 +473,9 @@ fn presets_and_overrides() {
         "options override the preset"
     );
     assert_eq!(Rules::parse("preset=spring25").unwrap(), Rules::default());
-    let e = Rules::parse("preset=summer20").unwrap_err();
+    let e = Rules::parse("preset=summer21").unwrap_err();
     assert!(
-        e.contains("unknown preset 'summer20' (did you mean 'summer20_kings'?)"),
+        e.contains("unknown preset 'summer21' (did you mean 'summer20'?)"),
         "{e}"
     );
     let e = Rules::parse("deck=suit_split,jokers=true").unwrap_err();

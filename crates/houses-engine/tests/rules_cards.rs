@@ -418,3 +418,50 @@ fn an_exhausted_ace_of_hearts_guard_does_not_block() {
     assert!(front(&st, "P2").is_empty(), "the blocked 9 was poisoned");
     assert_eq!(life(&st, "P1"), 40);
 }
+
+// Rules version 3 (issue #35, reading R47): fails on version 2.
+#[test]
+fn a_split_or_merged_bond_keeps_its_cards_effects() {
+    // "Any ability or action that impacts a unit, would impact both cards within a Blood
+    // Bonded unit": the Jack of Clubs' double damage stays on both halves.
+    let mut st = build(json!({"phase": "deploy", "players": {
+        "P1": {"hand": ["JC"], "front": ["9S/4S"]}, "P2": {}}, "deck": ["2H", "3H", "4H"]}));
+    play(
+        &mut st,
+        &[
+            "play JC 9S",
+            "split 9S",
+            "end",
+            "pass",
+            "attack 9S player",
+            "attack 4S player",
+            "done",
+            "done",
+        ],
+    );
+    assert_eq!(life(&st, "P2"), 40 - 18 - 8);
+    // And a unit that joins a doubled one is doubled with it; a stunned card makes the bond
+    // stunned.
+    let mut st = build(json!({"phase": "deploy", "players": {
+        "P1": {"front": ["9S double", "4S"]}, "P2": {}}, "deck": ["2H", "3H", "4H"]}));
+    play(
+        &mut st,
+        &[
+            "bond 9S/4S",
+            "end",
+            "pass",
+            "attack 9S player",
+            "done",
+            "done",
+        ],
+    );
+    assert_eq!(life(&st, "P2"), 40 - 26);
+    let mut st = build(json!({"phase": "deploy", "players": {
+        "P1": {"front": ["9S", "4S dazed"]}, "P2": {}}, "deck": ["2H", "3H", "4H"]}));
+    play(&mut st, &["bond 9S/4S", "end", "pass"]);
+    assert_eq!(
+        legal(&st),
+        ["done"],
+        "the dazed 4 keeps the bond from attacking"
+    );
+}

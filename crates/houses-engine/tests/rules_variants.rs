@@ -5,13 +5,6 @@ use common::*;
 use houses_engine::State;
 use serde_json::json;
 
-fn attack_pos(rules: &str, p1: serde_json::Value, p2: serde_json::Value) -> State {
-    build(
-        json!({"rules": rules, "phase": "attack", "players": {"P1": p1, "P2": p2},
-        "deck": ["AH", "AD", "AC", "AS"]}),
-    )
-}
-
 #[test]
 fn spades_adjacent_strike_hits_a_neighbour_once_the_unit_it_fights_falls() {
     let rules = "spades_trait=adjacent_strike";
@@ -300,26 +293,33 @@ fn classic_king_of_hearts_absorbs_up_to_13_and_falls_when_it_does() {
     // 9 on the 7 is absorbed (9 < 13, the King stands) and the 5 takes its 6 and falls.
     assert_eq!(front(&st, "P2"), ["7H"]);
     assert_eq!(rear(&st, "P2"), ["KH"]);
+    // Having absorbed 13, it falls: saving the 6 from 19 takes all 13.
     let mut st = attack_pos(
         "kings=classic",
-        json!({"front": ["10C/4C"]}),
-        json!({"front": ["7H exhausted"], "rear": ["KH"]}),
+        json!({"front": ["10C/9C"]}),
+        json!({"front": ["6H exhausted"], "rear": ["KH"]}),
     );
-    play(&mut st, &["attack 10C 7H", "done", "done"]);
-    assert_eq!(
-        front(&st, "P2"),
-        ["7H"],
-        "13 of the 14 absorbed; the 7 sustains 1"
-    );
+    play(&mut st, &["attack 10C 6H", "done", "done"]);
+    assert_eq!(front(&st, "P2"), ["6H"]);
     assert!(rear(&st, "P2").is_empty(), "13 absorbed: the King falls");
-    let mut st = attack_pos(
-        "kings=classic",
-        json!({"front": ["9C"]}),
-        json!({"front": ["7H exhausted"], "rear": ["KH"]}),
-    );
-    play(&mut st, &["attack 9C 7H", "done", "done"]);
-    assert_eq!(front(&st, "P2"), ["7H"]);
-    assert_eq!(rear(&st, "P2"), ["KH"], "9 absorbed: the King stands");
+    // classic_king_of_hearts=up_to_13 (rules version 2): all it can, saved or not.
+    for (p1, lead, king) in [
+        ("10C/4C", "10C", vec![]),
+        ("9C", "9C", vec!["KH".to_string()]),
+    ] {
+        let mut st = attack_pos(
+            "kings=classic,classic_king_of_hearts=up_to_13",
+            json!({"front": [p1]}),
+            json!({"front": ["7H exhausted"], "rear": ["KH"]}),
+        );
+        play(&mut st, &[&format!("attack {lead} 7H"), "done", "done"]);
+        assert_eq!(
+            front(&st, "P2"),
+            ["7H"],
+            "{p1}: the 7 keeps 1 of 14, or all 9 absorbed"
+        );
+        assert_eq!(rear(&st, "P2"), king, "{p1}");
+    }
 }
 
 #[test]

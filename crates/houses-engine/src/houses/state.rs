@@ -408,6 +408,12 @@ pub struct State {
     pub attacks: arrayvec::ArrayVec<Attack, MAX_ATTACKS>,
     /// King aid (Spring '22): (aider, blocker) pairs declared this combat.
     pub aids: arrayvec::ArrayVec<(Card, Card), 16>,
+    /// Option 2 King of Hearts: the natural Hearts blockers that have shifted (traded
+    /// blockers) this combat; each may do so once.
+    pub traded: CardSet,
+    /// The active player has made this turn's redeployment (a merge, a split or a return to
+    /// hand): under `redeploys=one` it may make no other (reading R48). Cleared as a turn begins.
+    pub redeployed: bool,
     /// Excess and charge triggers waiting for their owner's decision, in order.
     pub triggers: arrayvec::ArrayVec<Pending, 16>,
     /// Set when the deck ran out: the final round's clock.
@@ -442,6 +448,8 @@ impl Clone for State {
             pending: self.pending.clone(),
             attacks: self.attacks.clone(),
             aids: self.aids.clone(),
+            traded: self.traded,
+            redeployed: self.redeployed,
             triggers: self.triggers.clone(),
             sudden_death: self.sudden_death,
             last_played: self.last_played,
@@ -481,6 +489,8 @@ impl Clone for State {
         self.pending.clone_from(&src.pending);
         self.attacks.clone_from(&src.attacks);
         self.aids.clone_from(&src.aids);
+        self.traded = src.traded;
+        self.redeployed = src.redeployed;
         self.triggers.clone_from(&src.triggers);
         self.sudden_death = src.sudden_death;
         self.last_played = src.last_played;

@@ -67,6 +67,10 @@ impl<'a> View<'a> {
     pub fn enhanced(&self, s: Seat, u: &Unit) -> bool {
         self.state.enhanced(s, u)
     }
+    /// Does soldier unit `u` of seat `owner` use its House Trait (no opposing Insane Wizard)?
+    pub fn trait_active(&self, owner: Seat, u: &Unit) -> bool {
+        self.state.trait_active(owner, u)
+    }
     pub fn barrows_up(&self) -> &[Card] {
         &self.state.barrows_up
     }

@@ -82,3 +82,12 @@ pub fn play_out_turn(st: &mut State) {
         play(st, &[m]);
     }
 }
+
+/// A position in the attack phase (P1 to attack), with the rules given and four Aces in the
+/// deck.
+pub fn attack_pos(rules: &str, p1: Value, p2: Value) -> State {
+    build(
+        serde_json::json!({"rules": rules, "phase": "attack", "players": {"P1": p1, "P2": p2},
+        "deck": ["AH", "AD", "AC", "AS"]}),
+    )
+}

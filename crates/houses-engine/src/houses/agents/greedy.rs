@@ -6,8 +6,8 @@ use super::Agent;
 use crate::core::card::{Card, Kind, Suit};
 use crate::core::rng::GameRng;
 use crate::houses::action::Action;
-use crate::houses::rules::MAX_PLAYERS;
-use crate::houses::state::{JokerVariant, Pending, Target, Unit};
+use crate::houses::rules::{ClubsExcess, SelfBlock, SpadesTrait, MAX_PLAYERS};
+use crate::houses::state::{Attack, JokerVariant, Pending, Target, Unit};
 use crate::houses::view::View;
 
 /// What a heuristic player values. `Params::default()` is the `greedy` agent.
@@ -141,6 +141,94 @@ fn dealt(v: &View, u: &Unit) -> u32 {
     } else {
         a
     }
+}
+
+/// What `amount` of Clubs excess sent on past blocker `past` costs its player, the one to
+/// move: the attacker's best use of it, on that player or on another of its Front-Rank units
+/// (reading R11), valued as a block's saves are.
+fn excess_cost(v: &View, amount: u32, past: Card) -> f64 {
+    if amount == 0 {
+        return 0.0;
+    }
+    let life = v.life(v.seat());
+    let player = if amount as i32 >= life {
+        100.0
+    } else {
+        0.5 * amount as f64 * if life < 15 { 3.0 } else { 1.0 }
+    };
+    v.front(v.seat())
+        .iter()
+        .filter(|u| u.id() != past && !u.protected && amount >= v.lethal(u))
+        .map(unit_value)
+        .fold(player, f64::max)
+}
+
+/// A block by `b` of attack `a`, by `x`, aimed at `b` itself (reading R5). Unblocked, `b`
+/// takes the attacker's damage all the same, so the block is scored by what it changes
+/// rather than as saving `b` and losing it: whether `b` still falls (blocking "in defence of
+/// an ally", R46, an enhanced Hearts soldier returns to hand instead, R14, unless poisoned,
+/// and an enhanced Diamonds one that defeats its attacker strikes first, R10), whether it
+/// defeats the attacker (an exhausted Hearts soldier deals no damage, R13; an Ace of Hearts
+/// guard poisons it), the Clubs excess the block hands the attacker (R11, beyond what an
+/// unblocked attack would pass on under `clubs_excess=any_target`), and a dual-wielding
+/// attack's other target, which the block spares (R15). A block that changes nothing scores a
+/// little below no block: it would only tie the blocker up.
+fn self_block(v: &View, a: &Attack, b: &Unit, x: &Unit, k: &Params) -> f64 {
+    let me = v.seat();
+    let rules = v.rules();
+    let xa = dealt(v, x);
+    let ally =
+        rules.self_block == SelfBlock::DefendsAlly || a.second.is_some_and(|t| t != a.target);
+    let enhanced = |suit| ally && b.house() == Some(suit) && v.enhanced(me, b);
+    let ba = if v.blocker_deals_damage(me, b) {
+        dealt(v, b)
+    } else {
+        0
+    };
+    let kills = !x.protected && (b.guard || ba >= v.lethal(x));
+    // Unblocked, a two-target attack may share its damage (`dual_wield=split`).
+    let per = match a.second {
+        Some(_) => v.per_target_damage(x, xa, true),
+        None => [xa, xa],
+    };
+    let falls_unblocked = !b.protected && per[0] >= v.lethal(b);
+    let forward = if kills && enhanced(Suit::Diamonds) {
+        0
+    } else {
+        xa
+    };
+    let returns = enhanced(Suit::Hearts) && !b.poisoned;
+    let falls = !b.protected && forward >= v.lethal(b) && !returns;
+    let kept = match (falls_unblocked, falls) {
+        (true, false) => k.block * unit_value(b),
+        (false, true) => -unit_value(b),
+        _ => 0.0,
+    };
+    let spared = match a.second {
+        Some(Target::Unit(t)) if rules.spades_trait == SpadesTrait::DualWield => v
+            .unit(t)
+            .filter(|u| u.id() != b.id() && !u.protected && per[1] >= v.lethal(u))
+            .map_or(0.0, |u| k.block * unit_value(u)),
+        _ => 0.0,
+    };
+    let clubs = x.is_soldier()
+        && x.house() == Some(Suit::Clubs)
+        && v.owner_of(x.id()).is_some_and(|o| v.trait_active(o, x));
+    let over = |d: u32| {
+        if clubs && !b.protected {
+            d.saturating_sub(v.unit_defence(b))
+        } else {
+            0
+        }
+    };
+    let excess = excess_cost(v, over(forward), b.id())
+        - if rules.clubs_excess == ClubsExcess::AnyTarget {
+            excess_cost(v, over(per[0]), b.id())
+        } else {
+            0.0
+        };
+    let kill = if kills { unit_value(x) } else { 0.0 };
+    kept + spared + kill - excess - 0.1
 }
 
 /// The score of a move for the player to move (higher is better).
@@ -398,17 +486,17 @@ impl<'v> Decision<'v> {
                 let (Some(b), Some(x)) = (v.unit(blocker), v.unit(attacker)) else {
                     return 0.0;
                 };
+                let attack = v.attacks().iter().find(|t| t.attacker == attacker);
+                if let Some(a) = attack.filter(|a| a.target == Target::Unit(blocker)) {
+                    return self_block(v, a, b, x, k);
+                }
                 let xa = dealt(v, x);
                 let ba = if v.blocker_deals_damage(me, b) {
                     dealt(v, b)
                 } else {
                     0
                 };
-                let target = v
-                    .attacks()
-                    .iter()
-                    .find(|t| t.attacker == attacker)
-                    .map(|t| t.target);
+                let target = attack.map(|t| t.target);
                 let saves = match target {
                     Some(Target::Player(_)) => {
                         if xa as i32 >= v.life(me) {

@@ -44,8 +44,11 @@ fn number(agent: &str, k: &str, v: &str) -> Result<f64, String> {
 /// damage expected from exhausted Hearts blockers, Aces kept rather than spent on one life,
 /// split dual-wield attacks scored as split (issue #11); search plays out with that greedy.
 /// Greedy version 3: an Option 2 King of Hearts trade is scored by what the two fights gain (it
-/// was never taken). Search version 3: information-set search over one tree with a fitted
-/// evaluation (`core::search`, issue #13). Search version 4: at three or four players, an
+/// was never taken). Greedy version 4: a block of the attack aimed at the blocker itself is
+/// scored by what the block changes (issue #35), not as saving the unit and losing it (an
+/// exhausted Hearts soldier blocked for nothing, handing a Clubs attacker its excess, and the
+/// enhanced Hearts return to hand went unseen). Search version 3: information-set search over
+/// one tree with a fitted evaluation (`core::search`, issue #13). Search version 4: at three or four players, an
 /// evaluation fitted at those tables and leaves judged at the start of a turn (two-player
 /// games play exactly as version 3). Search version 5: at two players a `rollout` counts the
 /// turns begun since the leaf's move (`State::leaf_stop`), so a leaf whose move ended its turn
@@ -54,10 +57,12 @@ fn number(agent: &str, k: &str, v: &str) -> Result<f64, String> {
 /// agent's seed and its decision index in the game (`core::rng::DecisionStreams`), so that the
 /// same deal under two rule sets stays in step until the games themselves differ (the same
 /// strength; other random numbers). The random and greedy players draw one number a decision
-/// whatever they see, so their streams stay in step as they are.
+/// whatever they see, so their streams stay in step as they are. Search version 7: its
+/// play-outs (`rollout`, and leaves played to the start of a turn at three or four players)
+/// are played by greedy version 4.
 pub const RANDOM_VERSION: u32 = 1;
-pub const GREEDY_VERSION: u32 = 3;
-pub const SEARCH_VERSION: u32 = 6;
+pub const GREEDY_VERSION: u32 = 4;
+pub const SEARCH_VERSION: u32 = 7;
 
 impl AgentSpec {
     /// Parse `name`, `name(k=v,...)`, optionally with the version it was written for

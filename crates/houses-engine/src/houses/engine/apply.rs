@@ -135,17 +135,29 @@ impl State {
             }
             Action::Return(id) => {
                 self.players[s].returned_this_turn = true;
+                self.redeployed = true;
                 self.remove_unit(id, Leave::Hand);
             }
             Action::Bond { leader, other: o } => {
+                self.redeployed = true;
                 let (_, _, oi) = self.find_unit(o).unwrap();
                 let taken = self.players[s].front.remove(oi);
                 let u = self.unit_mut(leader).unwrap();
                 u.cards.extend(taken.cards);
+                // "Any ability or action that impacts a unit, would impact both cards within a
+                // Blood Bonded unit": the bond keeps what either unit was under (reading R47).
                 u.exhausted |= taken.exhausted;
+                u.double_damage |= taken.double_damage;
+                u.protected |= taken.protected;
+                u.poisoned |= taken.poisoned;
+                u.clubs_mark |= taken.clubs_mark;
+                u.stunned |= taken.stunned;
+                u.dazed |= taken.dazed;
+                u.attacked |= taken.attacked;
                 u.moved = true;
             }
             Action::Split { unit, drop } => {
+                self.redeployed = true;
                 let (_, _, i) = self.find_unit(unit).unwrap();
                 let p = &mut self.players[s];
                 match drop {
@@ -163,8 +175,16 @@ impl State {
                         let u = &mut p.front[i];
                         let uc = u.cards.pop().unwrap();
                         u.moved = true;
+                        // Both halves keep what the bond was under (reading R47): a Jack's
+                        // double damage or protection, a stun, the poison.
                         let mut nu = Unit::new(uc.card, uc.face, u.exhausted);
                         nu.cards[0].burn = uc.burn;
+                        nu.double_damage = u.double_damage;
+                        nu.protected = u.protected;
+                        nu.poisoned = u.poisoned;
+                        nu.stunned = u.stunned;
+                        nu.dazed = u.dazed;
+                        nu.attacked = u.attacked;
                         nu.moved = true;
                         p.front.insert(i + 1, nu);
                     }
@@ -250,7 +270,13 @@ impl State {
                         at.blocker = Some(a);
                     }
                 }
-                self.next_before_resolution();
+                // Each natural Hearts blocker may shift once; the next may shift in turn.
+                self.traded.insert(a);
+                let mut more = false;
+                self.for_each_trade(s, |_, _| more = true);
+                if !more {
+                    self.next_before_resolution();
+                }
             }
             Action::Stun(id) => {
                 if let Some(u) = self.unit_mut(id) {

@@ -201,14 +201,12 @@ impl State {
 
     /// An attack the defender may not block: an Ace's strike, the classic King of Clubs'
     /// challenge, a classic King of Spades' soldier, an Option 1 King of Clubs' soldier
-    /// attacking a unit (that unit must fight it).
+    /// attacking a Front-Rank unit (that unit must fight it).
     pub(super) fn unblockable(&self, s: Seat, att: &Unit, a: &Attack) -> bool {
         att.kind() == Kind::Ace
             || att.is_king()
             || self.untouchable(s, att)
-            || (att.is_soldier()
-                && matches!(a.target, Target::Unit(_))
-                && self.king_power(s, Suit::Clubs, &[Kings::Option1]))
+            || self.forced_to_fight(s, a)
     }
 
     pub(super) fn blocking(&self, id: Card) -> bool {

@@ -10,15 +10,20 @@ impl State {
     /// Between the blocks and the damage: attackers that pick their blocker do so, in order.
     pub(super) fn before_resolution(&mut self) {
         let s = self.active;
-        // Option 1 King of Clubs: a soldier attacking a unit is fought by that unit.
-        if self.king_power(s, Suit::Clubs, &[Kings::Option1]) {
-            for i in 0..self.attacks.len() {
-                let a = self.attacks[i];
-                if let (Target::Unit(t), Some(att)) = (a.target, self.unit(a.attacker)) {
-                    if att.is_soldier() && self.unit(t).is_some() {
-                        self.attacks[i].blocker = Some(t);
-                    }
-                }
+        self.traded = CardSet::default();
+        // Option 1 King of Clubs: a soldier attacking a Front-Rank unit is fought by that unit.
+        for i in 0..self.attacks.len() {
+            let a = self.attacks[i];
+            if !self.forced_to_fight(s, &a) {
+                continue;
+            }
+            // The target is its blocker where it could block the attack (ready, or an
+            // exhausted Hearts soldier's Magic Shield); otherwise the attack is unblocked.
+            let (Some(t), Some(o)) = (a.target_unit(), self.attack_foe(&a)) else {
+                continue;
+            };
+            if self.unit(t).is_some_and(|u| self.can_block(o, u, &a)) {
+                self.attacks[i].blocker = Some(t);
             }
         }
         let mut queue = Vec::new();
@@ -43,29 +48,17 @@ impl State {
                 });
             }
         }
-        // Option 2 King of Hearts: a natural Hearts blocker may trade with another blocker of
-        // the same player.
+        // Option 2 King of Hearts: natural Hearts blockers may trade with other blockers of the
+        // same player.
         let defenders: arrayvec::ArrayVec<Seat, MAX_PLAYERS> = if self.seats() == 2 {
             std::iter::once(1 - s).collect()
         } else {
             self.opponents(s).collect()
         };
         for d in defenders {
-            if !self.shares(d, Suit::Hearts) {
-                continue;
-            }
-            let blockers: Cards = self
-                .attacks
-                .iter()
-                .filter_map(|a| a.blocker)
-                .filter(|&b| self.players[d].units().any(|u| u.id() == b))
-                .collect();
-            let hearts_blocker = blockers.iter().any(|&b| {
-                self.players[d].units().any(|u| {
-                    u.id() == b && u.is_soldier() && u.leader_face().suit() == Some(Suit::Hearts)
-                })
-            });
-            if hearts_blocker && blockers.len() >= 2 {
+            let mut any = false;
+            self.for_each_trade(d, |_, _| any = true);
+            if any {
                 queue.push(Pending::Trade { seat: d });
             }
         }
@@ -80,6 +73,46 @@ impl State {
             self.resolve_combat();
         } else {
             self.pending = self.triggers.remove(0);
+        }
+    }
+
+    /// Option 1 King of Clubs: "the Player's Front Rank units the option to target the
+    /// opposing Front Ranks units", so "the opposing player would lose the ability to choose
+    /// who blocks": a soldier's attack on a Front-Rank unit is fought by that unit (reading V6).
+    pub(super) fn forced_to_fight(&self, s: Seat, a: &Attack) -> bool {
+        self.king_power(s, Suit::Clubs, &[Kings::Option1])
+            && self.unit(a.attacker).is_some_and(|u| u.is_soldier())
+            && a.target_unit()
+                .and_then(|t| self.find_unit(t))
+                .is_some_and(|(o, rear, _)| o != s && !rear)
+    }
+
+    /// Option 2 King of Hearts: "all allied soldier units that are originally from the House
+    /// of Hearts ... shift to the blocker of their choice ... Units who perform this maneuver
+    /// must trade blockers with another allied unit". Calls `f(a, b)` for each trade seat `d`
+    /// may make now: a natural Hearts blocker `a` that has not shifted yet swaps attackers with
+    /// another of `d`'s blockers `b`, each able to block the other's attacker (reading V11).
+    pub(super) fn for_each_trade(&self, d: Seat, mut f: impl FnMut(Card, Card)) {
+        if !self.shares(d, Suit::Hearts) {
+            return;
+        }
+        let own = |x: Card| self.players[d].units().find(|u| u.id() == x);
+        for aa in &self.attacks {
+            let Some((a, ua)) = aa.blocker.and_then(|a| Some((a, own(a)?))) else {
+                continue;
+            };
+            let hearts = ua.is_soldier() && ua.leader_face().suit() == Some(Suit::Hearts);
+            if !hearts || self.traded.contains(a) {
+                continue;
+            }
+            for ab in &self.attacks {
+                let Some((b, ub)) = ab.blocker.and_then(|b| Some((b, own(b)?))) else {
+                    continue;
+                };
+                if b != a && self.can_block(d, ua, ab) && self.can_block(d, ub, aa) {
+                    f(a, b);
+                }
+            }
         }
     }
 
@@ -113,7 +146,7 @@ impl State {
         let mut stuns: ArrayVec<Card, MAX_ATTACKS> = ArrayVec::new();
         let mut stun_choices: ArrayVec<Pending, MAX_ATTACKS> = ArrayVec::new();
         // Option 1 King of Spades
-        let mut stun_if_defeated: ArrayVec<(Card, Seat), MAX_ATTACKS> = ArrayVec::new();
+        let mut stun_if_defeated: ArrayVec<(Card, CardSet), MAX_ATTACKS> = ArrayVec::new();
         // For the record: this combat's biggest attack, and its biggest one on a player.
         let (mut biggest_attack, mut biggest_hit) = (0, 0);
         // For the record: each player's enhanced House Traits that changed this combat, and
@@ -183,10 +216,30 @@ impl State {
                     if b.guard {
                         poison.push((att.id(), false));
                     }
-                    let mut forward = dmg;
+                    // Option 1 King of Clubs: the target that fights the attack is struck
+                    // as a blocker; a dual-wielding attack's second target as unblocked.
+                    let forced = self.forced_to_fight(s, a) && a.blocker == a.target_unit();
+                    let per = self.per_target_damage(s, att, dmg, forced && a.second.is_some());
+                    let mut forward = per[0];
+                    if let (true, Some(Target::Unit(t2))) = (forced && spades, a.second) {
+                        match self.rules.spades_trait {
+                            SpadesTrait::DualWield => {
+                                unit_hits.push((t2, per[1], false));
+                                second_targets[s] += 1;
+                            }
+                            SpadesTrait::Stun => {
+                                stuns.push(t2);
+                                second_targets[s] += 1;
+                            }
+                            // The adjacent strike follows the fight below.
+                            SpadesTrait::AdjacentStrike | SpadesTrait::ChooseBlocker => {}
+                        }
+                    }
                     // First strikes: the enhanced Diamonds blocker (Spring '25); with Option 2
-                    // Kings of Diamonds, attackers and natural Diamonds blockers. Two cancel out.
-                    let att_first = self.shares(s, Suit::Diamonds);
+                    // Kings of Diamonds, attackers and natural Diamonds blockers; under
+                    // `diamonds_trait=first_strike`, Diamonds attackers (V22). Two cancel out.
+                    let att_first =
+                        self.shares(s, Suit::Diamonds) || self.first_strike_trait(s, att);
                     let enhanced_first = self.has_trait(o, b, Suit::Diamonds)
                         && self.enhanced(o, b)
                         && self.defends_ally(b, a);
@@ -240,12 +293,14 @@ impl State {
                             second_targets[s] += 1;
                         }
                     }
-                    // Option 1 King of Spades: a soldier that defeats its blocker stuns.
+                    // Option 1 King of Spades: a soldier that defeats its blocker stuns a unit
+                    // that stood next to it (the "strike an adjacent opposing unit" it passes
+                    // on, scaled back to a stun).
                     if self.king_power(s, Suit::Spades, &[Kings::Option1])
                         && !b.protected
                         && forward >= self.lethal(b)
                     {
-                        stun_if_defeated.push((b.id(), o));
+                        stun_if_defeated.push((b.id(), self.neighbours(b.id())));
                     }
                     // Option 2 King of Spades: attackers (and natural Spades blockers) stun a
                     // unit next to the one they fight; two such weapons cancel out.
@@ -323,7 +378,6 @@ impl State {
                 u.clubs_mark |= by_clubs;
             }
         }
-        self.triggers.extend(excess.drain(..));
         // Simultaneous damage: merge the hits on each unit, then apply.
         let mut merged = Hits::new();
         for &(id, amt, saves) in &unit_hits {
@@ -346,7 +400,23 @@ impl State {
                 });
             }
         }
-        let fallen_kings = self.absorb_with_classic_king_of_hearts(&mut merged);
+        let (fallen_kings, absorbed) = self.absorb_with_classic_king_of_hearts(&mut merged);
+        // Clubs excess passes on what the King of Hearts left of the hit (nothing where it
+        // saved the unit).
+        for &(unit, x) in &absorbed {
+            for e in excess.iter_mut() {
+                if let Pending::Excess {
+                    blocker, amount, ..
+                } = e
+                {
+                    if *blocker == unit {
+                        *amount = amount.saturating_sub(x);
+                    }
+                }
+            }
+        }
+        excess.retain(|e| !matches!(e, Pending::Excess { amount: 0, .. }));
+        self.triggers.extend(excess.drain(..));
         let foes_in_order: ArrayVec<Seat, MAX_PLAYERS> = self.opponents(s).collect();
         for o in foes_in_order {
             self.hit_player(o, player_hit[o]);
@@ -379,13 +449,8 @@ impl State {
                 foe,
             });
         }
-        for &(b, o) in &stun_if_defeated {
-            if self.unit(b).is_none() {
-                let mut choices = CardSet::default();
-                self.players[o]
-                    .front
-                    .iter()
-                    .for_each(|u| choices.insert(u.id()));
+        for &(b, choices) in &stun_if_defeated {
+            if self.unit(b).is_none() && choices != CardSet::default() {
                 self.triggers.push(Pending::Stun { seat: s, choices });
             }
         }
@@ -393,43 +458,80 @@ impl State {
         self.next_trigger();
     }
 
-    /// Classic King of Hearts: it absorbs up to 13 of the damage dealt to one allied soldier
-    /// unit "of choice"; having absorbed 13 it is defeated (returned for removal). The choice is
-    /// made for its owner, with no decision: the unit whose cards the absorption saves that are
-    /// worth the most (ranks added up), else the largest hit.
+    /// Classic King of Hearts: "absorb up to 13 point of damage that would be dealt to an
+    /// allied soldier unit of choice. If 13 (or more) points of damage is absorbed in this way,
+    /// then the King will be defeated." The choice is made for its owner, with no decision
+    /// (reading V4): under `classic_king_of_hearts=what_saves`, the unit and the amount that
+    /// save the most ranks of cards, the least absorbed for that, nothing where nothing is
+    /// saved; under `up_to_13`, all it can of one hit (rules version 2). Returns the Kings
+    /// that fall and what each absorbed from which unit.
     pub(super) fn absorb_with_classic_king_of_hearts(
         &self,
         hits: &mut [(Card, u32, bool)],
-    ) -> ArrayVec<Card, MAX_PLAYERS> {
+    ) -> (
+        ArrayVec<Card, MAX_PLAYERS>,
+        ArrayVec<(Card, u32), MAX_PLAYERS>,
+    ) {
         let mut fallen = ArrayVec::new();
+        let mut absorbed = ArrayVec::new();
         for seat in 0..self.seats() {
             if !self.king_power(seat, Suit::Hearts, &[Kings::Classic]) {
                 continue;
             }
-            let best = (0..hits.len())
-                .filter_map(|i| {
-                    let (id, amt, _) = hits[i];
-                    let u = self.unit(id)?;
-                    let own_front = matches!(self.find_unit(id), Some((x, false, _)) if x == seat);
-                    if amt == 0 || !own_front || u.protected {
-                        return None;
+            // (how good: ranks saved first; damage absorbed; which hit)
+            let mut best: Option<((u32, u32), u32, usize)> = None;
+            for (i, &(id, amt, _)) in hits.iter().enumerate() {
+                let Some(u) = self.unit(id) else { continue };
+                let own_front = matches!(self.find_unit(id), Some((x, false, _)) if x == seat);
+                if amt == 0 || !own_front || u.protected || !u.is_soldier() {
+                    continue;
+                }
+                let lost = self.ranks_lost(u, amt);
+                let most = amt.min(13);
+                let amounts = match self.rules.classic_king_of_hearts {
+                    ClassicKingOfHearts::WhatSaves => 1..=most,
+                    ClassicKingOfHearts::UpTo13 => most..=most,
+                };
+                for x in amounts {
+                    let saved = lost - self.ranks_lost(u, amt - x);
+                    // Under up_to_13 a hit that nothing saves still draws the absorption, the
+                    // largest first (the key's second part).
+                    let key = match self.rules.classic_king_of_hearts {
+                        ClassicKingOfHearts::WhatSaves if saved == 0 => continue,
+                        ClassicKingOfHearts::WhatSaves => (saved, u32::MAX - x),
+                        ClassicKingOfHearts::UpTo13 => (saved, amt),
+                    };
+                    if best.is_none_or(|(k, _, _)| key > k) {
+                        best = Some((key, x, i));
                     }
-                    let lethal = self.lethal(u);
-                    let saved = amt >= lethal && amt - amt.min(13) < lethal;
-                    let worth: u32 = u.cards.iter().map(|c| c.face.rank() as u32).sum();
-                    Some(((if saved { worth } else { 0 }, amt), i))
-                })
-                .max_by_key(|&(key, i)| (key, std::cmp::Reverse(i)))
-                .map(|(_, i)| i);
-            if let Some(i) = best {
-                let absorbed = hits[i].1.min(13);
-                hits[i].1 -= absorbed;
-                if absorbed >= 13 {
+                }
+            }
+            if let Some((_, x, i)) = best {
+                hits[i].1 -= x;
+                absorbed.push((hits[i].0, x));
+                if x >= 13 {
                     fallen.extend(self.players[seat].king().map(|k| k.id()));
                 }
             }
         }
-        fallen
+        (fallen, absorbed)
+    }
+
+    /// The ranks of the cards unit `u` would lose to `amount` damage, as `damage_unit` applies
+    /// it (leader first, what is beyond a card's defence passing on).
+    fn ranks_lost(&self, u: &Unit, amount: u32) -> u32 {
+        let margin = self.defeat_margin();
+        let (mut left, mut lost, mut taken) = (amount, 0, u.leader_damage);
+        for c in &u.cards {
+            let need = c.face.defence().saturating_sub(taken);
+            if left == 0 || left < need + margin {
+                break;
+            }
+            lost += c.face.rank() as u32;
+            left -= need;
+            taken = 0;
+        }
+        lost
     }
 
     pub(super) fn next_trigger(&mut self) {

@@ -30,6 +30,13 @@ impl State {
                 }
             }
         }
+        // `redeploys=one`: "Players may only choose to make a redeployment action, once on their
+        // turn": once a merge, a split or a return is made, none of the three is offered again
+        // (reading R48). Deploying from hand is not redeploying.
+        if self.rules.redeploys == Redeploys::One && self.redeployed {
+            out.push(Action::End);
+            return;
+        }
         if !p.returned_this_turn {
             for u in p.units() {
                 if !u.summoned && !u.cards.iter().any(|c| c.burn) {

@@ -81,18 +81,7 @@ impl State {
                 }
             }
             Pending::Trade { seat } => {
-                let blockers: Cards = self.attacks.iter().filter_map(|a| a.blocker).collect();
-                for &a in &blockers {
-                    let hearts = self.unit(a).is_some_and(|u| {
-                        u.is_soldier() && u.leader_face().suit() == Some(Suit::Hearts)
-                    });
-                    let own = |x: Card| self.players[*seat].units().any(|u| u.id() == x);
-                    if hearts && own(a) {
-                        for &b in blockers.iter().filter(|&&b| b != a && own(b)) {
-                            out.push(Action::Trade { a, b });
-                        }
-                    }
-                }
+                self.for_each_trade(*seat, |a, b| out.push(Action::Trade { a, b }));
                 out.push(Action::Done);
             }
             Pending::Discard { seat } => {
@@ -102,8 +91,10 @@ impl State {
                 seat, blocker, foe, ..
             } => {
                 out.push(Action::Excess(self.player_target(*seat, *foe)));
+                // Not the blocker itself, nor a classic King of Spades' soldier ("cannot be
+                // blocked or attacked").
                 for u in &self.players[*foe].front {
-                    if !u.has_card(*blocker) {
+                    if !u.has_card(*blocker) && !self.untouchable(*foe, u) {
                         out.push(Action::Excess(Target::Unit(u.id())));
                     }
                 }

@@ -65,6 +65,8 @@ impl State {
             pending: Pending::GameOver,
             attacks: Default::default(),
             aids: Default::default(),
+            traded: Default::default(),
+            redeployed: false,
             triggers: Default::default(),
             sudden_death: None,
             last_played: None,

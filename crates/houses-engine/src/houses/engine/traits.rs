@@ -52,9 +52,13 @@ impl State {
         self.trait_active(owner, u) && (u.house() == Some(suit) || granted)
     }
 
-    /// Option 2 (kings=share_trait): seat `s`'s King of `suit` shares its ability.
+    /// Option 2 (kings=share_trait): seat `s`'s King of `suit` shares its ability, a House
+    /// Trait given to the soldiers: lost, like their own, to an opposing Insane Wizard
+    /// ("Affected units ... immediately loose access to house traits").
     pub(super) fn shares(&self, s: Seat, suit: Suit) -> bool {
-        self.rules.kings == Kings::ShareTrait && self.king_suit(s) == Some(suit)
+        self.rules.kings == Kings::ShareTrait
+            && self.king_suit(s) == Some(suit)
+            && !self.maddened(s)
     }
 
     /// Classic and Option 1 Kings: is seat `s`'s King of `suit` in play under that mode?
@@ -210,13 +214,23 @@ impl BondTargets {
 }
 
 impl State {
-    /// Soldiers enter exhausted, except Diamonds (their trait) whose trait is not suppressed.
+    /// Soldiers enter exhausted, except Diamonds (their trait) whose trait is not suppressed;
+    /// under `diamonds_trait=first_strike` Diamonds enter exhausted like the others.
     pub(super) fn enters_exhausted(&self, s: Seat, face: Card) -> bool {
         // Classic and Option 1 King of Diamonds: allied units attack the turn they arrive.
         if self.king_power(s, Suit::Diamonds, &[Kings::Classic, Kings::Option1]) {
             return false;
         }
-        face.suit() != Some(Suit::Diamonds) || self.maddened(s)
+        face.suit() != Some(Suit::Diamonds)
+            || self.maddened(s)
+            || self.rules.diamonds_trait == DiamondsTrait::FirstStrike
+    }
+
+    /// `diamonds_trait=first_strike`: a soldier using the Diamonds trait (not lost to an
+    /// opposing Insane Wizard) strikes first when attacking (reading V22).
+    pub(super) fn first_strike_trait(&self, s: Seat, att: &Unit) -> bool {
+        self.rules.diamonds_trait == DiamondsTrait::FirstStrike
+            && self.has_trait(s, att, Suit::Diamonds)
     }
 
     /// Rear-Rank units (Aces, Kings, Jokers) arrive exhausted like every newly deployed unit,

@@ -46,6 +46,7 @@ impl State {
             self.round += 1;
         }
         self.active = s;
+        self.redeployed = false;
         let (turn, round) = (self.turn, self.round);
         self.log(|| {
             format!(

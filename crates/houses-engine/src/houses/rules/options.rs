@@ -274,6 +274,16 @@ choice!(SplitDeckOut {
     BothPiles = "both_piles",
 });
 
+choice!(ClassicKingOfHearts {
+    /// The King absorbs the least that saves the most of one allied soldier unit (ranks of
+    /// cards saved), nothing where nothing can be saved (reading V4, rules version 3).
+    WhatSaves = "what_saves",
+    /// The King absorbs all it can, up to 13, of the damage to one allied soldier unit (the one
+    /// whose saved cards are worth the most, else the largest hit), saved or not (rules
+    /// version 2; "annoying for opponents to deal with, until they can deliver 13 (or more)").
+    UpTo13 = "up_to_13",
+});
+
 choice!(BlackJoker {
     /// The player chooses the variant when deploying it.
     Chosen = "chosen",
@@ -292,6 +302,28 @@ choice!(RedJoker {
     /// Always the Binding Spirit: "All allied soldiers may form a Blood Bond with any other
     /// allied soldier".
     Spirit = "spirit",
+});
+
+choice!(Redeploys {
+    /// Reading R17 (Spring '25 §6C "Split or form any Blood Bonds"): any number of merges and
+    /// splits in a DEPLOY phase, besides the one return to hand (R19).
+    Any = "any",
+    /// Summer '20 "Players may only choose to make a redeployment action, once on their turn":
+    /// one move a turn among merging two units in play, splitting a Blood Bond (into a free
+    /// space, or a card to the Barrows) and returning a unit to hand. Deploying a card from
+    /// hand, onto a unit too, is deploying, not redeploying (reading R48).
+    One = "one",
+});
+
+choice!(DiamondsTrait {
+    /// Spring '25 "Agile Deployment": "Diamond soldiers enter the battlefield un-exhausted and
+    /// ready to act on that turn".
+    Ready = "ready",
+    /// The Summer '20 trait, as the Option 2 King of Diamonds passes it on ("when attacking
+    /// they may strike and deal damage before the opponent can"): Diamonds soldiers enter
+    /// exhausted like any other, and when attacking strike first (a blocker they defeat deals
+    /// no damage; two first strikes cancel out) (reading V22).
+    FirstStrike = "first_strike",
 });
 
 rule_options! {
@@ -330,6 +362,9 @@ rule_options! {
     attack_spread: AttackSpread = AttackSpread::Any, "with three or more players: a turn's attackers may target different opponents, or all go at one (\"The defending player declares\")";
     self_block: SelfBlock = SelfBlock::DefendsAlly, "a unit blocking the attack aimed at itself is defending an ally for the Hearts and Diamonds traits (reading R46), or not";
     split_deck_out: SplitDeckOut = SplitDeckOut::FirstPile, "with deck=suit_split: the first pile to run out starts sudden death (reading V16), or only both piles out do (a player whose pile is out skips the draw)";
+    classic_king_of_hearts: ClassicKingOfHearts = ClassicKingOfHearts::WhatSaves, "under kings=classic, the King of Hearts absorbs what saves a unit (reading V4) or all it can, up to 13";
+    redeploys: Redeploys = Redeploys::Any, "Blood Bond merges and splits: any number a turn (Spring '25, reading R17), or one redeployment a turn among a merge, a split and a return to hand (Summer '20)";
+    diamonds_trait: DiamondsTrait = DiamondsTrait::Ready, "the Diamonds House Trait: soldiers enter ready (Spring '25), or enter exhausted and strike first when attacking (Summer '20, as the Option 2 King of Diamonds shares it)";
 }
 
 #[cfg(test)]
@@ -352,7 +387,8 @@ mod tests {
              black_joker=chosen,\
              red_joker=chosen,hand_limit=4,blank=none,forbid=none,\
              soldier_targets=front,players=2,responders=all,attack_spread=any,\
-             self_block=defends_ally,split_deck_out=first_pile)"
+             self_block=defends_ally,split_deck_out=first_pile,\
+             classic_king_of_hearts=what_saves,redeploys=any,diamonds_trait=ready)"
         );
     }
 }

@@ -1,0 +1,209 @@
+//! Position tests for the King rules fixed in rules version 3 (issue #35): the classic, Option 1
+//! and Option 2 Kings read against the text (docs/rules.md V4, V5, V6, V8, V11, V21). Each test
+//! fails on version 2. The first tests of each King rule are in `rules_variants.rs`.
+
+mod common;
+use common::*;
+use serde_json::json;
+
+#[test]
+fn classic_king_of_hearts_absorbs_only_what_saves_the_unit() {
+    // "absorb up to 13": the 19 on the 10 needs 9 absorbed to save it (10 left does not
+    // exceed its defence), so the King absorbs 9 and stands.
+    let mut st = attack_pos(
+        "kings=classic",
+        json!({"front": ["10S/9S"]}),
+        json!({"front": ["10D"], "rear": ["KH"]}),
+    );
+    play(
+        &mut st,
+        &["attack 10S player", "done", "block 10D 10S", "done"],
+    );
+    assert_eq!(front(&st, "P2"), ["10D"]);
+    assert_eq!(rear(&st, "P2"), ["KH"], "9 absorbed: the King stands");
+    assert_eq!(
+        front(&st, "P1"),
+        ["10S/9S exhausted"],
+        "10 back does not exceed 10"
+    );
+    // Where a bond cannot be saved whole, the King saves what it can without falling: of 25
+    // on 10H/9H, absorbing 6 leaves 19 (the 10 falls, 9 on the 9 does not exceed it); saving
+    // the 10 as well would take 13 and the King.
+    let mut st = attack_pos(
+        "kings=classic",
+        json!({"front": ["10S/9S", "6D"]}),
+        json!({"front": ["10H/9H exhausted"], "rear": ["KH"]}),
+    );
+    play(
+        &mut st,
+        &["attack 10S 10H", "attack 6D 10H", "done", "done"],
+    );
+    assert_eq!(front(&st, "P2"), ["9H"]);
+    assert_eq!(rear(&st, "P2"), ["KH"]);
+}
+
+#[test]
+fn classic_king_of_hearts_does_not_fall_for_nothing_and_clubs_excess_follows_the_absorption() {
+    // The 5 cannot be saved from 19 (14 would have to be absorbed): the King absorbs nothing
+    // and stands; the 5 falls and the Clubs excess is the whole 14.
+    let mut st = attack_pos(
+        "kings=classic",
+        json!({"front": ["10C/9C"]}),
+        json!({"front": ["5D"], "rear": ["KH"]}),
+    );
+    play(&mut st, &["attack 10C 5D", "done", "block 5D 10C", "done"]);
+    assert_eq!(rear(&st, "P2"), ["KH"], "nothing saved, nothing absorbed");
+    assert_eq!(legal(&st), ["excess player"]);
+    play(&mut st, &["excess player"]);
+    assert_eq!(life(&st, "P2"), 26);
+    assert!(front(&st, "P2").is_empty());
+    // Saved, the blocker passes nothing on: the King took 9 of the 19 on the 10.
+    let mut st = attack_pos(
+        "kings=classic",
+        json!({"front": ["10C/9C"]}),
+        json!({"front": ["10D"], "rear": ["KH"]}),
+    );
+    play(
+        &mut st,
+        &["attack 10C player", "done", "block 10D 10C", "done"],
+    );
+    assert_ne!(json(&st)["pending"], "excess");
+    assert_eq!(life(&st, "P2"), 40);
+    assert_eq!(
+        (front(&st, "P2"), rear(&st, "P2")),
+        (vec!["10D".to_string()], vec!["KH".to_string()])
+    );
+}
+
+#[test]
+fn option1_king_of_clubs_forces_only_front_rank_targets_that_can_fight() {
+    // Summer '20 targeting: an attack on a Rear-Rank unit stays blockable ("target the
+    // opposing Front Ranks units").
+    let mut st = attack_pos(
+        "kings=option1,soldier_targets=rear",
+        json!({"front": ["9H"], "rear": ["KC"]}),
+        json!({"front": ["5D"], "rear": ["KD"]}),
+    );
+    play(&mut st, &["attack 9H KD", "done"]);
+    assert!(has(&st, "block 5D 9H"), "{:?}", legal(&st));
+    // An exhausted 10 of Diamonds could not block: it is struck and does not fight back, even
+    // where exhausted Hearts blockers deal full damage.
+    let mut st = attack_pos(
+        "kings=option1,hearts_trait=full_damage",
+        json!({"front": ["9C"], "rear": ["KC"]}),
+        json!({"front": ["10D exhausted"]}),
+    );
+    play(&mut st, &["attack 9C 10D", "done", "done"]);
+    assert_eq!(front(&st, "P1"), ["9C exhausted"]);
+    // A dual-wielding Spade keeps its second target: the 3 fights it, the 4 is struck too.
+    let mut st = attack_pos(
+        "kings=option1",
+        json!({"front": ["9S"], "rear": ["KC"]}),
+        json!({"front": ["3D", "4D"]}),
+    );
+    play(&mut st, &["attack 9S 3D 4D", "done", "done"]);
+    assert!(front(&st, "P2").is_empty(), "{:?}", front(&st, "P2"));
+    assert_eq!(
+        front(&st, "P1"),
+        ["9S exhausted"],
+        "the 3 fought back for 3"
+    );
+}
+
+#[test]
+fn option2_shared_traits_are_lost_to_an_opposing_insane_wizard() {
+    // The Option 2 King of Clubs' "deal all remaining damage (after combat) to the opposing
+    // player" is a House Trait its soldiers lose to the Wizard.
+    let mut st = attack_pos(
+        "kings=share_trait,jokers=true",
+        json!({"front": ["9D"], "rear": ["KC"]}),
+        json!({"front": ["4H"], "rear": ["RJ wizard"]}),
+    );
+    play(
+        &mut st,
+        &["attack 9D player", "done", "block 4H 9D", "done"],
+    );
+    assert_eq!(life(&st, "P2"), 40);
+}
+
+#[test]
+fn option1_king_of_spades_stuns_a_unit_next_to_the_defeated_blocker() {
+    let mut st = attack_pos(
+        "kings=option1",
+        json!({"front": ["9D"], "rear": ["KS"]}),
+        json!({"front": ["5C", "3H", "7S", "8D"]}),
+    );
+    play(
+        &mut st,
+        &["attack 9D player", "done", "block 5C 9D", "done"],
+    );
+    assert_eq!(legal(&st), ["stun 3H"]);
+}
+
+#[test]
+fn option2_king_of_hearts_lets_each_hearts_blocker_trade_once_and_only_to_a_block_it_could_make() {
+    let mut st = attack_pos(
+        "kings=share_trait",
+        json!({"front": ["9D", "8C", "7S", "6D"]}),
+        json!({"front": ["5H", "4H", "10C", "9S"], "rear": ["KH"]}),
+    );
+    play(
+        &mut st,
+        &[
+            "attack 9D player",
+            "attack 8C player",
+            "attack 7S player",
+            "attack 6D player",
+            "done",
+            "block 5H 9D",
+            "block 4H 8C",
+            "block 10C 7S",
+            "block 9S 6D",
+            "done",
+            "trade 5H 10C",
+        ],
+    );
+    // "all allied soldier units that are originally from the House of Hearts": the 4 may
+    // still shift; the 5 has.
+    assert_eq!(json(&st)["pending"], "trade");
+    assert!(has(&st, "trade 4H 9S") && !legal(&st).iter().any(|m| m.starts_with("trade 5H")));
+    play(&mut st, &["trade 4H 9S"]);
+    // The 10 met the 9 and the 9 the 8: both attackers fell; the 5 and the 4 met the 7 and
+    // the 6 and fell.
+    assert_eq!(front(&st, "P1"), ["7S exhausted", "6D exhausted"]);
+    assert_eq!(front(&st, "P2"), ["10C", "9S"]);
+    // An exhausted Heart's Magic Shield covers an attack on an ally, not one on the player: it
+    // may not trade onto the latter.
+    let mut st = attack_pos(
+        "kings=share_trait",
+        json!({"front": ["9D", "8C"]}),
+        json!({"front": ["5H exhausted", "10C"], "rear": ["KH"]}),
+    );
+    play(
+        &mut st,
+        &[
+            "attack 9D 10C",
+            "attack 8C player",
+            "done",
+            "block 5H 9D",
+            "block 10C 8C",
+            "done",
+        ],
+    );
+    assert_ne!(json(&st)["pending"], "trade");
+}
+
+#[test]
+fn classic_king_of_spades_soldiers_take_no_clubs_excess() {
+    // "soldier units cannot be blocked or attacked": excess goes to the player only.
+    let mut st = attack_pos(
+        "kings=classic",
+        json!({"front": ["9C"]}),
+        json!({"front": ["4S", "3H"], "rear": ["KS"]}),
+    );
+    play(
+        &mut st,
+        &["attack 9C player", "done", "block 4S 9C", "done"],
+    );
+    assert_eq!(legal(&st), ["excess player"]);
+}
