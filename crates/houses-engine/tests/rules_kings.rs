@@ -7,39 +7,56 @@ use common::*;
 use serde_json::json;
 
 #[test]
-fn classic_king_of_hearts_absorbs_only_what_saves_the_unit() {
-    // "absorb up to 13": the 19 on the 10 needs 9 absorbed to save it (10 left does not
-    // exceed its defence), so the King absorbs 9 and stands.
-    let mut st = attack_pos(
-        "kings=classic",
-        json!({"front": ["10S/9S"]}),
-        json!({"front": ["10D"], "rear": ["KH"]}),
-    );
-    play(
-        &mut st,
-        &["attack 10S player", "done", "block 10D 10S", "done"],
-    );
-    assert_eq!(front(&st, "P2"), ["10D"]);
-    assert_eq!(rear(&st, "P2"), ["KH"], "9 absorbed: the King stands");
-    assert_eq!(
-        front(&st, "P1"),
-        ["10S/9S exhausted"],
-        "10 back does not exceed 10"
-    );
-    // Where a bond cannot be saved whole, the King saves what it can without falling: of 25
-    // on 10H/9H, absorbing 6 leaves 19 (the 10 falls, 9 on the 9 does not exceed it); saving
-    // the 10 as well would take 13 and the King.
-    let mut st = attack_pos(
-        "kings=classic",
-        json!({"front": ["10S/9S", "6D"]}),
-        json!({"front": ["10H/9H exhausted"], "rear": ["KH"]}),
-    );
-    play(
-        &mut st,
-        &["attack 10S 10H", "attack 6D 10H", "done", "done"],
-    );
-    assert_eq!(front(&st, "P2"), ["9H"]);
-    assert_eq!(rear(&st, "P2"), ["KH"]);
+fn classic_king_of_hearts_absorbs_all_it_can_or_only_what_saves_the_unit() {
+    // The 19 on the 10 would defeat it. By default the King absorbs all it can, 13, saves the
+    // 10 and falls ("annoying ... until they can deliver 13 (or more) points");
+    // `classic_king_of_hearts=what_saves` absorbs only the 9 that save it, and stands.
+    for (rules, king) in [
+        ("kings=classic", vec![]),
+        (
+            "kings=classic,classic_king_of_hearts=what_saves",
+            vec!["KH".to_string()],
+        ),
+    ] {
+        let mut st = attack_pos(
+            rules,
+            json!({"front": ["10S/9S"]}),
+            json!({"front": ["10D"], "rear": ["KH"]}),
+        );
+        play(
+            &mut st,
+            &["attack 10S player", "done", "block 10D 10S", "done"],
+        );
+        assert_eq!(front(&st, "P2"), ["10D"], "{rules}");
+        assert_eq!(rear(&st, "P2"), king, "{rules}");
+        assert_eq!(
+            front(&st, "P1"),
+            ["10S/9S exhausted"],
+            "10 back does not exceed 10"
+        );
+    }
+    // Where a bond cannot be saved whole, it saves what it can: of 25 on 10H/9H the 10 falls
+    // whatever is absorbed, and the 9 is saved by 6 or more. By default 13 (the King falls);
+    // under what_saves 6 (it stands).
+    for (rules, king) in [
+        ("kings=classic", vec![]),
+        (
+            "kings=classic,classic_king_of_hearts=what_saves",
+            vec!["KH".to_string()],
+        ),
+    ] {
+        let mut st = attack_pos(
+            rules,
+            json!({"front": ["10S/9S", "6D"]}),
+            json!({"front": ["10H/9H exhausted"], "rear": ["KH"]}),
+        );
+        play(
+            &mut st,
+            &["attack 10S 10H", "attack 6D 10H", "done", "done"],
+        );
+        assert_eq!(front(&st, "P2"), ["9H"], "{rules}");
+        assert_eq!(rear(&st, "P2"), king, "{rules}");
+    }
 }
 
 #[test]
@@ -57,22 +74,25 @@ fn classic_king_of_hearts_does_not_fall_for_nothing_and_clubs_excess_follows_the
     play(&mut st, &["excess player"]);
     assert_eq!(life(&st, "P2"), 26);
     assert!(front(&st, "P2").is_empty());
-    // Saved, the blocker passes nothing on: the King took 9 of the 19 on the 10.
-    let mut st = attack_pos(
+    // Saved, the blocker passes nothing on: the King took 13 of the 19 on the 10 (9 under
+    // what_saves), where rules version 2 sent 9 on.
+    for rules in [
         "kings=classic",
-        json!({"front": ["10C/9C"]}),
-        json!({"front": ["10D"], "rear": ["KH"]}),
-    );
-    play(
-        &mut st,
-        &["attack 10C player", "done", "block 10D 10C", "done"],
-    );
-    assert_ne!(json(&st)["pending"], "excess");
-    assert_eq!(life(&st, "P2"), 40);
-    assert_eq!(
-        (front(&st, "P2"), rear(&st, "P2")),
-        (vec!["10D".to_string()], vec!["KH".to_string()])
-    );
+        "kings=classic,classic_king_of_hearts=what_saves",
+    ] {
+        let mut st = attack_pos(
+            rules,
+            json!({"front": ["10C/9C"]}),
+            json!({"front": ["10D"], "rear": ["KH"]}),
+        );
+        play(
+            &mut st,
+            &["attack 10C player", "done", "block 10D 10C", "done"],
+        );
+        assert_ne!(json(&st)["pending"], "excess", "{rules}");
+        assert_eq!(life(&st, "P2"), 40, "{rules}");
+        assert_eq!(front(&st, "P2"), ["10D"], "{rules}");
+    }
 }
 
 #[test]
@@ -206,4 +226,28 @@ fn classic_king_of_spades_soldiers_take_no_clubs_excess() {
         &["attack 9C player", "done", "block 4S 9C", "done"],
     );
     assert_eq!(legal(&st), ["excess player"]);
+}
+
+#[test]
+fn option1_king_of_clubs_unblocked_option_strikes_the_target_without_a_fight() {
+    // option1_king_of_clubs=unblocked: no unit blocks the attack on the 10, which takes the 9
+    // and does not fight back; by default it fights as its blocker and the 9 of Clubs falls.
+    for (rules, left) in [
+        ("kings=option1", vec![]),
+        (
+            "kings=option1,option1_king_of_clubs=unblocked",
+            vec!["9C exhausted".to_string()],
+        ),
+    ] {
+        let mut st = attack_pos(
+            rules,
+            json!({"front": ["9C"], "rear": ["KC"]}),
+            json!({"front": ["10D", "9H"]}),
+        );
+        play(&mut st, &["attack 9C 10D", "done"]);
+        assert_eq!(legal(&st), ["done"], "{rules}: no other unit may block");
+        play(&mut st, &["done"]);
+        assert_eq!(front(&st, "P1"), left, "{rules}");
+        assert_eq!(front(&st, "P2"), ["10D", "9H"], "9 does not exceed 10");
+    }
 }

@@ -242,7 +242,7 @@ fn summer20_preset_is_the_game_the_summer_20_notes_start_from() {
         ("multiple_attackers", "false"),
         ("spades_trait", "adjacent_strike"),
         ("hearts_trait", "full_damage"),
-        ("clubs_excess", "any_target"),
+        ("clubs_excess", "to_player"),
         ("doppelganger", "any_card"),
         ("black_joker", "doppelganger"),
         ("redeploys", "one"),
@@ -370,4 +370,40 @@ fn a_seeded_game_under_the_summer20_preset_plays_to_the_end_by_its_rules() {
     );
     assert!(!log.iter().any(|l| l.contains("advantage")));
     assert_ne!(r.record.reason, EndReason::TurnLimit);
+}
+
+#[test]
+fn clubs_excess_to_player_sends_every_attacks_excess_to_the_player() {
+    // Summer '20: "deal all remaining damage (after combat) to the opposing player", blocked
+    // or not, and to the player alone.
+    let mut st = attack_pos(
+        "clubs_excess=to_player",
+        json!({"front": ["9C"]}),
+        json!({"front": ["4D", "3H"]}),
+    );
+    play(
+        &mut st,
+        &["attack 9C player", "done", "block 4D 9C", "done"],
+    );
+    assert_eq!(
+        legal(&st),
+        ["excess player"],
+        "not the 3 (any_target would offer it)"
+    );
+    for (rules, left) in [
+        ("clubs_excess=to_player", 34),
+        ("clubs_excess=blocked_only", 40),
+    ] {
+        let mut st = attack_pos(rules, json!({"front": ["9C"]}), json!({"front": ["3H"]}));
+        play(&mut st, &["attack 9C 3H", "done", "done"]);
+        if rules.ends_with("to_player") {
+            assert_eq!(legal(&st), ["excess player"]);
+            play(&mut st, &["excess player"]);
+        }
+        assert_eq!(
+            life(&st, "P2"),
+            left,
+            "{rules}: 9 - 3 on to the player, or nothing"
+        );
+    }
 }

@@ -302,13 +302,13 @@ fn classic_king_of_hearts_absorbs_up_to_13_and_falls_when_it_does() {
     play(&mut st, &["attack 10C 6H", "done", "done"]);
     assert_eq!(front(&st, "P2"), ["6H"]);
     assert!(rear(&st, "P2").is_empty(), "13 absorbed: the King falls");
-    // classic_king_of_hearts=up_to_13 (rules version 2): all it can, saved or not.
+    // classic_king_of_hearts=up_to_13 (the default): all it can of the hit on the unit saved.
     for (p1, lead, king) in [
         ("10C/4C", "10C", vec![]),
         ("9C", "9C", vec!["KH".to_string()]),
     ] {
         let mut st = attack_pos(
-            "kings=classic,classic_king_of_hearts=up_to_13",
+            "kings=classic",
             json!({"front": [p1]}),
             json!({"front": ["7H exhausted"], "rear": ["KH"]}),
         );

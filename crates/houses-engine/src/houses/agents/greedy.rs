@@ -222,7 +222,7 @@ fn self_block(v: &View, a: &Attack, b: &Unit, x: &Unit, k: &Params) -> f64 {
         }
     };
     let excess = excess_cost(v, over(forward), b.id())
-        - if rules.clubs_excess == ClubsExcess::AnyTarget {
+        - if rules.clubs_excess != ClubsExcess::BlockedOnly {
             excess_cost(v, over(per[0]), b.id())
         } else {
             0.0

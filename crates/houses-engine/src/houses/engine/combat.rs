@@ -14,7 +14,9 @@ impl State {
         // Option 1 King of Clubs: a soldier attacking a Front-Rank unit is fought by that unit.
         for i in 0..self.attacks.len() {
             let a = self.attacks[i];
-            if !self.forced_to_fight(s, &a) {
+            if !self.forced_to_fight(s, &a)
+                || self.rules.option1_king_of_clubs == Option1KingOfClubs::Unblocked
+            {
                 continue;
             }
             // The target is its blocker where it could block the attack (ready, or an
@@ -347,7 +349,7 @@ impl State {
                                 second_targets[s] += u32::from(i == 1 && spades);
                                 let over = dmg.saturating_sub(self.unit_defence(u));
                                 if clubs
-                                    && self.rules.clubs_excess == ClubsExcess::AnyTarget
+                                    && self.rules.clubs_excess != ClubsExcess::BlockedOnly
                                     && !u.protected
                                     && over > 0
                                 {
@@ -461,10 +463,10 @@ impl State {
     /// Classic King of Hearts: "absorb up to 13 point of damage that would be dealt to an
     /// allied soldier unit of choice. If 13 (or more) points of damage is absorbed in this way,
     /// then the King will be defeated." The choice is made for its owner, with no decision
-    /// (reading V4): under `classic_king_of_hearts=what_saves`, the unit and the amount that
-    /// save the most ranks of cards, the least absorbed for that, nothing where nothing is
-    /// saved; under `up_to_13`, all it can of one hit (rules version 2). Returns the Kings
-    /// that fall and what each absorbed from which unit.
+    /// (reading V4): the unit whose cards the absorption saves that are worth the most (ranks
+    /// added up), nothing where no card can be saved. Under `classic_king_of_hearts=up_to_13`
+    /// it absorbs all it can of that unit's damage, up to 13; under `what_saves`, the least
+    /// that saves as much. Returns the Kings that fall and what each absorbed from which unit.
     pub(super) fn absorb_with_classic_king_of_hearts(
         &self,
         hits: &mut [(Card, u32, bool)],
@@ -493,14 +495,13 @@ impl State {
                     ClassicKingOfHearts::UpTo13 => most..=most,
                 };
                 for x in amounts {
+                    // "allows ... to absorb": where no card can be saved, it does not.
                     let saved = lost - self.ranks_lost(u, amt - x);
-                    // Under up_to_13 a hit that nothing saves still draws the absorption, the
-                    // largest first (the key's second part).
-                    let key = match self.rules.classic_king_of_hearts {
-                        ClassicKingOfHearts::WhatSaves if saved == 0 => continue,
-                        ClassicKingOfHearts::WhatSaves => (saved, u32::MAX - x),
-                        ClassicKingOfHearts::UpTo13 => (saved, amt),
-                    };
+                    if saved == 0 {
+                        continue;
+                    }
+                    // The most ranks saved, then the least absorbed (a King that stands).
+                    let key = (saved, u32::MAX - x);
                     if best.is_none_or(|(k, _, _)| key > k) {
                         best = Some((key, x, i));
                     }

@@ -92,8 +92,9 @@ impl State {
             } => {
                 out.push(Action::Excess(self.player_target(*seat, *foe)));
                 // Not the blocker itself, nor a classic King of Spades' soldier ("cannot be
-                // blocked or attacked").
-                for u in &self.players[*foe].front {
+                // blocked or attacked"); under `clubs_excess=to_player`, no unit.
+                let to_player = self.rules.clubs_excess == ClubsExcess::ToPlayer;
+                for u in self.players[*foe].front.iter().filter(|_| !to_player) {
                     if !u.has_card(*blocker) && !self.untouchable(*foe, u) {
                         out.push(Action::Excess(Target::Unit(u.id())));
                     }

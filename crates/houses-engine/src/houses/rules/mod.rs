@@ -37,16 +37,16 @@ pub const PRESETS: &[(&str, &str, &str)] = &[
     (
         "summer20_kings",
         "kings=classic,jack_of_clubs=discard_random,front_ranks=3x3,defeat=reaches",
-        "the Summer '20 game: classic Kings, the older Jack of Clubs, 3x3 Front Ranks, damage that reaches the defence defeats",
+        "the Summer '20 Kings and what the notes show beside them: classic Kings, the older Jack of Clubs, 3x3 Front Ranks, damage that reaches the defence defeats; the rest Spring '25",
     ),
     (
         "summer20",
         "kings=classic,jack_of_clubs=discard_random,front_ranks=3x3,defeat=reaches,\
          hand_limit=5,starting_player=coin,scouts=false,soul_burn=false,\
          multiple_attackers=false,spades_trait=adjacent_strike,hearts_trait=full_damage,\
-         clubs_excess=any_target,doppelganger=any_card,black_joker=doppelganger,\
+         clubs_excess=to_player,doppelganger=any_card,black_joker=doppelganger,\
          redeploys=one,diamonds_trait=first_strike",
-        "the whole Summer '20 game, as far as the notes reconstruct it: summer20_kings plus a hand limit of 5, a coin start, no scouts or Soul Burn, one attacker per unit, the adjacent Spades strike, full-damage Hearts blocks, Clubs excess from any target, the any-card Doppelganger, one redeployment a turn, Diamonds that strike first when attacking",
+        "the whole Summer '20 game, as far as the notes reconstruct it: summer20_kings plus a hand limit of 5, a coin start, no scouts or Soul Burn, one attacker per unit, the adjacent Spades strike, full-damage Hearts blocks, the excess of every Clubs attack to the player, the any-card Doppelganger, one redeployment a turn, Diamonds that strike first when attacking",
     ),
 ];
 

@@ -193,6 +193,10 @@ choice!(ClubsExcess {
     BlockedOnly = "blocked_only",
     /// Quick reference: "Excess damage is passed onto the unit or player of choice" (any target).
     AnyTarget = "any_target",
+    /// Summer '20: the excess of every attack, blocked or not, goes to the opposing player
+    /// ("throw themselves fully into every attack, and therefore deal all remaining damage
+    /// (after combat) to the opposing player").
+    ToPlayer = "to_player",
 });
 
 choice!(Doppelganger {
@@ -275,13 +279,22 @@ choice!(SplitDeckOut {
 });
 
 choice!(ClassicKingOfHearts {
-    /// The King absorbs the least that saves the most of one allied soldier unit (ranks of
-    /// cards saved), nothing where nothing can be saved (reading V4, rules version 3).
-    WhatSaves = "what_saves",
-    /// The King absorbs all it can, up to 13, of the damage to one allied soldier unit (the one
-    /// whose saved cards are worth the most, else the largest hit), saved or not (rules
-    /// version 2; "annoying for opponents to deal with, until they can deliver 13 (or more)").
+    /// The King absorbs all it can, up to 13, of the damage to the one allied soldier unit
+    /// whose cards that saves are worth the most; nothing where no card can be saved (reading
+    /// V4: "annoying for opponents to deal with, until they can deliver 13 (or more) points").
     UpTo13 = "up_to_13",
+    /// The King absorbs only the least that saves as much of that unit, so it falls only where
+    /// saving it takes all 13.
+    WhatSaves = "what_saves",
+});
+
+choice!(Option1KingOfClubs {
+    /// The targeted Front-Rank unit fights the attack as its blocker, where it could block it
+    /// (reading V6).
+    TargetFights = "target_fights",
+    /// No unit blocks the attack: the target is struck as by any unblocked attack (Spring '25
+    /// §7 "Unblocked attackers apply damage to targeted units").
+    Unblocked = "unblocked",
 });
 
 choice!(BlackJoker {
@@ -362,9 +375,10 @@ rule_options! {
     attack_spread: AttackSpread = AttackSpread::Any, "with three or more players: a turn's attackers may target different opponents, or all go at one (\"The defending player declares\")";
     self_block: SelfBlock = SelfBlock::DefendsAlly, "a unit blocking the attack aimed at itself is defending an ally for the Hearts and Diamonds traits (reading R46), or not";
     split_deck_out: SplitDeckOut = SplitDeckOut::FirstPile, "with deck=suit_split: the first pile to run out starts sudden death (reading V16), or only both piles out do (a player whose pile is out skips the draw)";
-    classic_king_of_hearts: ClassicKingOfHearts = ClassicKingOfHearts::WhatSaves, "under kings=classic, the King of Hearts absorbs what saves a unit (reading V4) or all it can, up to 13";
+    classic_king_of_hearts: ClassicKingOfHearts = ClassicKingOfHearts::UpTo13, "under kings=classic, the King of Hearts absorbs all it can, up to 13, of the damage to the unit it saves (reading V4), or only what saves it";
     redeploys: Redeploys = Redeploys::Any, "Blood Bond merges and splits: any number a turn (Spring '25, reading R17), or one redeployment a turn among a merge, a split and a return to hand (Summer '20)";
     diamonds_trait: DiamondsTrait = DiamondsTrait::Ready, "the Diamonds House Trait: soldiers enter ready (Spring '25), or enter exhausted and strike first when attacking (Summer '20, as the Option 2 King of Diamonds shares it)";
+    option1_king_of_clubs: Option1KingOfClubs = Option1KingOfClubs::TargetFights, "under kings=option1, an attack on a Front-Rank unit that no other unit may block: the target fights it (reading V6), or it is struck unblocked";
 }
 
 #[cfg(test)]
@@ -388,7 +402,8 @@ mod tests {
              red_joker=chosen,hand_limit=4,blank=none,forbid=none,\
              soldier_targets=front,players=2,responders=all,attack_spread=any,\
              self_block=defends_ally,split_deck_out=first_pile,\
-             classic_king_of_hearts=what_saves,redeploys=any,diamonds_trait=ready)"
+             classic_king_of_hearts=up_to_13,redeploys=any,diamonds_trait=ready,\
+             option1_king_of_clubs=target_fights)"
         );
     }
 }
