@@ -11,13 +11,14 @@ fn classic_king_of_hearts_absorbs_all_it_can_or_only_what_saves_the_unit() {
     // The 19 on the 10 would defeat it. By default the King absorbs all it can, 13, saves the
     // 10 and falls ("annoying ... until they can deliver 13 (or more) points");
     // `classic_king_of_hearts=what_saves` absorbs only the 9 that save it, and stands.
-    for (rules, king) in [
+    let readings = [
         ("kings=classic", vec![]),
         (
             "kings=classic,classic_king_of_hearts=what_saves",
             vec!["KH".to_string()],
         ),
-    ] {
+    ];
+    for (rules, king) in readings.clone() {
         let mut st = attack_pos(
             rules,
             json!({"front": ["10S/9S"]}),
@@ -38,13 +39,7 @@ fn classic_king_of_hearts_absorbs_all_it_can_or_only_what_saves_the_unit() {
     // Where a bond cannot be saved whole, it saves what it can: of 25 on 10H/9H the 10 falls
     // whatever is absorbed, and the 9 is saved by 6 or more. By default 13 (the King falls);
     // under what_saves 6 (it stands).
-    for (rules, king) in [
-        ("kings=classic", vec![]),
-        (
-            "kings=classic,classic_king_of_hearts=what_saves",
-            vec!["KH".to_string()],
-        ),
-    ] {
+    for (rules, king) in readings {
         let mut st = attack_pos(
             rules,
             json!({"front": ["10S/9S", "6D"]}),

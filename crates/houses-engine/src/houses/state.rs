@@ -154,6 +154,19 @@ impl Unit {
         self.kind() == Kind::King
     }
 
+    /// Put this unit under what acts on `other` too (reading R47: "Any ability or action that
+    /// impacts a unit, would impact both cards within a Blood Bonded unit"): a Jack's double
+    /// damage or protection, poison, a stun, having attacked. Not the Ace of Clubs' mark, whose
+    /// discard happens once per unit that leaves.
+    pub fn take_on_effects(&mut self, other: &Unit) {
+        self.double_damage |= other.double_damage;
+        self.protected |= other.protected;
+        self.poisoned |= other.poisoned;
+        self.stunned |= other.stunned;
+        self.dazed |= other.dazed;
+        self.attacked |= other.attacked;
+    }
+
     pub fn remaining_defence(&self) -> u32 {
         let total: u32 = self.cards.iter().map(|c| c.face.defence()).sum();
         total.saturating_sub(self.leader_damage)

@@ -143,17 +143,12 @@ impl State {
                 let (_, _, oi) = self.find_unit(o).unwrap();
                 let taken = self.players[s].front.remove(oi);
                 let u = self.unit_mut(leader).unwrap();
-                u.cards.extend(taken.cards);
                 // "Any ability or action that impacts a unit, would impact both cards within a
                 // Blood Bonded unit": the bond keeps what either unit was under (reading R47).
                 u.exhausted |= taken.exhausted;
-                u.double_damage |= taken.double_damage;
-                u.protected |= taken.protected;
-                u.poisoned |= taken.poisoned;
+                u.take_on_effects(&taken);
                 u.clubs_mark |= taken.clubs_mark;
-                u.stunned |= taken.stunned;
-                u.dazed |= taken.dazed;
-                u.attacked |= taken.attacked;
+                u.cards.extend(taken.cards);
                 u.moved = true;
             }
             Action::Split { unit, drop } => {
@@ -179,12 +174,7 @@ impl State {
                         // double damage or protection, a stun, the poison.
                         let mut nu = Unit::new(uc.card, uc.face, u.exhausted);
                         nu.cards[0].burn = uc.burn;
-                        nu.double_damage = u.double_damage;
-                        nu.protected = u.protected;
-                        nu.poisoned = u.poisoned;
-                        nu.stunned = u.stunned;
-                        nu.dazed = u.dazed;
-                        nu.attacked = u.attacked;
+                        nu.take_on_effects(u);
                         nu.moved = true;
                         p.front.insert(i + 1, nu);
                     }
