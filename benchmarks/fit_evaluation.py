@@ -1,6 +1,7 @@
 """Fit the search player's evaluation (crates/houses-engine/src/houses/agents/evaluation.rs).
 
 Usage: .venv/bin/python benchmarks/fit_evaluation.py [GAMES] [SEED] [--players] [--write]
+           [--agent SPEC] [--explore N] [--jobs N] [--generation K]
 
 Plays GAMES self-play games with `cargo run --release --example evaluation_data`, fits a
 logistic regression of "the deciding seat won" on the features of positions at the start of a
@@ -13,14 +14,21 @@ per seat still in, and a conditional logit (the win shared out among the seats i
 to `exp(weights . side)`, fitted by maximum likelihood) for `WEIGHTS_MULTI`, compared on
 held-out games with the two-player weights in the same form. The shipped weights:
 `fit_evaluation.py 100000 1 --players --write`.
+
+Expert iteration (docs/agents.md): `--agent SPEC` plays the games by that agent in every seat
+(for example `search_fast`'s setting with `eval=K`) instead of the heuristic player, one move
+in `--explore` N (10) at random; `--jobs N` plays them in N processes (shard k: seed
+SEED * 1000 + k; with one job, seed SEED as before); `--generation K` fits and writes
+`WEIGHTS_GEN{K}` (or `WEIGHTS_MULTI_GEN{K}` with `--players`) instead of the first fit's
+constants, and compares the held-out log loss with generation K - 1's weights.
 """
 
 from __future__ import annotations
 
-import io
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -28,12 +36,53 @@ import polars as pl
 import statsmodels.api as sm
 
 
+def _option(name: str, default: str | None = None) -> str | None:
+    """The value after `--name` on the command line, or `default`."""
+    if f"--{name}" in sys.argv:
+        i = sys.argv.index(f"--{name}")
+        if i + 1 >= len(sys.argv):
+            sys.exit(f"--{name} needs a value")
+        return sys.argv[i + 1]
+    return default
+
+
+def _positional() -> list[str]:
+    """The arguments that are neither options nor their values."""
+    out, skip = [], False
+    for a in sys.argv[1:]:
+        if skip:
+            skip = False
+        elif a.startswith("--"):
+            skip = a in ("--agent", "--explore", "--jobs", "--generation")
+        else:
+            out.append(a)
+    return out
+
+
+def _generation() -> int | None:
+    g = _option("generation")
+    return None if g is None else int(g)
+
+
+def _constant(name: str) -> np.ndarray:
+    """The weights `name` as written in evaluation.rs."""
+    m = re.search(rf"pub const {name}: \[f64; \d+\] = \[([^\]]*)\];", EVALUATION.read_text())
+    if not m:
+        sys.exit(f"{name} not found in {EVALUATION}")
+    return np.array([float(v) for v in m.group(1).replace("\n", " ").split(",") if v.strip()])
+
+
+def _name(base: str, generation: int | None) -> str:
+    return base if not generation else f"{base}_GEN{generation}"
+
+
 def main() -> None:
     if "--players" in sys.argv:
         return main_multiplayer()
-    args = [a for a in sys.argv[1:] if a != "--write"]
+    args = _positional()
     games = args[0] if args else "200000"
     seed = args[1] if len(args) > 1 else "1"
+    generation = _generation()
     data = _positions(games, int(seed), 2)
     names = [c for c in data.columns if c != "won"]
     x = data.select(names).to_numpy()
@@ -49,13 +98,19 @@ def main() -> None:
     print(
         f"{len(y):,} positions; held out {held:,}: log loss {logloss:.4f}, accuracy {accuracy:.3f}"
     )
+    if generation:
+        before = _constant(_name("WEIGHTS", generation - 1))
+        q = 1 / (1 + np.exp(-(x[cut:] @ before)))
+        loss = -np.mean(y[cut:] * np.log(q + eps) + (1 - y[cut:]) * np.log(1 - q + eps))
+        print(f"  generation {generation - 1}'s weights on the same held-out positions: {loss:.4f}")
     for n, w, se in zip(names, fit.params, fit.bse, strict=True):
         print(f"  {n:16s} {w:+.4f}  (se {se:.4f})")
     listed = ", ".join(f"{w:.4f}" for w in fit.params)
-    weights = f"pub const WEIGHTS: [f64; {len(names)}] = [{listed}];"
+    name = _name("WEIGHTS", generation)
+    weights = f"pub const {name}: [f64; {len(names)}] = [{listed}];"
     print(weights)
     if "--write" in sys.argv:
-        _write("WEIGHTS", weights)
+        _write(name, weights)
 
 
 EVALUATION = Path(__file__).parent.parent / "crates/houses-engine/src/houses/agents/evaluation.rs"
@@ -73,14 +128,45 @@ def _write(name: str, line: str) -> None:
 
 
 def _positions(games: str, seed: int, players: int) -> pl.DataFrame:
-    """The example's rows: from the deciding seat's side (two players), or one row per seat."""
-    out = subprocess.run(
-        ["cargo", "run", "--quiet", "--release", "-p", "houses-engine"]
-        + ["--example", "evaluation_data", "--", games, str(seed), str(players)],
+    """The example's rows: from the deciding seat's side (two players), or one row per seat;
+    played by `--agent` (else the heuristic player) in `--jobs` processes."""
+    subprocess.run(
+        ["cargo", "build", "--quiet", "--release", "-p", "houses-engine"]
+        + ["--example", "evaluation_data"],
         check=True,
-        capture_output=True,
-    ).stdout
-    return pl.read_csv(io.BytesIO(out))
+    )
+    example = Path(__file__).parent.parent / "target/release/examples/evaluation_data"
+    jobs = int(_option("jobs", "1") or 1)
+    agent = _option("agent")
+    extra = [] if agent is None else [agent, _option("explore", "10") or "10"]
+    n = int(games)
+    shards = [n // jobs + (1 if k < n % jobs else 0) for k in range(jobs)]
+    frames = []
+    # Each shard writes to a file of its own (a pipe read one after another would hold the
+    # later shards up once their buffers fill).
+    with tempfile.TemporaryDirectory() as tmp:
+        outs = [Path(tmp) / f"shard{k}.csv" for k in range(jobs)]
+        procs = [
+            subprocess.Popen(
+                [str(example), str(g), str(seed if jobs == 1 else seed * 1000 + k), str(players)]
+                + extra,
+                stdout=out.open("wb"),
+            )
+            for k, (g, out) in enumerate(zip(shards, outs, strict=True))
+        ]
+        for proc in procs:
+            if proc.wait():
+                sys.exit(f"evaluation_data exited with {proc.returncode}")
+        for k, out in enumerate(outs):
+            frames.append(_shard(pl.read_csv(out), k))
+    return pl.concat(frames)
+
+
+def _shard(frame: pl.DataFrame, k: int) -> pl.DataFrame:
+    """Shard `k`'s rows; each shard numbers its positions from 1, so they are kept apart."""
+    if "position" in frame.columns:
+        frame = frame.with_columns(pl.col("position") + k * 1_000_000_000)
+    return frame
 
 
 Groups = list[tuple[np.ndarray, np.ndarray]]
@@ -139,9 +225,10 @@ def _average_opponent(w: np.ndarray, x: np.ndarray) -> np.ndarray:
 def main_multiplayer() -> None:
     from scipy.optimize import minimize
 
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    args = _positional()
     games = args[0] if args else "100000"
     seed = int(args[1]) if len(args) > 1 else 1
+    generation = _generation()
     sets = [_positions(games, seed + i, players) for i, players in enumerate((3, 4))]
     names = [c for c in sets[0].columns if c not in ("position", "seat", "won")]
     train: Groups = []
@@ -151,9 +238,12 @@ def main_multiplayer() -> None:
         cut = int(data["position"].max() * 0.8)
         train += _groups(data.filter(pl.col("position") <= cut), names)
         held += _groups(data.filter(pl.col("position") > cut), names)
-    two = re.search(r"pub const WEIGHTS: \[f64; \d+\] = \[([^\]]*)\];", EVALUATION.read_text())
-    assert two, "WEIGHTS not found in evaluation.rs"
-    w2 = np.array([float(v) for v in two.group(1).replace("\n", " ").split(",") if v.strip()])
+    # The two-player weights of this generation (the latest one fitted, where the two-player
+    # weights stopped improving before the others) start the fit and are compared.
+    g2 = generation or 0
+    while g2 and _name("WEIGHTS", g2) not in EVALUATION.read_text():
+        g2 -= 1
+    w2 = _constant(_name("WEIGHTS", g2))
     fit = minimize(_neg_log_likelihood, w2, args=(train,), jac=True, method="L-BFGS-B")
     if not fit.success:
         sys.exit(f"the fit did not converge: {fit.message}")
@@ -169,6 +259,9 @@ def main_multiplayer() -> None:
         ("two-player weights shared out", lambda x: _shares(w2, x)),
         ("fitted weights shared out", lambda x: _shares(w, x)),
     )
+    if generation:
+        before = _constant(_name("WEIGHTS_MULTI", generation - 1))
+        models += ((f"generation {generation - 1}'s weights", lambda x: _shares(before, x)),)
     for label, shares in models:
         for x, y in held:
             k = x.shape[1]
@@ -180,10 +273,11 @@ def main_multiplayer() -> None:
                 f"{loss:.4f} (chance {np.log(k):.4f}), winner picked {top:.3f} (chance {1 / k:.3f})"
             )
     listed = ", ".join(f"{v:.4f}" for v in w)
-    weights = f"pub const WEIGHTS_MULTI: [f64; {len(names)}] = [{listed}];"
+    name = _name("WEIGHTS_MULTI", generation)
+    weights = f"pub const {name}: [f64; {len(names)}] = [{listed}];"
     print(weights)
     if "--write" in sys.argv:
-        _write("WEIGHTS_MULTI", weights)
+        _write(name, weights)
 
 
 if __name__ == "__main__":

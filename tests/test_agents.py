@@ -20,6 +20,17 @@ def test_personas_are_data_with_parameters():
     assert resolve("search").startswith("search(iterations=1000,")
 
 
+def test_the_expert_persona_judges_with_the_last_refitted_evaluation():
+    # Houses-Skirmish only: the other games have one evaluation, and say so.
+    assert resolve("search_expert").startswith(
+        "search(iterations=300,worlds=32,c=0.05,rollout=1,eval=3)"
+    )
+    with pytest.raises(ValueError, match="unknown battle_cards agent 'search_expert'"):
+        resolve("search_expert", "battle_cards")
+    with pytest.raises(ValueError, match="but Houses-Skirmish has 4 evaluations"):
+        resolve("search(eval=4)")
+
+
 def test_the_shipped_personas_are_found_from_any_working_folder(tmp_path, monkeypatch):
     # strategies/ beside the package, not only the current folder's (a run started elsewhere).
     monkeypatch.chdir(tmp_path)

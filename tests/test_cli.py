@@ -161,14 +161,22 @@ def test_play_summary_counts_every_seat_of_a_larger_table():
     assert lines[3].startswith(f"P3 win rate {(wins[2] + draws / 3) / 200:.3f}")
 
 
-def test_ladder_refuses_a_table_of_three_instead_of_miscounting_its_wins():
-    # The ladder counts wins by two seats; at three players it used to call a third-seat win a
-    # draw and report greedy beating random 60%.
-    r = sim(
-        "ladder", "--agents", "random,greedy", "--games", "30", "--rules", "players=3", check=False
+def test_ladder_at_a_table_of_three_plays_each_agent_alone_among_the_one_below_it():
+    # Head-to-head ratings need two seats (counting by two seats once called a third-seat win a
+    # draw); at three, each step is the stronger agent alone among the weaker, in every seat in
+    # turn, against an even third.
+    out = json.loads(
+        sim(
+            "ladder", "--agents", "random,greedy", "--games", "60", "--rules", "players=3", "--json"
+        ).stdout
     )
-    assert r.returncode == 2 and "Traceback" not in r.stderr
-    assert "in two-player games; the rules ask for players=3" in r.stderr, r.stderr
+    (step,) = out["ordering"]
+    assert (step["lower"], step["higher"], step["games"]) == ("random", "greedy", 60)
+    assert step["even"] == pytest.approx(1 / 3)
+    df = play_games(60, ("greedy", "random"), seed=1, rules="players=3", swap_seats=True)
+    assert step["wins"] == int((df["winner"] == df["a_seat"]).sum())
+    assert sorted(set(df["a_seat"].to_list())) == [0, 1, 2]
+    assert step["significant"] and step["lo"] > 1 / 3, step
 
 
 def test_ladder_rates_the_agents_of_another_game():

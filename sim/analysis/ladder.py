@@ -1,6 +1,8 @@
 """A strength ladder: every agent plays every other on the same deals, both seats, and gets a
 Bradley-Terry rating (on the Elo scale) with a bootstrap interval; consecutive agents in the
-ordering are checked pairwise with Wilson intervals."""
+ordering are checked pairwise with Wilson intervals. At a table of three or four, each agent
+in the order given plays alone among the one below it, in every seat in turn, and its share
+of the wins is checked against an even share."""
 
 from __future__ import annotations
 
@@ -31,11 +33,7 @@ def ladder(
     `progress`, a progress bar counts the games (its total is the most that may be played)."""
     players = table_size(canonical_rules(rules or "", game_of(rules or "")))
     if players != 2:
-        raise ValueError(
-            f"the ladder rates agents head to head, in two-player games; the rules ask for "
-            f"players={players} (at three or four, compare agents in an experiment: agent A in "
-            f"one seat, B in the others, as in experiments/seats_3p_4p.yaml)"
-        )
+        return table_ladder(agents, games, players, seed, rules, threads, chunk, progress)
     pairs: list[dict[str, Any]] = []
     combos = list(itertools.combinations(agents, 2))
     bar = tqdm(total=len(combos) * games, unit="game", disable=not progress, desc="ladder")
@@ -105,6 +103,68 @@ def ladder(
     }
 
 
+def table_ladder(
+    agents: list[str],
+    games: int,
+    players: int,
+    seed: int = 0,
+    rules: str | None = None,
+    threads: int | None = None,
+    chunk: int | None = None,
+    progress: bool = False,
+) -> dict[str, Any]:
+    """The ladder at a table of `players`: `agents` weakest first, each step the stronger one
+    alone among the weaker (every seat in turn, same deals), its share of the wins (a game with
+    no winner an even share) against an even share, with its Wilson interval. Head-to-head
+    ratings need two seats, so none are fitted here."""
+    even = 1 / players
+    ordering = []
+    bar = tqdm(total=(len(agents) - 1) * games, unit="game", disable=not progress, desc="ladder")
+    for low, high in itertools.pairwise(agents):
+        won = draws = played = 0
+        step = chunk or max(1, min(games, 200))
+        while played < games:
+            count = min(step, games - played)
+            df = play_games(
+                count, (high, low), seed, rules, start=played, threads=threads, swap_seats=True
+            )
+            won += int((df["winner"] == df["a_seat"]).sum())
+            draws += int((df["winner"] < 0).sum())
+            played += df.height
+            bar.update(df.height)
+            bar.set_postfix_str(f"{high} among {low}")
+            lo, hi = wilson(won + draws * even, played)
+            if chunk and (lo > even or hi < even):
+                bar.update(games - played)
+                break
+        lo, hi = wilson(won + draws * even, played)
+        ordering.append(
+            {
+                "lower": low,
+                "higher": high,
+                "games": played,
+                "wins": won,
+                "draws": draws,
+                "rate": (won + draws * even) / played,
+                "lo": lo,
+                "hi": hi,
+                "even": even,
+                "significant": lo > even,
+            }
+        )
+    bar.close()
+    return {
+        "agents": agents,
+        "games_per_pair": games,
+        "seed": seed,
+        "rules": rules or "",
+        "players": players,
+        "ordering": ordering,
+        "strict": all(o["significant"] for o in ordering),
+        "anchor": agents[0],
+    }
+
+
 def ratings_with_intervals(
     agents: list[str], pairs: list[dict[str, Any]], seed: int, bootstrap: int = 300
 ) -> list[dict[str, Any]]:
@@ -146,6 +206,8 @@ def ratings_with_intervals(
 
 
 def lines(result: dict[str, Any]) -> list[str]:
+    if "players" in result:
+        return _table_lines(result)
     out = [
         f"ladder: {len(result['agents'])} agents, up to {result['games_per_pair']} games a pair, "
         f"seats swapped, same deals (seed {result['seed']}); Elo relative to "
@@ -162,6 +224,25 @@ def lines(result: dict[str, Any]) -> list[str]:
         out.append(
             f"  {o['higher']} beats {o['lower']}: {100 * o['rate']:.1f}% "
             f"[{100 * o['lo']:.1f}, {100 * o['hi']:.1f}] {verdict}"
+        )
+    out.append("strict ordering: " + ("yes" if result["strict"] else "no"))
+    return out
+
+
+def _table_lines(result: dict[str, Any]) -> list[str]:
+    players, even = result["players"], 100 / result["players"]
+    out = [
+        f"ladder at {players} players: each agent alone among the one below it, in every seat "
+        f"in turn, same deals (seed {result['seed']}), up to {result['games_per_pair']} games "
+        f"a step; its share of the wins against an even {even:.1f}% (a game with no winner "
+        f"counts an even share), 95% Wilson intervals"
+    ]
+    for o in reversed(result["ordering"]):
+        verdict = "significant" if o["significant"] else "NOT significant"
+        out.append(
+            f"  {o['higher']} among {o['lower']}: {100 * o['rate']:.1f}% "
+            f"[{100 * o['lo']:.1f}, {100 * o['hi']:.1f}] over {o['games']:,} games "
+            f"({o['draws']:,} with no winner) {verdict}"
         )
     out.append("strict ordering: " + ("yes" if result["strict"] else "no"))
     return out

@@ -128,7 +128,7 @@ def bench_cmd(
     default=0,
     callback=_bounded(0, MAX_GAMES, f"0 (no chunks) or a number of games up to {MAX_GAMES}"),
     help="Play each pair in chunks of this size and stop once its interval excludes "
-    "50% (default: all --games).",
+    "50% (an even share at three or four players; default: all --games).",
 )
 @click.option("--seed", type=int, default=1, show_default=True, callback=SEED)
 @click.option("--rules", default="")
@@ -151,7 +151,11 @@ def ladder_cmd(
     as_json: bool,
     game: str,
 ) -> None:
-    """Rate agents against each other (Bradley-Terry on the Elo scale, with intervals)."""
+    """Rate agents against each other (Bradley-Terry on the Elo scale, with intervals).
+
+    At three or four players (--rules players=N) the agents are taken weakest first: each
+    plays alone among the one before it, and its share of the wins is checked against an
+    even share."""
     from sim.analysis.ladder import ladder, lines
     from sim.play.agents import resolve
 

@@ -1,13 +1,18 @@
-//! How strong a Battle Cards or House of Suits agent is against another: games with seats
+//! How strong a Houses-Skirmish, Battle Cards or House of Suits agent is against another: games with seats
 //! alternated, the first agent's score (a win 1, a draw one half) with its 95% interval, and
 //! the first agent's decisions per second of one thread.
 //!
 //! cargo run --release --example search_strength -- GAME AGENT_A AGENT_B [GAMES] [THREADS] [SEED] [RULES]
-//! e.g. `-- battle_cards search greedy 400 2 1` or `-- house_of_suits search greedy 400 2 1 suits=6`.
+//! e.g. `-- battle_cards search greedy 400 2 1` or `-- house_of_suits search greedy 400 2 1 suits=6`,
+//! or an evaluation's generation against the one before (docs/agents.md, "Expert iteration"):
+//! `-- houses 'search(iterations=100,worlds=16,c=0.05,rollout=1,eval=1)'
+//! 'search(iterations=100,worlds=16,c=0.05,rollout=1)' 4000 2 1`.
 
 use houses_engine::battle_cards::{BcAgentSpec, BcRules, BcState};
 use houses_engine::core::play_batch;
 use houses_engine::house_of_suits::{HsAgentSpec, HsMatch, HsRules};
+use houses_engine::houses::agents::AgentSpec;
+use houses_engine::{Rules, State};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -59,7 +64,25 @@ fn main() {
                 recs.iter().map(|r| (r.winner, r.decisions)).collect(),
             )
         }
-        other => panic!("unknown game '{other}' (battle_cards or house_of_suits)"),
+        "houses" => {
+            let s = [AgentSpec::parse(&a).unwrap(), AgentSpec::parse(&b).unwrap()];
+            let recs = play_batch::<State>(
+                &Rules::parse(&rules).unwrap(),
+                [&s[0], &s[1]],
+                seed,
+                0,
+                n,
+                threads,
+                true,
+            );
+            (
+                s.map(|x| x.canonical()),
+                recs.iter()
+                    .map(|r| (r.winner, [r.decisions[0], r.decisions[1]]))
+                    .collect(),
+            )
+        }
+        other => panic!("unknown game '{other}' (houses, battle_cards or house_of_suits)"),
     };
     let dt = t.elapsed().as_secs_f64();
     // Game i seats the first agent as P1 when i is even (the batch swaps odd games).

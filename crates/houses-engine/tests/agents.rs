@@ -40,6 +40,7 @@ fn search_choices_do_not_change_when_only_hidden_cards_change() {
         worlds: 4,
         c: 0.5,
         rollout: 1,
+        eval: 0,
     };
     let mut checked = 0;
     for seed in 0..40u64 {
@@ -89,6 +90,7 @@ fn search_worlds_and_choices_depend_only_on_what_the_player_knows() {
         worlds: 4,
         c: 0.05,
         rollout: 1,
+        eval: 0,
     };
     let mut checked = 0;
     for (k, rules) in [
@@ -125,6 +127,7 @@ fn each_search_decision_draws_from_its_own_stream() {
         worlds: 4,
         c: 0.05,
         rollout: 1,
+        eval: 0,
     };
     let mut checked = 0;
     for (k, rules) in ["", "kings=classic", "players=3"].iter().enumerate() {
@@ -178,6 +181,20 @@ fn agent_specs_parse_and_name_their_errors() {
     assert!(AgentSpec::parse("greedy(x=1)")
         .unwrap_err()
         .contains("takes no parameters"));
+    // The evaluation's number: shown only when not the first fit, refused past the last one.
+    let s = AgentSpec::parse("search(eval=1)").unwrap().name();
+    assert_eq!(
+        s,
+        "search(iterations=1000,worlds=32,c=0.05,rollout=0,eval=1)"
+    );
+    assert_eq!(
+        AgentSpec::parse("search(eval=9)").unwrap_err(),
+        "agent 'search': parameter 'eval' is 9, but Houses-Skirmish has 4 evaluations (0 to 3)"
+    );
+    assert_eq!(
+        houses_engine::battle_cards::BcAgentSpec::parse("search(eval=1)").unwrap_err(),
+        "agent 'search': parameter 'eval' is 1, but Battle Cards has 1 evaluation (0)"
+    );
 }
 
 #[test]

@@ -30,6 +30,7 @@ pub const BC_SEARCH_DEFAULTS: SearchParams = SearchParams {
     worlds: 32,
     c: 0.05,
     rollout: 0,
+    eval: 0,
 };
 
 impl BcAgentSpec {
@@ -51,7 +52,11 @@ impl BcAgentSpec {
         match name {
             "random" => bare(BcAgentSpec::Random),
             "greedy" => bare(BcAgentSpec::Greedy),
-            "search" => Ok(BcAgentSpec::Search(BC_SEARCH_DEFAULTS.with(params)?)),
+            "search" => Ok(BcAgentSpec::Search(
+                BC_SEARCH_DEFAULTS
+                    .with(params)?
+                    .check_eval::<super::BcState>("Battle Cards")?,
+            )),
             other => Err(format!(
                 "unknown battle_cards agent '{other}'; valid agents: {}",
                 BC_AGENTS.join(", ")

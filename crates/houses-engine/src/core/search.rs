@@ -37,6 +37,19 @@ pub trait Searchable: Game + Clone {
             *v = self.evaluate(s);
         }
     }
+    /// How many fitted evaluations the game has (`SearchParams::eval` picks one; 0 is the
+    /// default, `evaluate`).
+    const EVALUATIONS: u32 = 1;
+    /// `evaluate` with the game's evaluation number `eval` (below `EVALUATIONS`).
+    fn evaluate_with(&self, seat: Seat, eval: u32) -> f64 {
+        debug_assert_eq!(eval, 0);
+        self.evaluate(seat)
+    }
+    /// `evaluate_all` with the game's evaluation number `eval`.
+    fn evaluate_all_with(&self, values: &mut [f64], eval: u32) {
+        debug_assert_eq!(eval, 0);
+        self.evaluate_all(values)
+    }
     /// The move a play-out plays (cheap: it runs thousands of times per decision). Uniform
     /// random unless the game has a better quick policy.
     fn playout_choice(&self, legal: &[Self::Action], rng: &mut GameRng) -> usize {
@@ -63,6 +76,12 @@ pub trait Searchable: Game + Clone {
     fn leaf_stop(&self, leaf_turn: u32, rollout: u32) -> u32 {
         (self.turn() + rollout).max(leaf_turn + self.leaf_turns())
     }
+    /// A legal move the rules show to do nothing (beyond spending what it spends), which the
+    /// search neither tries nor plays. It must read only what the mover may know. A move
+    /// that ends a decision (a pass, "done") is never futile, so a decision keeps a move.
+    fn futile(&self, _a: &Self::Action) -> bool {
+        false
+    }
 }
 
 /// How hard the search thinks.
@@ -77,6 +96,10 @@ pub struct SearchParams {
     /// Turns the play-out policy plays after the new node before the evaluation: 0 evaluates
     /// at once, 1 finishes the current turn, 2 the next one too, and so on.
     pub rollout: u32,
+    /// Which of the game's fitted evaluations judges the leaves (`Searchable::EVALUATIONS`):
+    /// 0 the first fit; Houses-Skirmish's later ones are refits on the search player's own
+    /// games (docs/agents.md, "Expert iteration").
+    pub eval: u32,
 }
 
 impl Default for SearchParams {
@@ -86,11 +109,12 @@ impl Default for SearchParams {
             worlds: 32,
             c: 0.05,
             rollout: 0,
+            eval: 0,
         }
     }
 }
 
-pub const SEARCH_PARAM_NAMES: &[&str] = &["iterations", "worlds", "c", "rollout"];
+pub const SEARCH_PARAM_NAMES: &[&str] = &["iterations", "worlds", "c", "rollout", "eval"];
 
 /// The most simulations per decision (ten thousand times the default: some seconds a
 /// decision). A decision allocates tables of this size at once, and its tree grows with it.
@@ -125,6 +149,8 @@ impl SearchParams {
             "iterations" => self.iterations = int(1, MAX_ITERATIONS)?,
             "worlds" => self.worlds = int(1, MAX_WORLDS)?,
             "rollout" => self.rollout = int(0, u32::MAX)?,
+            // The game checks that it has that evaluation (`check_eval`).
+            "eval" => self.eval = int(0, u32::MAX)?,
             "c" => {
                 self.c = v
                     .parse::<f64>()
@@ -160,12 +186,36 @@ impl SearchParams {
         Ok(self)
     }
 
-    /// `search(iterations=..,worlds=..,c=..,rollout=..)`, every parameter spelt out.
+    /// `search(iterations=..,worlds=..,c=..,rollout=..)`, every parameter spelt out (`eval`
+    /// only when not 0, so that specs written before it existed stay as they were).
     pub fn canonical(&self) -> String {
+        let eval = if self.eval == 0 {
+            String::new()
+        } else {
+            format!(",eval={}", self.eval)
+        };
         format!(
-            "search(iterations={},worlds={},c={},rollout={})",
+            "search(iterations={},worlds={},c={},rollout={}{eval})",
             self.iterations, self.worlds, self.c, self.rollout
         )
+    }
+
+    /// These parameters, refused when game `G` has no evaluation number `eval`.
+    pub fn check_eval<G: Searchable>(self, game: &str) -> Result<SearchParams, String> {
+        if self.eval < G::EVALUATIONS {
+            return Ok(self);
+        }
+        Err(format!(
+            "agent 'search': parameter 'eval' is {}, but {game} has {} evaluation{} (0{})",
+            self.eval,
+            G::EVALUATIONS,
+            if G::EVALUATIONS == 1 { "" } else { "s" },
+            if G::EVALUATIONS == 1 {
+                String::new()
+            } else {
+                format!(" to {}", G::EVALUATIONS - 1)
+            }
+        ))
     }
 }
 
@@ -276,6 +326,14 @@ impl<G: Searchable> Mcts<G> {
             let w = sample(&mut self.rng);
             self.worlds.push(w);
         }
+        // The moves worth searching: every world agrees on what is futile (it reads only what
+        // `seat` knows). A lone one is played without a search.
+        let mut candidates: Vec<bool> = legal.iter().map(|a| !self.worlds[0].futile(a)).collect();
+        match candidates.iter().filter(|&&c| c).count() {
+            0 => candidates.fill(true),
+            1 => return candidates.iter().position(|&c| c).unwrap(),
+            _ => {}
+        }
         self.nodes.clear();
         self.children.clear();
         self.kid_lists.clear();
@@ -306,10 +364,13 @@ impl<G: Searchable> Mcts<G> {
         let mut ties: u32 = 0;
         let mut choice = 0;
         for (i, a) in legal.iter().enumerate() {
+            if !candidates[i] {
+                continue;
+            }
             let v = self
                 .child(0, seat, a)
                 .map_or(0, |c| self.nodes[c as usize].visits);
-            if v > best || i == 0 {
+            if v > best || ties == 0 {
                 best = v;
                 ties = 1;
                 choice = i;
@@ -349,6 +410,9 @@ impl<G: Searchable> Mcts<G> {
         let mut leaf_turn = st.turn();
         while let Some(seat) = st.decider() {
             st.legal_into(&mut self.legal);
+            if self.legal.len() > 1 {
+                self.legal.retain(|a| !st.futile(a));
+            }
             if self.legal.len() == 1 {
                 st.apply_unchecked(self.legal[0]);
                 continue;
@@ -447,11 +511,12 @@ impl<G: Searchable> Mcts<G> {
         // two players; with two, one evaluation serves both sides).
         let seats = st.table_size();
         let mut values = [0.0; super::MAX_SEATS];
+        let eval = self.params.eval;
         if seats == 2 {
-            values[0] = st.evaluate(0);
+            values[0] = st.evaluate_with(0, eval);
             values[1] = 1.0 - values[0];
         } else {
-            st.evaluate_all(&mut values[..seats]);
+            st.evaluate_all_with(&mut values[..seats], eval);
         }
         for &n in &self.path {
             let n = &mut self.nodes[n as usize];

@@ -29,6 +29,7 @@ pub const HS_SEARCH_DEFAULTS: SearchParams = SearchParams {
     worlds: 32,
     c: 0.05,
     rollout: 0,
+    eval: 0,
 };
 
 impl HsAgentSpec {
@@ -50,7 +51,11 @@ impl HsAgentSpec {
         match name {
             "random" => bare(HsAgentSpec::Random),
             "greedy" => bare(HsAgentSpec::Greedy),
-            "search" => Ok(HsAgentSpec::Search(HS_SEARCH_DEFAULTS.with(params)?)),
+            "search" => Ok(HsAgentSpec::Search(
+                HS_SEARCH_DEFAULTS
+                    .with(params)?
+                    .check_eval::<super::HsMatch>("House of Suits")?,
+            )),
             other => Err(format!(
                 "unknown house_of_suits agent '{other}'; valid agents: {}",
                 HS_AGENTS.join(", ")

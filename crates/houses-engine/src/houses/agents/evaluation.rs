@@ -106,9 +106,80 @@ pub fn features(st: &State, seat: Seat) -> [f64; 13] {
     std::array::from_fn(|i| a[i] - sum[i] / k)
 }
 
+/// A fitted evaluation: weights for two seats still in (`features`, a logistic model) and for
+/// three or more (`side`, the win shared out: see `WEIGHTS_MULTI`).
+pub struct Evaluation {
+    pub two: [f64; 13],
+    pub multi: [f64; 13],
+}
+
+/// Every fitted evaluation, by number (`search(eval=K)`): 0 fitted on the heuristic player's
+/// games (`WEIGHTS`, `WEIGHTS_MULTI`); each later one refitted on the search player's own
+/// games with the one before it (expert iteration, docs/agents.md).
+pub const EVALUATIONS: &[Evaluation] = &[
+    Evaluation {
+        two: WEIGHTS,
+        multi: WEIGHTS_MULTI,
+    },
+    Evaluation {
+        two: WEIGHTS_GEN1,
+        multi: WEIGHTS_MULTI_GEN1,
+    },
+    Evaluation {
+        two: WEIGHTS_GEN2,
+        multi: WEIGHTS_MULTI_GEN2,
+    },
+    // Generation 3: at two players generation 1's weights, which beat generation 2's (48.2%
+    // [47.3, 49.1] for generation 2 over 12,000 games: the two-player iteration stopped there).
+    Evaluation {
+        two: WEIGHTS_GEN1,
+        multi: WEIGHTS_MULTI_GEN3,
+    },
+];
+
+/// Generation 1: refitted on `search(iterations=100,worlds=16,c=0.05,rollout=1)`'s own games
+/// (generation 0's evaluation), one move in 50 at random:
+/// `benchmarks/fit_evaluation.py 20000 1 --jobs 2 --explore 50 --generation 1 --agent
+/// 'search(iterations=100,worlds=16,c=0.05,rollout=1)' --write` (and `--players` for
+/// `WEIGHTS_MULTI_GEN1`, 3,000 games).
+pub const WEIGHTS_GEN1: [f64; 13] = [
+    0.0423, 1.1741, 1.1305, 1.0754, 0.0947, 0.4699, 1.3443, 0.2323, 0.7857, 0.8243, 0.6822, 0.8639,
+    -0.0557,
+];
+pub const WEIGHTS_MULTI_GEN1: [f64; 13] = [
+    -2.0345, -1.8936, 4.1494, -0.0944, 0.1346, 0.1870, 0.0798, -0.0791, -0.1030, -0.2513, 0.0741,
+    -0.0336, 0.0888,
+];
+
+/// Generation 2: the same, on the games of generation 1 (`search(...,eval=1)`):
+/// `benchmarks/fit_evaluation.py 20000 2 --jobs 2 --explore 50 --generation 2 --agent
+/// 'search(iterations=100,worlds=16,c=0.05,rollout=1,eval=1)' --write` (and `--players`, 3,000
+/// games).
+pub const WEIGHTS_GEN2: [f64; 13] = [
+    -0.0458, 1.2233, 1.1576, 1.0681, 0.1073, 0.4519, 1.3711, 0.2421, 0.7787, 0.8529, 0.7152,
+    0.9025, -0.0733,
+];
+pub const WEIGHTS_MULTI_GEN2: [f64; 13] = [
+    -2.1046, 0.6973, 3.2594, 0.3179, -0.0452, 0.1010, 0.2379, 0.1513, -0.1181, 0.2303, 0.1804,
+    0.1643, -0.0895,
+];
+
+/// Generation 3, three or four seats only (at two players generation 2 lost to generation 1,
+/// so generation 3 keeps generation 1's two-player weights): on the games of generation 2, `benchmarks/fit_evaluation.py 3000 3 --players --jobs 2 --explore 50
+/// --generation 3 --agent 'search(iterations=100,worlds=16,c=0.05,rollout=1,eval=2)' --write`.
+pub const WEIGHTS_MULTI_GEN3: [f64; 13] = [
+    -2.2262, 0.2894, 3.4014, -0.0094, 0.1223, 0.2295, 0.2532, -0.0525, -0.1107, -0.0618, 0.1785,
+    0.0881, 0.0008,
+];
+
 /// How likely `seat` is to win from here; exact once the game is over. A game with no
 /// winner is worth an even share (a half with two players, a third with three).
 pub fn evaluate(st: &State, seat: Seat) -> f64 {
+    evaluate_with(st, seat, &EVALUATIONS[0])
+}
+
+/// `evaluate` with the fitted evaluation `e`.
+pub fn evaluate_with(st: &State, seat: Seat, e: &Evaluation) -> f64 {
     if let Some(o) = st.outcome {
         return match o.winner {
             Some(w) if w == seat => 1.0,
@@ -121,10 +192,10 @@ pub fn evaluate(st: &State, seat: Seat) -> f64 {
     }
     let foes = st.opponents(seat).count();
     if foes >= 2 {
-        return share_of_win(st, seat);
+        return share_of_win(st, seat, &e.multi);
     }
     let f = features(st, seat);
-    let x: f64 = f.iter().zip(WEIGHTS).map(|(f, w)| f * w).sum();
+    let x: f64 = f.iter().zip(&e.two).map(|(f, w)| f * w).sum();
     1.0 / (1.0 + (-x).exp())
 }
 
@@ -139,13 +210,9 @@ pub const WEIGHTS_MULTI: [f64; 13] = [
     -0.2194,
 ];
 
-/// A seat's score under `WEIGHTS_MULTI`.
-fn multi_score(st: &State, s: Seat) -> f64 {
-    side(st, s)
-        .iter()
-        .zip(WEIGHTS_MULTI)
-        .map(|(f, w)| f * w)
-        .sum()
+/// A seat's score under weights `w` for three or more seats (`WEIGHTS_MULTI`).
+fn multi_score(st: &State, s: Seat, w: &[f64; 13]) -> f64 {
+    side(st, s).iter().zip(w).map(|(f, w)| f * w).sum()
 }
 
 /// `seat`'s share of the win among three or more seats still in (see `WEIGHTS_MULTI`), from
@@ -158,10 +225,10 @@ fn share_from(st: &State, seat: Seat, scores: &[f64; MAX_PLAYERS]) -> f64 {
 }
 
 /// `seat`'s share of the win among three or more seats still in (see `WEIGHTS_MULTI`).
-fn share_of_win(st: &State, seat: Seat) -> f64 {
+fn share_of_win(st: &State, seat: Seat, w: &[f64; 13]) -> f64 {
     let mut scores = [0.0; MAX_PLAYERS];
     for s in std::iter::once(seat).chain(st.opponents(seat)) {
-        scores[s] = multi_score(st, s);
+        scores[s] = multi_score(st, s, w);
     }
     share_from(st, seat, &scores)
 }
@@ -170,16 +237,21 @@ fn share_of_win(st: &State, seat: Seat) -> f64 {
 /// with three or more seats in, each seat's score is worked out once rather than once per
 /// seat judged. The same values as `evaluate`, bit for bit.
 pub fn evaluate_all(st: &State, values: &mut [f64]) {
+    evaluate_all_with(st, values, &EVALUATIONS[0]);
+}
+
+/// `evaluate_all` with the fitted evaluation `e`.
+pub fn evaluate_all_with(st: &State, values: &mut [f64], e: &Evaluation) {
     let alive: arrayvec::ArrayVec<Seat, MAX_PLAYERS> = st.alive().collect();
     if st.outcome.is_some() || alive.len() < 3 {
         for (s, v) in values.iter_mut().enumerate() {
-            *v = evaluate(st, s);
+            *v = evaluate_with(st, s, e);
         }
         return;
     }
     let mut scores = [0.0; MAX_PLAYERS];
     for &s in &alive {
-        scores[s] = multi_score(st, s);
+        scores[s] = multi_score(st, s, &e.multi);
     }
     for (s, v) in values.iter_mut().enumerate() {
         *v = if st.players[s].out {

@@ -13,6 +13,7 @@ pub use random::Random;
 pub use search::Search;
 
 use crate::houses::action::Action;
+use crate::houses::state::State;
 use crate::houses::view::View;
 
 pub trait Agent: Send {
@@ -59,10 +60,12 @@ fn number(agent: &str, k: &str, v: &str) -> Result<f64, String> {
 /// strength; other random numbers). The random and greedy players draw one number a decision
 /// whatever they see, so their streams stay in step as they are. Search version 7: its
 /// play-outs (`rollout`, and leaves played to the start of a turn at three or four players)
-/// are played by greedy version 4.
+/// are played by greedy version 4. Search version 8: it neither tries nor plays a move the
+/// rules show to do nothing (`State::futile`: a Jack of Clubs on a unit that cannot strike
+/// again this turn).
 pub const RANDOM_VERSION: u32 = 1;
 pub const GREEDY_VERSION: u32 = 4;
-pub const SEARCH_VERSION: u32 = 7;
+pub const SEARCH_VERSION: u32 = 8;
 
 impl AgentSpec {
     /// Parse `name`, `name(k=v,...)`, optionally with the version it was written for
@@ -107,7 +110,11 @@ impl AgentSpec {
                 }
                 Ok(AgentSpec::Heuristic(p))
             }
-            "search" => Ok(AgentSpec::Search(SearchParams::default().with(params)?)),
+            "search" => Ok(AgentSpec::Search(
+                SearchParams::default()
+                    .with(params)?
+                    .check_eval::<State>("Houses-Skirmish")?,
+            )),
             other => {
                 let hint = crate::core::closest(other, AGENT_NAMES.iter().copied())
                     .map(|c| format!(" (did you mean '{c}'?)"))

@@ -3,7 +3,7 @@
 //! opponent's hidden hand and the deck), its evaluation of a position, and the heuristic player
 //! as the play-out policy. It reads nothing but its `View`.
 
-use super::evaluation::{evaluate, evaluate_all};
+use super::evaluation::{evaluate, evaluate_all, evaluate_all_with, evaluate_with, EVALUATIONS};
 use super::greedy::{self, Params};
 use super::Agent;
 use crate::core::rng::GameRng;
@@ -49,6 +49,16 @@ impl Searchable for State {
         evaluate_all(self, values);
     }
 
+    const EVALUATIONS: u32 = EVALUATIONS.len() as u32;
+
+    fn evaluate_with(&self, seat: Seat, eval: u32) -> f64 {
+        evaluate_with(self, seat, &EVALUATIONS[eval as usize])
+    }
+
+    fn evaluate_all_with(&self, values: &mut [f64], eval: u32) {
+        evaluate_all_with(self, values, &EVALUATIONS[eval as usize]);
+    }
+
     fn playout_choice(&self, legal: &[Action], rng: &mut GameRng) -> usize {
         let seat = self.pending.decider().unwrap_or(0);
         greedy::pick(&View::new(self, seat), legal, &Params::default(), rng)
@@ -90,5 +100,11 @@ impl Searchable for State {
         } else {
             leaf_turn + rollout
         }
+    }
+
+    /// The rules' futile moves (`State::futile`): a Jack of Clubs on a unit that cannot strike
+    /// again this turn.
+    fn futile(&self, a: &Action) -> bool {
+        State::futile(self, a)
     }
 }

@@ -13,6 +13,7 @@
 //! - `legal`: the legal moves of each decision, dispatched to the files below;
 //! - `deploy`: deploying units, bonds, the Insane Wizard on entry (R17-R21, R39);
 //! - `effects`: scouts, Jacks, Queens, the Ace of Diamonds (R23, R25, R29-R35);
+//! - `futile`: legal moves the rules show to do nothing this turn (the search skips them);
 //! - `attack`: attacks, blocks, King aid, chosen blockers (R5-R7, R24, R28, V5-V7, V13);
 //! - `apply`: the checked entry point and each move's application (R42, R43);
 //! - `damage`: the one place damage lands; leaving play, Soul Burn (R1-R3, R14, R26);
@@ -32,6 +33,7 @@ mod combat;
 mod damage;
 mod deploy;
 mod effects;
+mod futile;
 mod invariants;
 mod legal;
 mod setup;
