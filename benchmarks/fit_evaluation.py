@@ -241,7 +241,7 @@ def main_multiplayer() -> None:
     # The two-player weights of this generation (the latest one fitted, where the two-player
     # weights stopped improving before the others) start the fit and are compared.
     g2 = generation or 0
-    while g2 and _name("WEIGHTS", g2) not in EVALUATION.read_text():
+    while g2 and f"pub const {_name('WEIGHTS', g2)}:" not in EVALUATION.read_text():
         g2 -= 1
     w2 = _constant(_name("WEIGHTS", g2))
     fit = minimize(_neg_log_likelihood, w2, args=(train,), jac=True, method="L-BFGS-B")

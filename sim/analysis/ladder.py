@@ -7,9 +7,11 @@ of the wins is checked against an even share."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+import polars as pl
 from tqdm.auto import tqdm
 
 from sim.analysis.stats import bradley_terry, wilson
@@ -38,26 +40,10 @@ def ladder(
     combos = list(itertools.combinations(agents, 2))
     bar = tqdm(total=len(combos) * games, unit="game", disable=not progress, desc="ladder")
     for a, b in combos:
-        wa = wb = played = 0
-        # Without early stopping the pair still plays in slices, for the progress bar: the
-        # same game indices, so the same records.
-        step = chunk or max(1, min(games, 200))
-        while played < games:
-            count = min(step, games - played)
-            df = play_games(
-                count, (a, b), seed, rules, start=played, threads=threads, swap_seats=True
-            )
-            w, sw = df["winner"], df["seats_swapped"]
-            wa += int((((w == 0) & ~sw) | ((w == 1) & sw)).sum())
-            wb += int((((w == 1) & ~sw) | ((w == 0) & sw)).sum())
-            played += df.height
-            bar.update(df.height)
-            bar.set_postfix_str(f"{a} v {b}")
-            lo, hi = wilson(wa + (played - wa - wb) / 2, played)
-            if chunk and (lo > 0.5 or hi < 0.5):
-                bar.update(games - played)  # the games this pair no longer needs
-                break
-        draws = played - wa - wb
+        wa, draws, played = _play_pair(
+            (a, b), games, seed, rules, threads, chunk, bar, f"{a} v {b}", _two_seat_tally, 0.5
+        )
+        wb = played - wa - draws
         lo, hi = wilson(wa + draws / 2, played)
         pairs.append(
             {
@@ -121,22 +107,18 @@ def table_ladder(
     ordering = []
     bar = tqdm(total=(len(agents) - 1) * games, unit="game", disable=not progress, desc="ladder")
     for low, high in itertools.pairwise(agents):
-        won = draws = played = 0
-        step = chunk or max(1, min(games, 200))
-        while played < games:
-            count = min(step, games - played)
-            df = play_games(
-                count, (high, low), seed, rules, start=played, threads=threads, swap_seats=True
-            )
-            won += int((df["winner"] == df["a_seat"]).sum())
-            draws += int((df["winner"] < 0).sum())
-            played += df.height
-            bar.update(df.height)
-            bar.set_postfix_str(f"{high} among {low}")
-            lo, hi = wilson(won + draws * even, played)
-            if chunk and (lo > even or hi < even):
-                bar.update(games - played)
-                break
+        won, draws, played = _play_pair(
+            (high, low),
+            games,
+            seed,
+            rules,
+            threads,
+            chunk,
+            bar,
+            f"{high} among {low}",
+            _alone_tally,
+            even,
+        )
         lo, hi = wilson(won + draws * even, played)
         ordering.append(
             {
@@ -163,6 +145,57 @@ def table_ladder(
         "strict": all(o["significant"] for o in ordering),
         "anchor": agents[0],
     }
+
+
+def _play_pair(
+    pair: tuple[str, str],
+    games: int,
+    seed: int,
+    rules: str | None,
+    threads: int | None,
+    chunk: int | None,
+    bar: Any,
+    label: str,
+    tally: Callable[[pl.DataFrame], tuple[int, int]],
+    even: float,
+) -> tuple[int, int, int]:
+    """Games of `pair` (A first, seats rotated) in slices up to `games`, or with `chunk` until
+    the Wilson interval of A's score (a game with no winner counting `even`) excludes `even`:
+    A's wins, the games with no winner, the games played. `tally` counts both in a slice.
+    Without early stopping the pair still plays in slices, for the progress bar: the same game
+    indices, so the same records."""
+    wins = draws = played = 0
+    step = chunk or max(1, min(games, 200))
+    while played < games:
+        df = play_games(
+            min(step, games - played),
+            pair,
+            seed,
+            rules,
+            start=played,
+            threads=threads,
+            swap_seats=True,
+        )
+        w, d = tally(df)
+        wins, draws, played = wins + w, draws + d, played + df.height
+        bar.update(df.height)
+        bar.set_postfix_str(label)
+        lo, hi = wilson(wins + draws * even, played)
+        if chunk and (lo > even or hi < even):
+            bar.update(games - played)  # the games this pair no longer needs
+            break
+    return wins, draws, played
+
+
+def _two_seat_tally(df: pl.DataFrame) -> tuple[int, int]:
+    """A's wins at two seats (A is P2 where the seats are swapped) and the draws."""
+    w, sw = df["winner"], df["seats_swapped"]
+    return int((((w == 0) & ~sw) | ((w == 1) & sw)).sum()), int((w < 0).sum())
+
+
+def _alone_tally(df: pl.DataFrame) -> tuple[int, int]:
+    """A's wins from its seat at a larger table, and the games with no winner."""
+    return int((df["winner"] == df["a_seat"]).sum()), int((df["winner"] < 0).sum())
 
 
 def ratings_with_intervals(
