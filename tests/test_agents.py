@@ -7,7 +7,7 @@ import pytest
 
 import sim
 from sim import _core
-from sim.play.agents import personas, resolve
+from sim.play.agents import catalogue, personas, plain, resolve, standing
 from sim.play.engine import decode
 
 HOARDER = "python:examples/python_agent.py:Hoarder"
@@ -29,6 +29,30 @@ def test_the_expert_persona_judges_with_the_last_refitted_evaluation():
         resolve("search_expert", "battle_cards")
     with pytest.raises(ValueError, match="but Houses-Skirmish has 4 evaluations"):
         resolve("search(eval=4)")
+
+
+def test_a_persona_plays_another_game_with_the_parameters_its_file_gives_there():
+    # search_fast plays no greedy turn-end in Battle Cards (it costs more than it gives there at
+    # 100 simulations, docs/agents.md), the Houses-Skirmish parameters in House of Suits.
+    assert resolve("search_fast", "battle_cards") == (
+        "search(iterations=100,worlds=16,c=0.05,rollout=0)@v2"
+    )
+    assert resolve("search_fast", "house_of_suits") == (
+        "search(iterations=100,worlds=16,c=0.05,rollout=1)@v2"
+    )
+    assert standing("search_fast", "battle_cards") == (2, "the strong player")
+    assert standing("search", "house_of_suits") == (3, "the stronger search player")
+    assert plain("search_fast", "battle_cards").endswith("16 guesses of the cards it cannot see")
+    # A persona without an entry for the game is not offered there, and the error says why.
+    with pytest.raises(ValueError) as e:
+        resolve("defensive", "house_of_suits")
+    assert str(e.value) == (
+        "unknown house_of_suits agent 'defensive' (persona 'defensive' plays Houses-Skirmish "
+        "only: its file has no `games: house_of_suits` entry); valid agents: random, greedy, "
+        "search, search_fast"
+    )
+    listed = [r["name"] for r in catalogue("battle_cards")]
+    assert listed == ["random", "greedy", "search", "search", "search_fast"]
 
 
 def test_the_shipped_personas_are_found_from_any_working_folder(tmp_path, monkeypatch):

@@ -5,6 +5,15 @@ built-in agent, e.g. strategies/defensive.yaml:
     name: defensive
     agent: heuristic
     params: {aggression: 0.7, hold_back: 3.0, risk: 1.0, block: 1.6, king: 4.0}
+
+A persona plays Houses-Skirmish; it plays another game only where its file says so, under
+`games`, with the parameters that change there (measured to keep its place on that game's
+ladder, docs/agents.md) and, where they differ, its own words, e.g.
+strategies/search_fast.yaml:
+
+    games:
+      battle_cards: {params: {rollout: 0}, description: ..., plain: ...}
+      house_of_suits: {}
 """
 
 from __future__ import annotations
@@ -33,11 +42,36 @@ def personas() -> dict[str, dict]:
         for f in sorted(d.glob("*.yaml")) if d.is_dir() else []:
             data = yaml.safe_load(f.read_text()) or {}
             name = data.get("name", f.stem)
-            params = ",".join(f"{k}={v}" for k, v in (data.get("params") or {}).items())
-            data["spec"] = f"{data.get('agent', 'heuristic')}({params})"
+            data["spec"] = _spec(data, data.get("params") or {})
             data["file"] = str(f)
             found[name] = data
     return found
+
+
+def _spec(persona: dict, params: dict) -> str:
+    listed = ",".join(f"{k}={v}" for k, v in params.items())
+    return f"{persona.get('agent', 'heuristic')}({listed})"
+
+
+def persona(name: str, game: str = games.DEFAULT) -> dict | None:
+    """Persona `name` as it plays `game` (its `spec` for that game), or None where there is no
+    such persona or it does not play that game."""
+    found = personas().get(name)
+    if found is None or game == games.DEFAULT:
+        return found
+    there = (found.get("games") or {}).get(game)
+    if there is None:
+        return None
+    # The entry's own words (`description`, `plain`) replace the Houses-Skirmish ones.
+    there = there or {}
+    params = {**(found.get("params") or {}), **(there.get("params") or {})}
+    return {**found, **there, "params": params, "spec": _spec(found, params)}
+
+
+def names_for(game: str = games.DEFAULT) -> list[str]:
+    """Every agent name `game` takes: its built-in agents, then the personas that play it."""
+    listed = games.game(game).agents + sorted(n for n in personas() if persona(n, game))
+    return list(dict.fromkeys(listed))  # a persona may share a built-in's name (`search`)
 
 
 def resolve(name: str, game: str = games.DEFAULT) -> str:
@@ -47,29 +81,38 @@ def resolve(name: str, game: str = games.DEFAULT) -> str:
     from sim.play import python_agents
 
     name = str(name).strip()
-    info = games.game(game)
+    games.game(game)  # an unknown game: its clear error first
     if name == "human":
         from sim.play import human
 
         human.check_game(game)
         return name  # a person at the terminal (sim/play/human.py), not an engine agent
     if game != games.DEFAULT:
+        found = persona(name, game)
         try:
-            return _core.canonical_agent(game, name)
+            return _core.canonical_agent(game, found["spec"] if found else name)
         except ValueError as e:
             if "unknown" not in str(e):
                 raise
-            near = difflib.get_close_matches(name, info.agents, n=1)
+            valid = names_for(game)
+            near = difflib.get_close_matches(name, valid, n=1)
             hint = f" (did you mean '{near[0]}'?)" if near else ""
+            # A persona of Houses-Skirmish that this game has no setting for: said so.
+            why = (
+                f" (persona '{name}' plays Houses-Skirmish only: its file has no `games:"
+                f" {game}` entry)"
+                if name in personas()
+                else hint
+            )
             raise ValueError(
-                f"unknown {game} agent '{name}'{hint}; valid agents: {', '.join(info.agents)}"
+                f"unknown {game} agent '{name}'{why}; valid agents: {', '.join(valid)}"
             ) from None
     if python_agents.is_python(name):
         python_agents.load(name)  # raises a clear ValueError when it cannot be loaded
         return f"{name}@sha256={python_agents.source_hash(name)}"
-    persona = personas().get(name)
+    found = personas().get(name)
     try:
-        return _core.canonical_agent(game, persona["spec"] if persona else name)
+        return _core.canonical_agent(game, found["spec"] if found else name)
     except ValueError as e:
         if "unknown agent" not in str(e):
             raise
@@ -80,10 +123,6 @@ def resolve(name: str, game: str = games.DEFAULT) -> str:
             f"unknown agent '{name}'{hint}; valid agents: {', '.join(valid)} "
             "(or heuristic(param=value,...), search(iterations=N,...), python:FILE.py:Class)"
         ) from None
-
-
-def names() -> list[str]:
-    return BUILTIN + sorted(personas())
 
 
 # What each built-in agent is, for `sim agents`.
@@ -112,11 +151,11 @@ BUILTIN_PLAIN = {
 
 def plain(name: str, game: str = games.DEFAULT) -> str:
     """How agent `name` of `game` plays, in a designer's words: a persona's `plain` (else its
-    `description`; personas are Houses-Skirmish's), a built-in's own line; empty for an agent
-    written in Python or spelt out with its parameters."""
-    persona = personas().get(name) if game == games.DEFAULT else None
-    if persona:
-        return str(persona.get("plain") or persona.get("description") or "")
+    `description`), a built-in's own line; empty for an agent written in Python or spelt out
+    with its parameters."""
+    found = persona(name, game)
+    if found:
+        return str(found.get("plain") or found.get("description") or "")
     return BUILTIN_PLAIN.get(name, "")
 
 
@@ -135,9 +174,9 @@ def standing(name: str, game: str = games.DEFAULT) -> tuple[int, str]:
     a built-in's place) and how a verdict names it (a persona's `title`: "the strong player").
     An agent written in Python or spelt with its parameters stands by the agent it is built
     on, and is named by what it is called."""
-    persona = personas().get(name) if game == games.DEFAULT else None
-    if persona and "strength" in persona:
-        return int(persona["strength"]), str(persona.get("title") or name)
+    found = persona(name, game)
+    if found and "strength" in found:
+        return int(found["strength"]), str(found.get("title") or name)
     base = name.split("(", 1)[0].split("@", 1)[0]
     strength, title = BUILTIN_STANDING.get(base, (1, name))
     return strength, title if base == name else name
@@ -156,13 +195,13 @@ def catalogue(game: str = games.DEFAULT) -> list[dict[str, str]]:
         rows.append(
             {"name": name, "kind": "built-in", "spec": spec, "about": BUILTIN_HELP.get(name, "")}
         )
-    if game == games.DEFAULT:
-        for name, p in sorted(personas().items()):
+    for name in sorted(personas()):
+        if (p := persona(name, game)) is not None:
             rows.append(
                 {
                     "name": name,
                     "kind": f"persona ({p['file']})",
-                    "spec": resolve(name),
+                    "spec": resolve(name, game),
                     "about": p.get("description", ""),
                 }
             )
