@@ -347,6 +347,11 @@ def test_a_card_its_drawer_never_played_is_not_rated():
     assert words.agreement(mine, other, single=False) == (
         "With the quick player: it cannot rate it under 'old': never played."
     )
+    # Where the strongest player's own reading is Not settled, an unrated one is not the same.
+    mine = {"readings": [{"variant": "old", "verdict": NOT_SETTLED, "figure": {}}]}
+    assert words.agreement(mine, other, single=False) == (
+        "With the quick player: it cannot rate it under 'old': never played."
+    )
 
 
 def test_another_player_s_seat_verdict_names_its_seat():

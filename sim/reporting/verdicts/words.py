@@ -217,20 +217,23 @@ def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
         if part.get("ask") == "shortens" and (r["figure"].get("reached") or 1) < FEW_REACH
     ]
     seldom = f", though only {100 * min(few):.0f}% of its games reach round 6" if few else ""
-    if all(mine[v] == r["verdict"] for v, r in theirs.items()):
+
+    def same(v: str, r: dict[str, Any]) -> bool:
+        # A card this player never played is unrated, not "the same" Not settled.
+        return r["verdict"] == mine[v] and not r["figure"].get("unused")
+
+    if all(same(v, r) for v, r in theirs.items()):
         return f"Holds with {name} too{seldom}."
     said = [
-        _their_reading(part, v, r, houses[v], single)
-        for v, r in theirs.items()
-        if r["verdict"] != mine[v]
+        _their_reading(part, v, r, houses[v], single) for v, r in theirs.items() if not same(v, r)
     ]
     opposite = any({mine[v], r["verdict"]} == {"yes", "no"} for v, r in theirs.items())
     lead = f"{name[0].upper()}{name[1:]} disagrees" if opposite else f"With {name}"
     # Where it agrees under some variants: said, so that the list of the others is not read
     # as all it found.
-    same = [quoted(v) for v, r in theirs.items() if r["verdict"] == mine[v]]
-    if same and not single:
-        said.insert(0, f"the same under {_listing(same)}")
+    agreeing = [quoted(v) for v, r in theirs.items() if same(v, r)]
+    if agreeing and not single:
+        said.insert(0, f"the same under {_listing(agreeing)}")
     return f"{lead}: {'; '.join(said)}."
 
 
