@@ -1,13 +1,20 @@
 """Flat memory and scale: run the same greedy-vs-greedy experiment at several sizes with
-`sim run` and report wall time and peak memory (max RSS of the `sim` process).
+`sim run` (which plays the games and then builds the report), then rebuild its report alone
+with `sim report`, and print per size: wall time, games a second, the peak memory (max RSS) of
+each of the two processes, and the records' bytes a game.
 
-    .venv/bin/python benchmarks/scale.py 100000 1000000
+    .venv/bin/python benchmarks/scale.py 1000000 10000000
+    .venv/bin/python benchmarks/scale.py 100000000 --workdir /big/disk --chunk-size 250000
+
+A run into a `--workdir` that already holds the size's records resumes it (an interrupted
+100M run keeps its finished chunks), so its wall time is then only the rest.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
-import resource
+import os
 import subprocess
 import sys
 import tempfile
@@ -21,45 +28,57 @@ seed: 1
 matchups:
   - [greedy, greedy]
 games: {n}
-chunk_size: 10000
+chunk_size: {chunk}
 """
 
 
-def measure(n: int, workdir: Path) -> dict:
-    exp = workdir / f"scale_{n}.yaml"
-    exp.write_text(TEMPLATE.format(n=n))
-    cmd = [
-        sys.executable,
-        "-m",
-        "sim.cli",
-        "run",
-        str(exp),
-        "--output",
-        str(workdir / str(n)),
-        "--quiet",
-        "--json",
-    ]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+def _timed(cmd: list[str]) -> tuple[float, float, str]:
+    """Wall seconds, the peak RSS in MiB of this one process (`wait4`, not the largest child
+    so far), and its standard output."""
     t0 = time.perf_counter()
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    wall = time.perf_counter() - t0
-    peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    cell = json.loads(out)["cells"][0]
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    assert p.stdout is not None
+    out = p.stdout.read()
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    if p.returncode:
+        raise SystemExit(f"{' '.join(cmd)} exited with {p.returncode}")
+    return time.perf_counter() - t0, usage.ru_maxrss / 1024, out
+
+
+def measure(n: int, workdir: Path, chunk: int) -> dict:
+    exp = workdir / f"scale_{n}.yaml"
+    exp.write_text(TEMPLATE.format(n=n, chunk=chunk))
+    out = workdir / str(n)
+    sim = [sys.executable, "-m", "sim.cli"]
+    run = [*sim, "run", str(exp), "--output", str(out), "--quiet", "--json"]
+    wall, run_peak, printed = _timed(run)
+    report_wall, report_peak, _ = _timed([*sim, "report", str(out)])
+    cell = json.loads(printed)["cells"][0]
+    records = sum(f.stat().st_size for f in (out / "records").rglob("*.parquet"))
     return {
         "games": cell["games"],
-        "wall_seconds": round(wall, 1),
+        "run_seconds": round(wall, 1),
         "games_per_second": round(cell["games"] / wall),
-        # ru_maxrss of children is the largest child so far: run sizes in increasing order.
-        "peak_rss_mib": round(max(peak_kib, before) / 1024, 1),
-        "command": " ".join(cmd[1:]),
+        "run_peak_rss_mib": round(run_peak),
+        "report_seconds": round(report_wall, 1),
+        "report_peak_rss_mib": round(report_peak),
+        "record_bytes_per_game": round(records / cell["games"], 1),
+        "command": " ".join(run[1:]),
     }
 
 
 def main() -> None:
-    sizes = [int(a) for a in sys.argv[1:]] or [100_000, 1_000_000]
-    with tempfile.TemporaryDirectory() as d:
-        for n in sorted(sizes):
-            print(json.dumps(measure(n, Path(d))), flush=True)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sizes", nargs="*", type=int, default=[100_000, 1_000_000])
+    parser.add_argument("--workdir", type=Path, help="keep the runs here (default: a temp dir)")
+    parser.add_argument("--chunk-size", type=int, default=100_000)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        workdir = args.workdir or Path(tmp)
+        workdir.mkdir(parents=True, exist_ok=True)
+        for n in sorted(args.sizes):
+            print(json.dumps(measure(n, workdir, args.chunk_size)), flush=True)
 
 
 if __name__ == "__main__":

@@ -4,6 +4,10 @@ deployed and how their players fared (`kings`)."""
 
 from __future__ import annotations
 
+import bisect
+import itertools
+import math
+from collections.abc import Callable
 from typing import Any
 
 import polars as pl
@@ -77,18 +81,15 @@ def cells(lf: pl.LazyFrame, info: GameInfo) -> dict[str, dict[str, Any]]:
             first_wins=(winner == pl.col("first_player").cast(pl.Int64)).sum(),
             **{f"order_wins_{k}": (turn_order(names) == k).sum() for k in range(MAX_SEATS)},
             draws=(pl.col("winner") == -1).sum(),
-            turns_median=pl.col("turns").median(),
-            turns_p10=pl.col("turns").quantile(0.1),
-            turns_p90=pl.col("turns").quantile(0.9),
-            rounds_median=pl.col("rounds").median(),
             rounds_mean=pl.col("rounds").mean(),
-            rounds_p10=pl.col("rounds").quantile(0.1),
-            rounds_p90=pl.col("rounds").quantile(0.9),
             turns_total=pl.col("turns").sum(),
         )
     )
+    spread = {length: _spread(lf, length) for length in ("turns", "rounds")}
     result = {}
     for r in df.iter_rows(named=True):
+        for length, by_cell in spread.items():
+            r.update({f"{length}_{k}": v for k, v in by_cell[r["cell"]].items()})
         n, draws = r["games"], r["draws"]
         # No winner: an even share to each seat (a half with two players).
         share = draws / r["players"]
@@ -121,6 +122,41 @@ def cells(lf: pl.LazyFrame, info: GameInfo) -> dict[str, dict[str, Any]]:
                 )
         result[r["cell"]] = r
     return result
+
+
+def _spread(lf: pl.LazyFrame, length: str) -> dict[str, dict[str, float]]:
+    """Per cell, the median, 10th and 90th percentile of a game length (`turns` or `rounds`),
+    from its games per value: a count a value streams where a median over every game would
+    hold the column. The same numbers as polars' `median()` (the mean of the two middle games
+    where their number is even) and `quantile(q)` (the game nearest (n - 1) * q, a half
+    rounded up), as tests/test_summary.py checks."""
+    counts = _collect(lf.group_by("cell", length).len()).sort("cell", length)
+    out = {}
+    for (cell,), part in counts.group_by("cell", maintain_order=True):
+        values, n = part[length].to_list(), part["len"].to_list()
+        at = _order_statistic(values, n)
+        total = sum(n)
+        middle = (total - 1) // 2
+        out[cell] = {
+            "median": float(at(middle) if total % 2 else (at(middle) + at(middle + 1)) / 2),
+            "p10": float(at(_nearest((total - 1) * 0.1))),
+            "p90": float(at(_nearest((total - 1) * 0.9))),
+        }
+    return out
+
+
+def _nearest(x: float) -> int:
+    """`x` rounded to the nearest whole number, a half away from zero (Rust's `f64::round`,
+    which polars' `quantile` uses), not to the even one as Python's `round` does."""
+    whole = math.floor(x)
+    return whole + (x - whole >= 0.5)
+
+
+def _order_statistic(values: list[int], counts: list[int]) -> Callable[[int], int]:
+    """The function giving the `i`-th smallest (from 0) of a sample held as sorted distinct
+    `values` and how many times each occurs."""
+    ends = list(itertools.accumulate(counts))
+    return lambda i: values[bisect.bisect_right(ends, i)]
 
 
 def _chooser_counts(names: list[str]) -> list[pl.Expr]:

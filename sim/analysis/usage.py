@@ -13,6 +13,7 @@ from typing import Any
 
 import polars as pl
 
+from sim.analysis.frame import _collect
 from sim.games import GameInfo
 
 
@@ -47,7 +48,7 @@ def usage(lf: pl.LazyFrame | pl.DataFrame, info: GameInfo) -> list[dict[str, Any
         .filter(pl.col("agent").is_not_null())
         .group_by("agent", maintain_order=True)
         .sum()
-        .collect()
+        .pipe(_collect)
         .sort("agent")
     )
     rows = []
@@ -140,7 +141,7 @@ def _per_cell(lf: pl.LazyFrame, names: list[str], counts: dict[str, str]) -> pl.
             **{f"games_{n}": (t > 0).sum() for n, t in total.items()},
             **{f"sum_{n}": t.sum() for n, t in total.items()},
         )
-        .collect()
+        .pipe(_collect)
         .sort("cell")
     )
 

@@ -15,6 +15,7 @@ from typing import Any
 import polars as pl
 
 from sim import games
+from sim.analysis.frame import _cell, _collect
 from sim.play import replays
 from sim.play.agents import resolve
 from sim.play.batch import replay
@@ -25,7 +26,7 @@ GAMES_DIR = "games"
 
 
 def _pick(lf: pl.LazyFrame, cell: str, where: pl.Expr | None, longest: bool) -> dict | None:
-    q = lf.filter(pl.col("cell") == cell)
+    q = _cell(lf, cell)
     if "players" in lf.collect_schema().names():
         # A replay seats A in P1 and B in every other seat: a game that sat A elsewhere (three
         # or four players, A moving round the table) would be another game.
@@ -36,9 +37,21 @@ def _pick(lf: pl.LazyFrame, cell: str, where: pl.Expr | None, longest: bool) -> 
         )
     if where is not None:
         q = q.filter(where)
-    order = ["rounds", "game"] if longest else ["game"]
-    q = q.sort(order, descending=[True, False] if longest else [False])
-    df = q.select("game", "seed", "winner", "agent_p1", "agent_p2", "rules").head(1).collect()
+    # The longest game (the first of the longest) or the first game: a maximum, then the games
+    # that reach it, rather than a sort of the whole cell, which held every one of its games.
+    if longest:
+        rounds = _collect(q.select(pl.col("rounds").max())).item()
+        if rounds is None:
+            return None
+        q = q.filter(pl.col("rounds") == rounds)
+    first = _collect(q.select(pl.col("game").min())).item()
+    if first is None:
+        return None
+    df = _collect(
+        q.filter(pl.col("game") == first)
+        .select("game", "seed", "winner", "agent_p1", "agent_p2", "rules")
+        .head(1)
+    )
     return df.row(0, named=True) if df.height else None
 
 

@@ -9,7 +9,6 @@ from typing import TypeVar
 
 import numpy as np
 import polars as pl
-import pyarrow as pa
 
 from sim import games
 from sim.analysis import frame
@@ -56,12 +55,14 @@ def card_names(mask: pl.Expr) -> pl.Expr:
     return mask.map_batches(_names, return_dtype=pl.List(pl.Utf8()), is_elementwise=True)
 
 
-_NAMES = pa.array(CARDS, type=pa.string())
-
-
 def _names(masks: pl.Series) -> pl.Series:
     """Each mask's card names, built as one list array from the masks' set bits (ten times
     faster than an expression per card)."""
+    # Imported here: pyarrow (and the pandas it loads) is 100 MB and 0.4 s that every `sim`
+    # command paid at start, for the decoded card columns alone.
+    import pyarrow as pa
+
+    names = pa.array(CARDS, type=pa.string())
     m = masks.to_numpy()
     bits = np.empty((len(m), len(CARDS)), dtype=bool)
     for i in range(len(CARDS)):
@@ -69,7 +70,7 @@ def _names(masks: pl.Series) -> pl.Series:
     _, cards = np.nonzero(bits)  # row by row, each row's cards in id order
     offsets = np.zeros(len(m) + 1, dtype=np.int64)
     np.cumsum(bits.sum(axis=1), out=offsets[1:])
-    lists = pa.LargeListArray.from_arrays(pa.array(offsets), _NAMES.take(pa.array(cards)))
+    lists = pa.LargeListArray.from_arrays(pa.array(offsets), names.take(pa.array(cards)))
     return pl.Series(masks.name, lists, dtype=pl.List(pl.Utf8()))
 
 
