@@ -83,7 +83,7 @@ def cards(
                 drew.sum().alias(f"g{c}"),
                 pl.when(drew).then(pl.col("score")).otherwise(0).sum().alias(f"gw{c}"),
             ]
-        wide = wide.join(_collect(both.group_by(*by).agg(aggs)), on=list(by))
+        wide = wide.join(_collect(both.group_by(*by).agg(aggs)), on=list(by), nulls_equal=True)
     wide = wide.sort(*by)
     scores = ["w"] + [f"{k}{c}" for k in ("dw", "gw") for c in range(n_cards)]
     wide = wide.with_columns(pl.col(scores) / SCORE_UNITS)
