@@ -10,20 +10,21 @@
 //! in response, the active player declared no attack at all, attacked where the unit could
 //! not block, or the unit could have blocked and did not.
 //!
-//! Usage: `jack_of_clubs_use SPEC GAMES`, e.g.
+//! Usage: `jack_of_clubs_use SPEC GAMES [JUDGE]` (JUDGE: the generation of the fitted evaluation
+//! that judges, 0 unless given), e.g.
 //! `cargo run --release -p houses-engine --example jack_of_clubs_use 'search(iterations=100,worlds=16,c=0.05,rollout=1)' 1000`
 //! (docs/findings.md: why the Jack of Clubs answer depends on the search player).
 use houses_engine::core::card::Card;
 use houses_engine::core::rng::GameRng;
 use houses_engine::houses::action::Action;
-use houses_engine::houses::agents::evaluation::evaluate;
+use houses_engine::houses::agents::evaluation::{evaluate_with, Evaluation, EVALUATIONS};
 use houses_engine::houses::agents::{greedy_pick, AgentSpec, Params};
 use houses_engine::houses::state::Pending;
 use houses_engine::houses::view::View;
 use houses_engine::{Rules, State};
 
 /// The mover's evaluation after the heuristic player finishes the turn (the search's play-out).
-fn finish_turn(mut st: State, seat: usize, rng: &mut GameRng) -> f64 {
+fn finish_turn(mut st: State, seat: usize, judge: &Evaluation, rng: &mut GameRng) -> f64 {
     let stop = st.turn + 1;
     while st.turn < stop {
         let Some(d) = st.pending.decider() else { break };
@@ -35,11 +36,17 @@ fn finish_turn(mut st: State, seat: usize, rng: &mut GameRng) -> f64 {
         };
         st.apply_unchecked(legal[i]);
     }
-    evaluate(&st, seat)
+    evaluate_with(&st, seat, judge)
 }
 
 /// Passing against the response `play`, each played on to the end of the turn, on average.
-fn against_passing(st: &State, seat: usize, play: Action, rng: &mut GameRng) -> f64 {
+fn against_passing(
+    st: &State,
+    seat: usize,
+    play: Action,
+    judge: &Evaluation,
+    rng: &mut GameRng,
+) -> f64 {
     let obs = View::new(st, seat).observation();
     let worlds = 200;
     let mut diff = 0.0;
@@ -49,7 +56,7 @@ fn against_passing(st: &State, seat: usize, play: Action, rng: &mut GameRng) -> 
         played.apply_unchecked(play);
         let mut passed = w;
         passed.apply_unchecked(Action::Pass);
-        diff += finish_turn(played, seat, rng) - finish_turn(passed, seat, rng);
+        diff += finish_turn(played, seat, judge, rng) - finish_turn(passed, seat, judge, rng);
     }
     diff / worlds as f64
 }
@@ -58,6 +65,8 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let spec = AgentSpec::parse(args.get(1).map_or("greedy", |s| s.as_str())).unwrap();
     let games: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1000);
+    // The evaluation that judges closeness and each response play (default generation 0).
+    let judge = &EVALUATIONS[args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0)];
     let rules = Rules::parse("jack_of_clubs=double_damage").unwrap();
     let jc = Card::parse("JC").unwrap();
     let mut rng = GameRng::new(5);
@@ -128,7 +137,7 @@ fn main() {
                 if card == jc {
                     (offered, attacks) = (false, 0);
                     futile += u32::from(st.futile(&legal[i]));
-                    let p = evaluate(&st, seat);
+                    let p = evaluate_with(&st, seat, judge);
                     let response = usize::from(st.active != seat);
                     open = Some((
                         seat,
@@ -138,7 +147,7 @@ fn main() {
                         usize::from(!(0.1..=0.9).contains(&p)),
                     ));
                     if response == 1 {
-                        let d = against_passing(&st, seat, legal[i], &mut rng);
+                        let d = against_passing(&st, seat, legal[i], judge, &mut rng);
                         judged[if d < -0.05 {
                             0
                         } else if d > 0.05 {
