@@ -130,7 +130,7 @@ def _spread(lf: pl.LazyFrame, length: str) -> dict[str, dict[str, float]]:
     hold the column. The same numbers as polars' `median()` (the mean of the two middle games
     where their number is even) and `quantile(q)` (the game nearest (n - 1) * q, a half
     rounded up), as tests/test_summary.py checks."""
-    counts = _collect(lf.group_by("cell", length).len()).sort("cell", length)
+    counts = lengths(lf, length)
     out = {}
     for (cell,), part in counts.group_by("cell", maintain_order=True):
         values, n = part[length].to_list(), part["len"].to_list()
@@ -181,9 +181,9 @@ def _chooser_counts(names: list[str]) -> list[pl.Expr]:
     ]
 
 
-def lengths(lf: pl.LazyFrame) -> pl.DataFrame:
-    """Games per (cell, rounds): the game-length distributions."""
-    return _collect(lf.group_by("cell", "rounds").len()).sort("cell", "rounds")
+def lengths(lf: pl.LazyFrame, length: str = "rounds") -> pl.DataFrame:
+    """Games per (cell, `length`): the game-length distributions, in rounds or turns."""
+    return _collect(lf.group_by("cell", length).len()).sort("cell", length)
 
 
 KING_SCHEMA = {
