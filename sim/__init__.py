@@ -3,13 +3,14 @@
 The rules engine and agents are a Rust core (``sim._core``); this package is the Python face:
 play batches of seeded games and get per-game records back as polars DataFrames, and run
 experiments and read their results (``run_experiment``, ``load_results``; README, "Notebook /
-Python API"). Record columns are described in docs/records.md.
+Python API"), and scan every rule option at once (``scan_rules``). Record columns are
+described in docs/records.md.
 """
 
 from sim import games
 from sim._core import RULES_VERSION
 from sim._version import __version__ as __version__
-from sim.api import Results, load_results, run_experiment
+from sim.api import Results, load_results, run_experiment, scan_rules
 from sim.play.batch import play_games, replay
 from sim.play.engine import canonical_rules, rule_options, rule_presets, scenario
 from sim.running.experiment import ExperimentError
@@ -35,5 +36,6 @@ __all__ = [
     "rule_options",
     "rule_presets",
     "run_experiment",
+    "scan_rules",
     "scenario",
 ]

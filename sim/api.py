@@ -101,6 +101,71 @@ def run_experiment(
     return Results(exp.output, manifest, ran)
 
 
+def scan_rules(
+    output: str | os.PathLike[str] = "reports/scan",
+    *,
+    preset: str | None = None,
+    rules: str | Mapping[str, Any] | None = None,
+    only: list[str] | None = None,
+    skip: list[str] | tuple[str, ...] = (),
+    quick: str = "greedy",
+    strong: str | None = "search_fast",
+    seed: int = 1,
+    first_chunk: int = 2_000,
+    max_games: int = 254_000,
+    strong_games: int = 1_000,
+    strong_top: int = 8,
+    workers: int | None = None,
+    force: bool = False,
+    progress: bool = True,
+) -> ScanResult:
+    """A balance scan, as `sim scan` does: every rule option's every other value against the
+    base rules (`preset` and `rules` over it: "name=value,..." or a mapping) on the same deals,
+    each change measured on the first player's edge, a game's length, the late game and each
+    King's value to its drawer, the quick player in every cell and the strong one (None: no
+    check) on the changes that move most. What is settled as negligible stops early; the same
+    call resumes an interrupted scan and plays nothing once it is complete (`force` deletes
+    earlier records first). Returns its results: `.answer`, `.effects()`, `.report`.
+
+    Raises ValueError (an unknown option or agent), ExperimentError and RunError as
+    `run_experiment` does."""
+    from sim.play.agents import resolve as resolve_agent
+    from sim.reporting.scan_page import write_page
+    from sim.running.scan import ScanSettings, play_scan
+
+    if isinstance(rules, Mapping):
+        options = {str(k): _option_text(v) for k, v in rules.items()}
+    else:
+        options = dict(
+            p.strip().split("=", 1) for p in (rules or "").split(",") if p.strip() and "=" in p
+        )
+    for agent in (quick, strong):
+        if agent is not None:
+            resolve_agent(agent)
+    settings = ScanSettings(
+        preset=preset,
+        options=options,
+        only=list(only) if only is not None else None,
+        skip=list(skip),
+        quick=quick,
+        strong=strong,
+        seed=seed,
+        first_chunk=first_chunk,
+        max_games=max(max_games, first_chunk),
+        strong_games=strong_games,
+        strong_top=strong_top,
+    )
+    settings.base_rules()  # ValueError for a bad option, before anything is played
+    out = Path(output)
+    data, ran = play_scan(settings, out, workers=workers, force=force, quiet=not progress)
+    write_page(out, data)
+    return ScanResult(out, data, ran)
+
+
+def _option_text(v: Any) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
 def _experiment(
     experiment: str | os.PathLike[str] | Mapping[str, Any], output: str | os.PathLike[str] | None
 ) -> Experiment:
@@ -127,6 +192,40 @@ def load_results(output: str | os.PathLike[str], verify_records: bool = True) ->
     if verify_records:
         verify(out, manifest)
     return Results(out, manifest)
+
+
+@dataclass(frozen=True)
+class ScanResult:
+    """What a balance scan found (`scan_rules`): every effect of every change, its settings,
+    and where its page and runs are."""
+
+    output: Path
+    data: dict[str, Any]
+    # Whether the call that returned it played games (False: the scan was complete).
+    ran: bool = False
+
+    def __repr__(self) -> str:
+        return f"ScanResult({str(self.output)!r}: {len(self.data['variants']) - 1} changes)"
+
+    @property
+    def report(self) -> Path:
+        """The scan's page (`index.html`)."""
+        return self.output / "index.html"
+
+    @property
+    def answer(self) -> list[str]:
+        """The answer as `sim scan` prints it: the lead, the changes that move most, and what
+        to try next."""
+        from sim.reporting.scan_page import summary_lines
+
+        return summary_lines(self.data)
+
+    def effects(self) -> pl.DataFrame:
+        """Every change's effect on every measure, one row each: the change (`variant`), the
+        measure, the baseline's and the change's figures, the difference with its 95%
+        interval (`lo`, `hi`) and its interval at the scan's family z (`z_lo`, `z_hi`), the
+        verdict, the Holm-adjusted p-value, and the strong player's where it played."""
+        return pl.DataFrame(self.data["effects"], infer_schema_length=None)
 
 
 @dataclass(frozen=True)

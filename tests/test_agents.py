@@ -21,9 +21,10 @@ def test_personas_are_data_with_parameters():
 
 
 def test_the_expert_persona_judges_with_the_last_refitted_evaluation():
-    # Houses-Skirmish only: the other games have one evaluation, and say so.
+    # Houses-Skirmish only: the other games have one evaluation, and say so. Its move is chosen
+    # by sequential halving (docs/agents.md, version 9).
     assert resolve("search_expert").startswith(
-        "search(iterations=300,worlds=32,c=0.05,rollout=1,eval=3)"
+        "search(iterations=300,worlds=32,c=0.05,rollout=1,eval=3,halving=1)"
     )
     with pytest.raises(ValueError, match="unknown battle_cards agent 'search_expert'"):
         resolve("search_expert", "battle_cards")

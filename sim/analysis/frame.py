@@ -46,16 +46,22 @@ def seat_score(names: list[str], seat: pl.Expr | int) -> pl.Expr:
     return pl.when(w == -1).then(1.0 / players(names)).otherwise((w == seat).cast(pl.Float64))
 
 
-def scan(out: Path) -> pl.LazyFrame:
+def scan(out: Path, games_below: int | None = None) -> pl.LazyFrame:
     """All records, with each game scored from the cell's first agent's side (A): a win 1, no
-    winner an even share (1/players), another seat's win 0."""
+    winner an even share (1/players), another seat's win 0. With `games_below`, only games
+    0 .. games_below - 1 of each cell (what a stopping rule had seen after a round, whatever
+    later chunks an interrupted run left on disk)."""
     global _engine, _scanned
-    lf = pl.scan_parquet(str(out / "records" / "*" / "*.parquet"))
+    lf = _below(pl.scan_parquet(str(out / "records" / "*" / "*.parquet")), games_below)
     games = lf.select(pl.len()).collect().item()
     _engine = "in-memory" if games <= IN_MEMORY_GAMES else "streaming"
     scored = _scored(lf)
-    _scanned = (scored, out / "records")
+    _scanned = (scored, out / "records", games_below)
     return scored
+
+
+def _below(lf: pl.LazyFrame, games_below: int | None) -> pl.LazyFrame:
+    return lf if games_below is None else lf.filter(pl.col("game") < games_below)
 
 
 def _scored(lf: pl.LazyFrame) -> pl.LazyFrame:
@@ -76,7 +82,7 @@ def _cell(lf: pl.LazyFrame, cell: str) -> pl.LazyFrame:
     if _scanned is not None and lf is _scanned[0]:
         folder = _scanned[1] / cell
         if folder.is_dir():
-            return _scored(pl.scan_parquet(str(folder / "*.parquet")))
+            return _scored(_below(pl.scan_parquet(str(folder / "*.parquet")), _scanned[2]))
     return lf.filter(pl.col("cell") == cell)
 
 
@@ -86,8 +92,8 @@ def _cell(lf: pl.LazyFrame, cell: str) -> pl.LazyFrame:
 # Above it they are streamed, so that memory does not grow with the number of games.
 IN_MEMORY_GAMES = 5_000_000
 _engine: Literal["in-memory", "streaming"] = "in-memory"
-# The frame `scan` last returned and its records folder (see `_cell`).
-_scanned: tuple[pl.LazyFrame, Path] | None = None
+# The frame `scan` last returned, its records folder and its games limit (see `_cell`).
+_scanned: tuple[pl.LazyFrame, Path, int | None] | None = None
 
 
 def _collect(lf: pl.LazyFrame) -> pl.DataFrame:

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import polars as pl
+
+# The family-wise error rate of a family of comparisons (Holm).
+ALPHA = 0.05
 
 
 def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -16,6 +20,19 @@ def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def holm(items: list[dict[str, Any]]) -> None:
+    """Holm-adjust the p-values of `items` as one family (in place): `p_adj`, and `noise` when
+    the adjusted p-value is at least ALPHA."""
+    if not items:
+        return
+    from statsmodels.stats.multitest import multipletests
+
+    _, adjusted, _, _ = multipletests([i["p"] for i in items], alpha=ALPHA, method="holm")
+    for i, p in zip(items, adjusted, strict=True):
+        i["p_adj"] = float(p)
+        i["noise"] = bool(p >= ALPHA)
 
 
 def summary_lines(df: pl.DataFrame) -> list[str]:

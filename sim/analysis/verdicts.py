@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from sim.analysis.comparisons import MEASURES as COMPARED
+from sim.analysis.stats import ALPHA
 
 # measure -> (what it is, in words; its unit)
 MEASURES: dict[str, tuple[str, str]] = {
@@ -37,8 +38,7 @@ ANSWER_KEYS = ("measures", "matters", "matchup", "see_also", "focus", "caveat", 
 MIN_GAMES = 200
 # An effect at least this many times the smallest that matters is "large".
 LARGE = 3.0
-# The family-wise error rate of the report's comparisons (Holm).
-ALPHA = 0.05
+# The family-wise error rate of the report's comparisons (Holm): `stats.ALPHA`.
 # The share of advantage draws after which the winner deferred from which the first player is
 # said to be chosen (the first player's rate then mixes the seat with that choice).
 DEFERRED_OFTEN = 0.05

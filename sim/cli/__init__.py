@@ -11,6 +11,7 @@ from sim.cli.engine_info import agents_cmd, bench_cmd, ladder_cmd, rules_cmd
 from sim.cli.experiments import answers_cmd, report_cmd, run_cmd, validate_cmd
 from sim.cli.options import _fail
 from sim.cli.playing import play_cmd, replay_cmd, scenario_cmd
+from sim.cli.scanning import scan_cmd
 
 
 class _Group(click.Group):
@@ -37,6 +38,7 @@ main.add_command(validate_cmd)
 main.add_command(run_cmd)
 main.add_command(report_cmd)
 main.add_command(answers_cmd)
+main.add_command(scan_cmd)
 main.add_command(replay_cmd)
 main.add_command(scenario_cmd)
 main.add_command(bench_cmd)

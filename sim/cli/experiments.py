@@ -183,10 +183,19 @@ def answers_cmd(write: bool, reports: Path) -> None:
 @click.command("report")
 @click.argument("output", type=click.Path(exists=True, file_okay=False, path_type=Path))
 def report_cmd(output: Path) -> None:
-    """Rebuild OUTPUT/index.html from the records and the manifest alone."""
+    """Rebuild OUTPUT/index.html from the records and the manifest alone (of a run, or of a
+    balance scan's runs)."""
     from sim.reporting.report import build
+    from sim.reporting.scan_page import write_page
     from sim.running.runner import RunError, locked
+    from sim.running.scan import SCAN_FILE, rebuild
 
+    if (output / SCAN_FILE).exists():  # a balance scan's folder: its page
+        try:
+            click.echo(f"report: {write_page(output, rebuild(output))}")
+        except RunError as e:
+            _fail(str(e))
+        return
     if not (output / "manifest.json").exists():
         _fail(f"{output} has no manifest.json: not the output of `sim run`")
     try:

@@ -41,6 +41,7 @@ fn search_choices_do_not_change_when_only_hidden_cards_change() {
         c: 0.5,
         rollout: 1,
         eval: 0,
+        halving: 0,
     };
     let mut checked = 0;
     for seed in 0..40u64 {
@@ -91,6 +92,7 @@ fn search_worlds_and_choices_depend_only_on_what_the_player_knows() {
         c: 0.05,
         rollout: 1,
         eval: 0,
+        halving: 0,
     };
     let mut checked = 0;
     for (k, rules) in [
@@ -128,6 +130,7 @@ fn each_search_decision_draws_from_its_own_stream() {
         c: 0.05,
         rollout: 1,
         eval: 0,
+        halving: 0,
     };
     let mut checked = 0;
     for (k, rules) in ["", "kings=classic", "players=3"].iter().enumerate() {

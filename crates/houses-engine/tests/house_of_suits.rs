@@ -238,6 +238,7 @@ fn search_worlds_and_choices_depend_only_on_what_the_player_knows() {
         c: 0.5,
         rollout: 1,
         eval: 0,
+        halving: 0,
     };
     let mut checked = 0;
     for (k, rules) in ["", "suits=6", "match=mixed"].iter().enumerate() {
@@ -264,6 +265,7 @@ fn each_search_decision_draws_from_its_own_stream() {
         c: 0.5,
         rollout: 1,
         eval: 0,
+        halving: 0,
     };
     let mut checked = 0;
     for (k, rules) in ["", "match=mixed"].iter().enumerate() {

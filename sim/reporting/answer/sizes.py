@@ -1,25 +1,13 @@
 """How large a difference is (what the data says): the Holm correction of the report's
-comparisons, a size against the smallest difference that matters, and the sizes its interval
-reaches."""
+comparisons (`analysis.stats.holm`), a size against the smallest difference that matters, and
+the sizes its interval reaches."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from sim.analysis.verdicts import ALPHA, LARGE, MIN_GAMES
-
-
-def holm(items: list[dict[str, Any]]) -> None:
-    """Holm-adjust the p-values of `items` as one family (in place): `p_adj`, and `noise` when
-    the adjusted p-value is at least ALPHA."""
-    if not items:
-        return
-    from statsmodels.stats.multitest import multipletests
-
-    _, adjusted, _, _ = multipletests([i["p"] for i in items], alpha=ALPHA, method="holm")
-    for i, p in zip(items, adjusted, strict=True):
-        i["p_adj"] = float(p)
-        i["noise"] = bool(p >= ALPHA)
+from sim.analysis.stats import holm as holm
+from sim.analysis.verdicts import LARGE, MIN_GAMES
 
 
 def size(diff: float, lo: float, hi: float, noise: bool, n: int, matters: float) -> str:

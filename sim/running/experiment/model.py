@@ -48,7 +48,9 @@ class Experiment:
     variants: dict[str, str]  # name -> canonical rules
     baseline: str
     games: int | None
-    until: dict[str, float] | None
+    # A stopping rule: {ci_halfwidth, max_games, min_games}, or a balance scan's
+    # {settled: {...}, max_games, min_games} (`runner/settled.py`).
+    until: dict[str, Any] | None
     chunk_size: int
     swap_seats: bool
     output: Path

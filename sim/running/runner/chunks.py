@@ -94,16 +94,30 @@ def _all_chunks(exp: Experiment) -> dict[str, Chunk]:
     out = exp.output
     found = {}
     for cell in exp.cells:
-        size, limit = _size(exp, cell), _limit(exp, cell)
-        for k in range(-(-limit // size)):
-            if chunk := _chunks_of(cell, k, size, limit):
-                found[_chunk_key(out, chunk_path(out, chunk))] = chunk
+        for chunk in _cell_chunks(exp, cell):
+            found[_chunk_key(out, chunk_path(out, chunk))] = chunk
     return found
 
 
-def _chunks_of(cell: Cell, k: int, size: int, limit: int) -> Chunk | None:
-    start = k * size
-    return Chunk(cell, start, min(size, limit - start)) if start < limit else None
+def _cell_chunks(exp: Experiment, cell: Cell) -> list[Chunk]:
+    """A cell's chunks in the order they are played: of the chunk size each, or, under the
+    `settled` stopping rule, each twice the one before (its checks come after each chunk,
+    at 1, 3, 7, ... times the first chunk's games, and a run of any length has few files)."""
+    size, limit = _size(exp, cell), _limit(exp, cell)
+    doubling = settled_rule(exp)
+    chunks: list[Chunk] = []
+    start = 0
+    while start < limit:
+        count = min(size << len(chunks) if doubling else size, limit - start)
+        chunks.append(Chunk(cell, start, count))
+        start += count
+    return chunks
+
+
+def _chunks_of(exp: Experiment, cell: Cell, k: int) -> Chunk | None:
+    """A cell's chunk number `k` (from 0), or None past its last."""
+    chunks = _cell_chunks(exp, cell)
+    return chunks[k] if k < len(chunks) else None
 
 
 def _limit(exp: Experiment, cell: Cell) -> int:
@@ -115,11 +129,16 @@ def _size(exp: Experiment, cell: Cell) -> int:
     return min(cell.chunk_size or exp.chunk_size, _limit(exp, cell))
 
 
+def settled_rule(exp: Experiment) -> bool:
+    """Does the run stop by the `settled` rule (a balance scan's, `settled.py`)?"""
+    return bool(exp.until and exp.until.get("settled"))
+
+
 def _stopped(exp: Experiment, cell: Cell, t: Tally) -> bool:
     if t.games >= _limit(exp, cell):
         return True
-    if exp.games is not None:
-        return False
+    if exp.games is not None or settled_rule(exp):
+        return False  # the `settled` rule stops a variant's cells together (`settled.py`)
     u = exp.until
     assert u is not None  # a file gives exactly one of games and until
     return t.games >= u.get("min_games", _size(exp, cell)) and t.halfwidth() <= u["ci_halfwidth"]
@@ -128,21 +147,15 @@ def _stopped(exp: Experiment, cell: Cell, t: Tally) -> bool:
 def _rounds(exp: Experiment, tallies: dict[str, Tally]) -> Iterator[list[Chunk]]:
     """The chunks to play, round by round. A fixed count is one round; a stopping rule plays
     one chunk per unfinished cell per round and checks the rule between rounds, so the same
-    chunks are played whatever the order in which they finish."""
+    chunks are played whatever the order in which they finish (the `settled` rule's rounds
+    are `settled.settled_rounds`)."""
     if exp.games is not None:
-        yield [
-            c
-            for cell in exp.cells
-            for k in range(-(-_limit(exp, cell) // _size(exp, cell)))
-            if (c := _chunks_of(cell, k, _size(exp, cell), _limit(exp, cell)))
-        ]
+        yield [c for cell in exp.cells for c in _cell_chunks(exp, cell)]
         return
     k = 0
     while True:
         active = [cell for cell in exp.cells if not _stopped(exp, cell, tallies[cell.id])]
-        chunks = [
-            c for cell in active if (c := _chunks_of(cell, k, _size(exp, cell), _limit(exp, cell)))
-        ]
+        chunks = [c for cell in active if (c := _chunks_of(exp, cell, k))]
         if not chunks:
             return
         yield chunks

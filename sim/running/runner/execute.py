@@ -23,6 +23,7 @@ from sim.running.runner.chunks import (
     _rounds,
     chunk_path,
     play_chunk,
+    settled_rule,
 )
 from sim.running.runner.files import (
     RECORDS,
@@ -36,6 +37,7 @@ from sim.running.runner.files import (
     why,
 )
 from sim.running.runner.manifest import _keep, _manifest, _save_manifest, prepare
+from sim.running.runner.settled import settled_rounds
 
 
 def show_progress(quiet: bool) -> bool:
@@ -181,7 +183,8 @@ def _run(
     played = 0
     try:
         _save_manifest(out, manifest)
-        for round_chunks in _rounds(exp, tallies):
+        rounds = settled_rounds(exp) if settled_rule(exp) else _rounds(exp, tallies)
+        for round_chunks in rounds:
             todo = []
             for chunk in round_chunks:
                 path = chunk_path(out, chunk)

@@ -31,6 +31,7 @@ pub const BC_SEARCH_DEFAULTS: SearchParams = SearchParams {
     c: 0.05,
     rollout: 0,
     eval: 0,
+    halving: 0,
 };
 
 impl BcAgentSpec {

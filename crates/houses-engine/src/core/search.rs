@@ -100,6 +100,13 @@ pub struct SearchParams {
     /// 0 the first fit; Houses-Skirmish's later ones are refits on the search player's own
     /// games (docs/agents.md, "Expert iteration").
     pub eval: u32,
+    /// How the root's move is chosen: 0 by UCB like every node (the most visited move), 1 by
+    /// sequential halving over the same worlds (Karnin, Koren and Somekh 2013; Pepels et al.
+    /// 2014 at the root of a tree): every move worth searching is simulated in the same
+    /// worlds, the worse half dropped, and again, until one is left. With UCB's small `c`,
+    /// each root move's first simulations run in different worlds, so a move can be chosen
+    /// for the luck of the worlds it met (docs/agents.md, version 9).
+    pub halving: u32,
 }
 
 impl Default for SearchParams {
@@ -110,11 +117,13 @@ impl Default for SearchParams {
             c: 0.05,
             rollout: 0,
             eval: 0,
+            halving: 0,
         }
     }
 }
 
-pub const SEARCH_PARAM_NAMES: &[&str] = &["iterations", "worlds", "c", "rollout", "eval"];
+pub const SEARCH_PARAM_NAMES: &[&str] =
+    &["iterations", "worlds", "c", "rollout", "eval", "halving"];
 
 /// The most simulations per decision (ten thousand times the default: some seconds a
 /// decision). A decision allocates tables of this size at once, and its tree grows with it.
@@ -151,6 +160,7 @@ impl SearchParams {
             "rollout" => self.rollout = int(0, u32::MAX)?,
             // The game checks that it has that evaluation (`check_eval`).
             "eval" => self.eval = int(0, u32::MAX)?,
+            "halving" => self.halving = int(0, 1)?,
             "c" => {
                 self.c = v
                     .parse::<f64>()
@@ -187,15 +197,21 @@ impl SearchParams {
     }
 
     /// `search(iterations=..,worlds=..,c=..,rollout=..)`, every parameter spelt out (`eval`
-    /// only when not 0, so that specs written before it existed stay as they were).
+    /// and `halving` only when not 0, so that specs written before they existed stay as they
+    /// were).
     pub fn canonical(&self) -> String {
         let eval = if self.eval == 0 {
             String::new()
         } else {
             format!(",eval={}", self.eval)
         };
+        let halving = if self.halving == 0 {
+            String::new()
+        } else {
+            format!(",halving={}", self.halving)
+        };
         format!(
-            "search(iterations={},worlds={},c={},rollout={}{eval})",
+            "search(iterations={},worlds={},c={},rollout={}{eval}{halving})",
             self.iterations, self.worlds, self.c, self.rollout
         )
     }
@@ -344,20 +360,14 @@ impl<G: Searchable> Mcts<G> {
             self.sqrt_ln = (0..n).map(|i| (i.max(1) as f64).ln().sqrt()).collect();
             self.inv_sqrt = (0..n).map(|i| 1.0 / (i.max(1) as f64).sqrt()).collect();
         }
+        if self.params.halving == 1 {
+            return self.halve_root(seat, legal, &candidates);
+        }
         for i in 0..self.params.iterations.max(1) {
             if i % SEARCH_CHECK_EVERY == 0 && stop_requested() {
                 break; // the caller throws this decision away (`core::interrupt`)
             }
-            let w = i as usize % self.worlds.len();
-            let mut st = match self.scratch.take() {
-                Some(mut st) => {
-                    (*st).clone_from(&self.worlds[w]);
-                    st
-                }
-                None => Box::new(self.worlds[w].clone()),
-            };
-            self.simulate(&mut st, w as u32);
-            self.scratch = Some(st);
+            self.simulate_in(i as usize % self.worlds.len(), None);
         }
         // The most visited of the root's moves; ties at random.
         let mut best = 0;
@@ -384,6 +394,66 @@ impl<G: Searchable> Mcts<G> {
         choice
     }
 
+    /// The root's move by sequential halving (`SearchParams::halving`): in each round every
+    /// move still in is simulated, first at the root, in the same worlds (the round's share of
+    /// the simulations, at least one each); the better half by mean value stays. Below the
+    /// root the tree grows by UCB as usual. Ties keep the earlier move in `legal`.
+    fn halve_root(&mut self, seat: Seat, legal: &[G::Action], candidates: &[bool]) -> usize {
+        let mut alive: Vec<usize> = (0..legal.len()).filter(|&i| candidates[i]).collect();
+        let rounds = alive.len().next_power_of_two().trailing_zeros().max(1) as usize;
+        let budget = self.params.iterations.max(1) as usize;
+        // Each round starts at the next world, so that rounds do not all meet the first ones.
+        let mut world = 0;
+        let mut spent = 0;
+        for round in 0..rounds {
+            if alive.len() == 1 {
+                break;
+            }
+            // This round's share of what is left, split between the moves still in.
+            let share = (budget.saturating_sub(spent) / (rounds - round)).max(alive.len());
+            let each = share / alive.len();
+            for _ in 0..each {
+                if stop_requested() {
+                    return alive[0]; // the caller throws this decision away
+                }
+                let w = world % self.worlds.len();
+                for &i in &alive {
+                    self.simulate_in(w, Some(legal[i]));
+                }
+                world += 1;
+                spent += alive.len();
+            }
+            let mean = |me: &Self, i: usize| {
+                me.child(0, seat, &legal[i]).map_or(f64::NEG_INFINITY, |c| {
+                    let n = &me.nodes[c as usize];
+                    n.value / f64::from(n.visits.max(1))
+                })
+            };
+            // Stable: among equal means the earlier move stays ahead.
+            let mut ranked: Vec<(usize, f64)> = alive.iter().map(|&i| (i, mean(self, i))).collect();
+            ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+            alive = ranked
+                .iter()
+                .take(alive.len().div_ceil(2))
+                .map(|&(i, _)| i)
+                .collect();
+        }
+        alive[0]
+    }
+
+    /// One simulation in world `w` (a scratch copy of it), its first move `first` if given.
+    fn simulate_in(&mut self, w: usize, first: Option<G::Action>) {
+        let mut st = match self.scratch.take() {
+            Some(mut st) => {
+                (*st).clone_from(&self.worlds[w]);
+                st
+            }
+            None => Box::new(self.worlds[w].clone()),
+        };
+        self.simulate(&mut st, w as u32, first);
+        self.scratch = Some(st);
+    }
+
     /// What the last decision leaves behind, for `core::testing`: the root's visits for each of
     /// `legal` (its moves, as asked), and the next number the decision's stream would draw.
     pub(crate) fn last_decision(&self, seat: Seat, legal: &[G::Action]) -> (Vec<u32>, u64) {
@@ -401,8 +471,9 @@ impl<G: Searchable> Mcts<G> {
         self.children.get(&(node, mover as u8, *a)).copied()
     }
 
-    /// One simulation in world `st`: select, expand, play out, back up.
-    fn simulate(&mut self, st: &mut G, world: u32) {
+    /// One simulation in world `st`: select, expand, play out, back up. `first`, if given, is
+    /// the root's move (sequential halving chooses it; UCB otherwise).
+    fn simulate(&mut self, st: &mut G, world: u32, first: Option<G::Action>) {
         self.path.clear();
         self.path.push(0);
         let mut node = 0u32;
@@ -440,20 +511,30 @@ impl<G: Searchable> Mcts<G> {
                 self.kid_index
                     .insert((node, world), (start as u32, expanded));
             }
+            // The root's move when the caller chose it.
+            let forced = match first {
+                Some(a) if node == 0 => self.legal.iter().position(|x| *x == a),
+                _ => None,
+            };
             let untried = self.kid_lists[kids.clone()]
                 .iter()
                 .filter(|&&k| k == NONE)
                 .count();
-            if untried > 0 {
-                // Expand one of the moves not yet in the tree, at random.
-                let pick = self.rng.below(untried);
-                let i = self.kid_lists[kids.clone()]
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &k)| k == NONE)
-                    .nth(pick)
-                    .map(|(i, _)| i)
-                    .expect("an untried move");
+            if untried > 0 && forced.is_none_or(|i| self.kid_lists[start + i] == NONE) {
+                // Expand the chosen move, or one of the moves not yet in the tree at random.
+                let i = match forced {
+                    Some(i) => i,
+                    None => {
+                        let pick = self.rng.below(untried);
+                        self.kid_lists[kids.clone()]
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, &k)| k == NONE)
+                            .nth(pick)
+                            .map(|(i, _)| i)
+                            .expect("an untried move")
+                    }
+                };
                 let a = self.legal[i];
                 let new = self.nodes.len() as u32;
                 self.children.insert((node, seat as u8, a), new);
@@ -471,6 +552,12 @@ impl<G: Searchable> Mcts<G> {
                 st.apply_unchecked(a);
                 self.path.push(new);
                 break;
+            }
+            if let Some(i) = forced {
+                node = self.kid_lists[start + i];
+                st.apply_unchecked(self.legal[i]);
+                self.path.push(node);
+                continue;
             }
             // Every legal move has a node: UCB over those, counting each one's availability.
             let c = self.params.c;

@@ -30,6 +30,7 @@ pub const HS_SEARCH_DEFAULTS: SearchParams = SearchParams {
     c: 0.05,
     rollout: 0,
     eval: 0,
+    halving: 0,
 };
 
 impl HsAgentSpec {

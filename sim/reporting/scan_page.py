@@ -1,0 +1,284 @@
+"""The balance scan's page (`index.html` beside `scan.json`): the answer first (how many rule
+changes move something a designer would notice, the largest in words, what to try next), then
+the changes ranked by effect, every option value's figures, a plot of the largest effects, and
+how it was measured. Self-contained: styles and the plot inline."""
+
+from __future__ import annotations
+
+import base64
+import io
+import warnings
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment
+from markupsafe import Markup, escape
+
+from sim import games
+from sim.analysis.verdicts import NO, NOT_SETTLED, YES
+from sim.reporting.scan_template import TEMPLATE
+
+# How many of the largest effects the answer names, and the plot shows.
+ANSWER_TOP = 6
+PLOT_TOP = 15
+VERDICT_WORDS = {YES: "Yes", NO: "No", NOT_SETTLED: "Not settled"}
+
+
+def write_page(output: Path, data: dict[str, Any]) -> Path:
+    """Write `output/index.html` from a scan's data (`scan.json`)."""
+    from sim.running.runner import write_text
+
+    path = output / "index.html"
+    write_text(path, render(data))
+    return path
+
+
+def render(data: dict[str, Any]) -> str:
+    env = Environment(autoescape=True)
+    env.filters["signed"] = _signed
+    env.filters["wbr"] = _breakable
+    rows = sorted(data["effects"], key=_rank)
+    moving = [r for r in rows if r["verdict"] == YES]
+    by_variant = _by_variant(data, rows)
+    counts = _counts(data, by_variant)
+    return env.from_string(TEMPLATE).render(
+        data=data,
+        settings=data["settings"],
+        lead=_lead(data, counts, moving),
+        top=[_said(v, rs, data) for v, rs in _variants_moving(moving)[:ANSWER_TOP]],
+        next_steps=_next_steps(data, moving, counts),
+        moving=moving,
+        by_variant=by_variant,
+        measures=data["measures"],
+        counts=counts,
+        plot=_plot(moving[:PLOT_TOP]) if moving else None,
+        verdict_words=VERDICT_WORDS,
+        meanings=_meanings(),
+        games_range=_range(data["games"]),
+        strong_range=_range(data.get("strong_games") or {}),
+        minutes=data["seconds"] / 60,
+    )
+
+
+def summary_lines(data: dict[str, Any]) -> list[str]:
+    """The answer as `sim scan` prints it: the lead, the largest effects, what to try next."""
+    rows = sorted(data["effects"], key=_rank)
+    moving = [r for r in rows if r["verdict"] == YES]
+    counts = _counts(data, _by_variant(data, rows))
+    lines = [_lead(data, counts, moving)]
+    for v, rs in _variants_moving(moving)[:ANSWER_TOP]:
+        lines.append(f"  {v}:")
+        lines += [f"    {e}" for e in _said(v, rs, data)["effects"]]
+    steps = _next_steps(data, moving, counts)
+    if steps:
+        lines.append("What to try next:")
+        lines += [f"  {s}" for s in steps]
+    return lines
+
+
+def _rank(r: dict[str, Any]) -> tuple[int, float]:
+    """Yes first, then Not settled, then No; within each, the largest in lines first."""
+    order = {YES: 0, NOT_SETTLED: 1, NO: 2}[r["verdict"]]
+    return (order, -r["lines"])
+
+
+def _by_variant(data: dict[str, Any], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One entry a variant, in the order scanned: its effects by measure, its largest verdict,
+    and whether any game differed."""
+    found = []
+    dead = set(data["dead"])
+    for v in data["variants"]:
+        if v == data["baseline"]:
+            continue
+        mine = {r["measure"]: r for r in rows if r["variant"] == v}
+        verdicts = {r["verdict"] for r in mine.values()}
+        worst = YES if YES in verdicts else NOT_SETTLED if NOT_SETTLED in verdicts else NO
+        option, _, value = v.partition("=")
+        found.append(
+            {
+                "variant": v,
+                "option": option,
+                "value": value,
+                "effects": mine,
+                "verdict": worst,
+                "dead": v in dead,
+                "games": data["games"].get(v, 0),
+            }
+        )
+    return found
+
+
+def _counts(data: dict[str, Any], by_variant: list[dict[str, Any]]) -> dict[str, int]:
+    live = [v for v in by_variant if not v["dead"]]
+    return {
+        "variants": len(by_variant),
+        "options": len({v["option"] for v in by_variant}),
+        "yes": sum(v["verdict"] == YES for v in live),
+        "no": sum(v["verdict"] == NO for v in live),
+        "open": sum(v["verdict"] == NOT_SETTLED for v in live),
+        "dead": len(by_variant) - len(live),
+    }
+
+
+def _quick(data: dict[str, Any]) -> str:
+    return f"with {data['settings']['quick']}, the quick player"
+
+
+def _lead(data: dict[str, Any], counts: dict[str, int], moving: list[dict[str, Any]]) -> str:
+    """The answer's first sentence."""
+    text = (
+        f"{counts['yes']} of the {counts['variants']} rule changes scanned move something a "
+        f"designer would notice {_quick(data)}; {counts['no']} move nothing that matters"
+    )
+    if counts["open"]:
+        text += f", {counts['open']} are not settled"
+    if counts["dead"]:
+        text += f", {counts['dead']} changed no game at all"
+    text += "."
+    if moving:
+        text += f" The largest: {_lead_change(moving[0])}."
+    return text
+
+
+def _change(r: dict[str, Any]) -> str:
+    """One effect in words, from the baseline's figure to the variant's: "the King of Hearts'
+    value to its drawer +0.4 -> +10.2 points (+9.8 [+8.1, +11.5])"."""
+    return (
+        f"{r['label']} {_plain(r['base'], r)} -> {_plain(r['value'], r)} "
+        f"({_signed(r['diff'])} [{_signed(r['z_lo'])}, {_signed(r['z_hi'])}])"
+    )
+
+
+def _plain(x: float, r: dict[str, Any]) -> str:
+    if r["measure"] == "first_won":
+        return f"{x:.1f}%"
+    if r["unit"] == "points":
+        return f"{_signed(x)} points"
+    return f"{x:.2f} {r['unit']}"
+
+
+def _lead_change(r: dict[str, Any]) -> str:
+    return f"{r['variant']} moves {_change(r)}"
+
+
+def _variants_moving(moving: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The variants with an effect that matters, largest first, each with its effects that
+    matter, largest first."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    for r in moving:  # already largest first
+        found.setdefault(r["variant"], []).append(r)
+    return list(found.items())
+
+
+def _said(variant: str, rows: list[dict[str, Any]], data: dict[str, Any]) -> dict[str, Any]:
+    """A variant that moves something, as the answer lists it: each effect that matters, with
+    the strong player's word on the game measures it played."""
+    parts = []
+    for r in rows:
+        text = _change(r)
+        if "strong_verdict" in r:
+            text += f"; {_strong_word(r, data)}"
+        parts.append(text)
+    return {"variant": variant, "effects": parts, "text": "; ".join(parts)}
+
+
+def _strong_word(r: dict[str, Any], data: dict[str, Any]) -> str:
+    """What the strong player says of a quick player's effect: holds (the same verdict and
+    direction), the other way (its interval past zero on the other side), or its verdict."""
+    strong = data["settings"]["strong"]
+    figure = f"{_signed(r['strong_diff'])} [{_signed(r['strong_lo'])}, {_signed(r['strong_hi'])}]"
+    same_way = (r["strong_diff"] > 0) == (r["diff"] > 0)
+    if r["strong_verdict"] == r["verdict"] and same_way:
+        return f"holds with {strong} ({figure})"
+    if not same_way and (r["strong_lo"] > 0 or r["strong_hi"] < 0):
+        return f"{strong} finds it the other way ({figure})"
+    return f"{strong}: {VERDICT_WORDS[r['strong_verdict']].lower()} ({figure})"
+
+
+def _next_steps(
+    data: dict[str, Any], moving: list[dict[str, Any]], counts: dict[str, int]
+) -> list[str]:
+    """What to try next, from what the scan found."""
+    steps = []
+    if moving:
+        top = list(dict.fromkeys(r["variant"] for r in moving))[:3]
+        steps.append(
+            "Ask the largest as their own question, with the expert player beside the quick one "
+            f"(an experiment file with variants {', '.join(top)}: docs/experiments.md)."
+        )
+    if counts["open"]:
+        steps.append(
+            f"{counts['open']} changes are not settled at {data['settings']['max_games']:,} games: "
+            "scan again with --max-games doubled, or ask them in an experiment."
+        )
+    if counts["dead"]:
+        steps.append(
+            "A change that played no game differently acts only under other settings (an "
+            "Option 1 King under the Spring '25 Kings, a rule of three or four players at two): "
+            "scan from those settings (`sim scan --rules kings=option1`)."
+        )
+    return steps
+
+
+def _meanings() -> dict[str, str]:
+    """Each option value's meaning, `option=value` -> words (the rule's help)."""
+    found = {}
+    for o in games.game(games.DEFAULT).options:
+        for value, words in zip(o.get("choices") or [], o.get("choice_help") or [], strict=False):
+            found[f"{o['name']}={value}"] = words.strip().rstrip(".")
+        found.setdefault(o["name"], o["help"])
+    return found
+
+
+def _range(games_: dict[str, int]) -> str:
+    if not games_:
+        return ""
+    lo, hi = min(games_.values()), max(games_.values())
+    return f"{lo:,}" if lo == hi else f"{lo:,} to {hi:,}"
+
+
+def _signed(x: float) -> str:
+    return f"{round(x, 2) + 0.0:+.2f}" if abs(x) < 10 else f"{round(x, 1) + 0.0:+.1f}"
+
+
+def _breakable(name: str) -> Markup:
+    text = str(escape(name))
+    for sep in ("_", "="):
+        text = text.replace(sep, sep + "<wbr>")
+    return Markup(text)
+
+
+def _plot(rows: list[dict[str, Any]]) -> str:
+    """The largest effects on one axis, each in multiples of the smallest difference that
+    matters in its unit, with its interval (at the family's z); the band is +-1."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    matplotlib.rcParams["svg.hashsalt"] = "houses-sim"
+    matplotlib.rcParams["svg.fonttype"] = "none"
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7.5, 0.42 * len(rows) + 1.2))
+    labels = []
+    for i, r in enumerate(reversed(rows)):
+        line = r["line"]
+        ax.errorbar(
+            r["diff"] / line,
+            i,
+            xerr=[[(r["diff"] - r["z_lo"]) / line], [(r["z_hi"] - r["diff"]) / line]],
+            fmt="o",
+            color="#1b6ca8",
+            capsize=3,
+        )
+        labels.append(f"{r['variant']}: {r['label']}")
+    ax.axvspan(-1, 1, color="#d9dee5", alpha=0.6, lw=0)
+    ax.axvline(0, color="#5a6573", lw=0.8)
+    ax.set_yticks(range(len(rows)), labels, fontsize=8)
+    ax.set_xlabel("change, in multiples of the smallest difference that matters (shaded: less)")
+    ax.grid(axis="x", color="#eef0f3")
+    buf = io.StringIO()
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Glyph .* missing from", UserWarning)
+        fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
+    plt.close(fig)
+    return "data:image/svg+xml;base64," + base64.b64encode(buf.getvalue().encode()).decode()

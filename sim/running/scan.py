@@ -1,0 +1,339 @@
+"""A balance scan (`sim scan`): every rule option's every other value against a base rule set (the
+Spring '25 rules, or a preset), on the same deals, measured on what the designers ask about:
+the first player's edge, a game's length, the late game, and each King's value to its drawer.
+
+Two runs under one folder, each an ordinary run (resumable, checked by its manifest):
+- `quick/`: the quick player in every cell, each variant again with each King a blank, under
+  the `settled` stopping rule (`runner/settled.py`): chunks double and a variant stops once
+  every effect is settled, so what is negligible is dropped early (successive halving);
+- `strong/`: the strong player on the baseline and the variants the quick player found to move
+  something (the largest first), plain cells only, so that each verdict says whether it holds
+  with a player that plans.
+
+`scan.json` keeps every effect with its verdict; the page, `index.html`, is written from it
+(`reporting/scan_page`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sim import games
+from sim.analysis import effects as fx
+from sim.analysis import frame
+from sim.analysis.names import KINGS
+from sim.analysis.stats import holm
+from sim.analysis.verdicts import YES
+from sim.play.engine import canonical_rules, rule_values
+from sim.running.experiment import Experiment, from_mapping
+from sim.running.runner import MANIFEST, locked, read_manifest, run, write_text
+from sim.running.runner.settled import family_z, rule_measures, variant_cells
+
+# Options a scan leaves alone: what measures a card (blank, forbid), the table size (a measure
+# at three or four players means something else: seats_3p_4p.yaml asks it), and the Houses of
+# a suit-split deck (a pairing, not a rule: suit_split.yaml asks it).
+NOT_SCANNED = {
+    "blank": "a tool for a card's value, not a rule",
+    "forbid": "a tool for a card's value, not a rule",
+    "players": "the table size: every measure means something else at three or four players "
+    "(experiments/seats_3p_4p.yaml)",
+    "split_houses": "which Houses each player holds under a suit-split deck: a pairing, not a "
+    "rule (experiments/suit_split.yaml)",
+}
+# The values a scan tries of a numeric option (the others are every choice): life a quarter
+# either side of the Spring '25 40; the hand limits the notes discuss (experiments/hand_limit).
+NUMERIC_VALUES = {"life": ["30", "50"], "hand_limit": ["none", "5", "7"]}
+SCAN_FILE = "scan.json"
+QUICK, STRONG = "quick", "strong"
+
+
+@dataclass
+class ScanSettings:
+    """What a scan plays; everything here is part of its runs' configurations."""
+
+    preset: str | None = None
+    options: dict[str, str] = field(default_factory=dict)
+    only: list[str] | None = None
+    skip: list[str] = field(default_factory=list)
+    quick: str = "greedy"
+    strong: str | None = "search_fast"
+    seed: int = 1
+    first_chunk: int = 2_000
+    max_games: int = 254_000
+    strong_games: int = 1_000
+    strong_top: int = 8
+    kings: list[str] = field(default_factory=lambda: list(KINGS))
+
+    def base_rules(self) -> str:
+        parts = ([f"preset={self.preset}"] if self.preset else []) + [
+            f"{k}={v}" for k, v in self.options.items()
+        ]
+        return canonical_rules(",".join(parts))
+
+
+def base_name(settings: ScanSettings) -> str:
+    """The baseline variant's name: the preset's, with any options added."""
+    name = {None: "Spring '25 rules", "spring25": "Spring '25 rules"}.get(
+        settings.preset, f"preset {settings.preset}"
+    )
+    extra = ",".join(f"{k}={v}" for k, v in settings.options.items())
+    return f"{name} ({extra})" if extra else name
+
+
+def plan(settings: ScanSettings) -> list[tuple[str, str, str]]:
+    """The variants a scan plays, each `(name, option, value)`: for every option scanned, every
+    value but the base rule set's own (`option=value`, its name too)."""
+    base = rule_values(settings.base_rules())
+    known = {o["name"]: o for o in games.game(games.DEFAULT).options}
+    names = settings.only if settings.only is not None else list(known)
+    for n in [*names, *settings.skip]:
+        if n not in known:
+            valid = ", ".join(sorted(set(known) - set(NOT_SCANNED)))
+            raise ValueError(f"unknown rule option '{n}'; valid options: {valid}")
+    found = []
+    for name in names:
+        if name in settings.skip or (settings.only is None and name in NOT_SCANNED):
+            continue
+        option = known[name]
+        values = NUMERIC_VALUES.get(name) or [str(v) for v in option.get("choices") or []]
+        for value in values:
+            if value != base.get(name):
+                found.append((f"{name}={value}", name, value))
+    return found
+
+
+def quick_experiment(settings: ScanSettings, out: Path, name: str) -> Experiment:
+    """The quick player's run: the baseline and every variant, each again with each King a
+    blank, under the `settled` stopping rule."""
+    variants = plan(settings)
+    mapping = _mapping(settings, name, variants, settings.quick, settings.max_games)
+    mapping["impact"] = {"cards": list(settings.kings), "methods": ["blank"]}
+    # Checked as an experiment with a fixed count and one chunk a cell (within the limit on
+    # files); the rule and the doubling chunks replace them after.
+    mapping["chunk_size"] = settings.max_games
+    exp = from_mapping(mapping, out / QUICK)
+    until = {
+        "settled": {"matchup": [settings.quick, settings.quick], "kings": list(settings.kings)},
+        "max_games": settings.max_games,
+        "min_games": settings.first_chunk,
+    }
+    exp = dataclasses.replace(exp, games=None, until=until, chunk_size=settings.first_chunk)
+    exp.resolved = {
+        **exp.resolved,
+        "games": None,
+        "until": until,
+        "chunk_size": settings.first_chunk,
+    }
+    return exp
+
+
+def strong_experiment(
+    settings: ScanSettings, out: Path, name: str, movers: list[str]
+) -> Experiment | None:
+    """The strong player's run on the baseline and `movers` (plain cells), or None when there is
+    no strong player or nothing moved."""
+    if not settings.strong or not movers:
+        return None
+    chosen = [v for v in plan(settings) if v[0] in movers]
+    mapping = _mapping(settings, name, chosen, settings.strong, settings.strong_games)
+    # Small chunks: an interrupted run loses little of a slow player's games.
+    mapping["chunk_size"] = min(100, settings.strong_games)
+    return from_mapping(mapping, out / STRONG)
+
+
+def _mapping(
+    settings: ScanSettings,
+    name: str,
+    variants: list[tuple[str, str, str]],
+    agent: str,
+    games_: int,
+) -> dict[str, Any]:
+    base = base_name(settings)
+    return {
+        "name": name,
+        "question": "What does each rule option do to the game?",
+        "seed": settings.seed,
+        "rules": {
+            **({"preset": settings.preset} if settings.preset else {}),
+            **({"options": dict(settings.options)} if settings.options else {}),
+            "variants": [{"name": base}]
+            + [{"name": v, "options": {opt: value}} for v, opt, value in variants],
+            "baseline": base,
+        },
+        "matchups": [[agent, agent]],
+        "games": games_,
+    }
+
+
+def play_scan(
+    settings: ScanSettings,
+    output: Path,
+    name: str = "scan",
+    workers: int | None = None,
+    force: bool = False,
+    quiet: bool = False,
+) -> tuple[dict[str, Any], bool]:
+    """Play the scan (or what is left of it) into `output`, then write `scan.json`: what it
+    found, and whether this call played games. The same call resumes an interrupted scan and
+    plays nothing once it is complete (the page is `reporting.scan_page.write_page`'s)."""
+    output.mkdir(parents=True, exist_ok=True)
+    started = time.time()
+    with locked(output):
+        quick = quick_experiment(settings, output, name)
+        _, ran = run(quick, workers, force=force, quiet=quiet)
+        found = read_effects(quick, settings.quick)
+        strong = strong_experiment(settings, output, name, _movers(found[0], settings.strong_top))
+        if strong is not None:
+            ran = run(strong, workers, force=force, quiet=quiet)[1] or ran
+        return _written(settings, output, name, started, ran, found)
+
+
+def rebuild(output: Path) -> dict[str, Any]:
+    """`scan.json` of a finished scan again, from its records alone (`sim report`): RunError
+    where its runs are not complete."""
+    from sim.running.runner import RunError, verify
+
+    path = output / SCAN_FILE
+    if not path.is_file():
+        raise RunError(f"{output} has no {SCAN_FILE}: not the output folder of `sim scan`")
+    found = json.loads(path.read_text())
+    settings = ScanSettings(**found["settings"])
+    with locked(output):
+        for sub in (QUICK, STRONG):
+            if not (output / sub / MANIFEST).is_file():
+                continue
+            manifest = read_manifest(output / sub / MANIFEST)
+            if manifest.get("status") != "complete":
+                raise RunError(
+                    f"{output / sub} holds an unfinished run: run the same `sim scan` command "
+                    "again to finish it"
+                )
+            verify(output / sub, manifest)
+        return _written(settings, output, found.get("name", "scan"), time.time(), False)[0]
+
+
+def _written(
+    settings: ScanSettings,
+    output: Path,
+    name: str,
+    started: float,
+    ran: bool,
+    quick_effects: tuple[list[dict[str, Any]], list[str]] | None = None,
+) -> tuple[dict[str, Any], bool]:
+    """Read both runs' effects (the quick run's unless given), then write `scan.json`."""
+    quick = quick_experiment(settings, output, name)
+    rows, dead = quick_effects or read_effects(quick, settings.quick)
+    movers = _movers(rows, settings.strong_top)
+    strong = strong_experiment(settings, output, name, movers)
+    strong_rows = read_effects(strong, str(settings.strong))[0] if strong else []
+    _agree(rows, strong_rows)
+    cells = variant_cells(quick, _pair(settings.quick))
+    data = {
+        "name": name,
+        "settings": dataclasses.asdict(settings),
+        "baseline": quick.baseline,
+        "base_rules": quick.variants[quick.baseline],
+        "variants": {v: quick.variants[v] for v in cells},
+        "measures": [dataclasses.asdict(m) for m in rule_measures(quick)],
+        "z": family_z(quick, len(cells)),
+        "games": _games_by_variant(output / QUICK, quick),
+        "strong_games": _games_by_variant(output / STRONG, strong) if strong else {},
+        "effects": rows,
+        "strong_effects": strong_rows,
+        "dead": dead,
+        "movers": movers,
+        "not_scanned": {k: v for k, v in NOT_SCANNED.items() if settings.only is None},
+        "seconds": _seconds(output, started, ran),
+    }
+    write_text(output / SCAN_FILE, json.dumps(data, indent=1, sort_keys=True) + "\n")
+    return data, ran
+
+
+def _pair(agent: str) -> tuple[str, str]:
+    return (agent, agent)
+
+
+def read_effects(exp: Experiment, agent: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """Every variant's effects against the baseline on all the games each played, each with its
+    verdict from the interval at the family's z (Bonferroni over every comparison of the run),
+    and the variants under which no game differed from the baseline's."""
+    cells = variant_cells(exp, _pair(agent))
+    lf = frame.scan(exp.output)
+    z = (
+        family_z(exp, len(cells))
+        if exp.until
+        else fx.z_family((len(cells) - 1) * len(fx.measures([])))
+    )
+    measures = rule_measures(exp) if exp.until else fx.measures([])
+    rows: list[dict[str, Any]] = []
+    dead = []
+    base = cells[exp.baseline]
+    for v, c in cells.items():
+        if v == exp.baseline:
+            continue
+        deals, differ = fx.differing_games(lf, c.plain, base.plain)
+        if deals and not differ:
+            dead.append(v)
+        for e in fx.effects(lf, c, base, measures):
+            half = z * e["se"]
+            rows.append(
+                {
+                    "variant": v,
+                    **e,
+                    "z_lo": e["diff"] - half,
+                    "z_hi": e["diff"] + half,
+                    "verdict": fx.verdict(e, z),
+                    "lines": fx.units_of_line(e),
+                }
+            )
+    holm(rows)
+    return rows, dead
+
+
+def _movers(rows: list[dict[str, Any]], top: int) -> list[str]:
+    """The variants with an effect that matters (Yes), largest first (in multiples of its line),
+    at most `top` of them."""
+    best: dict[str, float] = {}
+    for r in rows:
+        if r["verdict"] == YES and not r["measure"].startswith("king:"):
+            best[r["variant"]] = max(best.get(r["variant"], 0.0), r["lines"])
+    return sorted(best, key=lambda v: -best[v])[:top]
+
+
+def _agree(rows: list[dict[str, Any]], strong: list[dict[str, Any]]) -> None:
+    """Beside each quick effect, the strong player's verdict on it where it was played (in
+    place: `strong_verdict`, `strong_diff`, `strong_lo`, `strong_hi`)."""
+    by_key = {(r["variant"], r["measure"]): r for r in strong}
+    for r in rows:
+        s = by_key.get((r["variant"], r["measure"]))
+        if s is not None:
+            r.update(
+                strong_verdict=s["verdict"],
+                strong_diff=s["diff"],
+                strong_lo=s["lo"],
+                strong_hi=s["hi"],
+                strong_n=s["n"],
+            )
+
+
+def _games_by_variant(folder: Path, exp: Experiment) -> dict[str, int]:
+    """The games each plain variant's cell played."""
+    manifest = read_manifest(folder / MANIFEST)
+    plain = set(variant_cells(exp, exp.cells[0].agents))
+    return {
+        c["variant"]: int(c["games"])
+        for c in (manifest or {}).get("cells", [])
+        if c["variant"] in plain
+    }
+
+
+def _seconds(output: Path, started: float, ran: bool) -> float:
+    """The scan's own time: this call's when it played anything, else the time recorded."""
+    if ran or not (output / SCAN_FILE).is_file():
+        return round(time.time() - started, 1)
+    return float(json.loads((output / SCAN_FILE).read_text()).get("seconds", 0.0))

@@ -1,0 +1,163 @@
+"""The balance scan (`sim scan`, `sim.scan_rules`): what it plays, when a change stops, a resume,
+its page and its errors."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+
+import polars as pl
+import pytest
+
+import sim
+from sim.analysis import effects as fx
+from sim.running import scan
+
+# Three options: the Kings (whose values move), a rule of the Option 1 King of Clubs (no game
+# differs under the Spring '25 Kings) and the Ace of Hearts' guard.
+SMALL = {
+    "only": ["kings", "option1_king_of_clubs", "ace_of_hearts_guard"],
+    "first_chunk": 700,
+    "max_games": 4_900,
+    "strong": None,
+    "progress": False,
+}
+
+
+def cli(*args: str, check: bool = True) -> subprocess.CompletedProcess:
+    r = subprocess.run([sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True)
+    if check:
+        assert r.returncode == 0, r.stderr
+    return r
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory):
+    out = tmp_path_factory.mktemp("scan") / "s"
+    return sim.scan_rules(out, **SMALL)
+
+
+def test_the_plan_is_every_other_value_of_every_option_but_the_tools_and_the_table():
+    variants = scan.plan(scan.ScanSettings())
+    names = [v for v, _, _ in variants]
+    assert "kings=classic" in names and "kings=enhance" not in names  # the base's own value
+    assert {"life=30", "life=50", "hand_limit=5", "hand_limit=7"} <= set(names)
+    assert not any(v.startswith(("blank=", "forbid=", "players=", "split_houses=")) for v in names)
+    # From another preset, that preset's values are the base: its hand limit 5 is not a change.
+    summer = [v for v, _, _ in scan.plan(scan.ScanSettings(preset="summer20"))]
+    assert "hand_limit=none" in summer and "hand_limit=5" not in summer
+    with pytest.raises(ValueError, match="unknown rule option 'kingz'; valid options: .*kings"):
+        scan.plan(scan.ScanSettings(only=["kingz"]))
+
+
+def test_a_change_that_plays_no_game_differently_stops_after_its_first_chunk(small):
+    games = small.data["games"]
+    # Under the Spring '25 Kings the Option 1 King of Clubs' rule never comes into play.
+    assert small.data["dead"] == ["option1_king_of_clubs=unblocked"]
+    # Checked after 700 and 2,100 games: at 700, no change in a few hundred deals where a
+    # King was drawn cannot yet rule out a point of its value (the rule of three); at 2,100 it
+    # can, and the change stops.
+    assert games["option1_king_of_clubs=unblocked"] == 2_100
+    # The Kings' values move: those changes play on, in chunks that double, to the most games.
+    assert games["kings=classic"] == games["Spring '25 rules"] == 4_900
+    out = small.output / "quick" / "records"
+    cell = next(p for p in out.iterdir() if p.name.startswith("kings-classic__"))
+    starts = sorted(int(f.stem.split("-")[1]) for f in cell.glob("*.parquet"))
+    assert starts == [0, 700, 2_100]
+    # A change's King-blank cells stop with it.
+    dead = [p for p in out.iterdir() if p.name.startswith("option1_king_of_clubs-unblocked")]
+    assert len(dead) == 5
+    assert all(len(list(p.iterdir())) == 2 for p in dead)
+
+
+def test_every_effect_is_against_the_baseline_on_the_same_deals(small):
+    rows = small.effects()
+    classic = rows.filter(pl.col("variant") == "kings=classic")
+    assert set(classic["measure"]) == {"first_won", "rounds", "late_turns"} | {
+        f"king:{k}" for k in ("KD", "KC", "KH", "KS")
+    }
+    # A change's figure minus the baseline's, on the deals both played.
+    first = classic.filter(pl.col("measure") == "first_won").row(0, named=True)
+    assert first["n"] == 4_900
+    assert first["diff"] == pytest.approx(first["value"] - first["base"])
+    # Each verdict read from the interval at the scan's family z (every comparison at once).
+    z = small.data["z"]
+    for r in rows.iter_rows(named=True):
+        assert r["z_hi"] - r["z_lo"] == pytest.approx(2 * z * r["se"])
+        assert r["verdict"] == fx.verdict(r, z)
+
+
+def test_the_page_answers_first_and_sim_report_rebuilds_it(small):
+    html = small.report.read_text()
+    lead = small.answer[0]
+    assert " of the 5 rule changes scanned move something a designer would notice" in lead
+    assert html.index("changed no game at all") < html.index("The rule changes that move")
+    row = html[html.index("clubs=<wbr>unblocked") :]
+    assert row.index("no game differed") < row.index("</tr>")
+    before = (small.output / "scan.json").read_text()
+    r = cli("report", str(small.output))
+    assert r.stdout.strip() == f"report: {small.report}"
+    assert (small.output / "scan.json").read_text() == before
+
+
+def test_an_interrupted_scan_resumes_to_the_same_records_and_effects(small, tmp_path):
+    cut = tmp_path / "cut"
+    shutil.copytree(small.output, cut)
+    quick = cut / "quick"
+    m = json.loads((quick / "manifest.json").read_text())
+    # Cut part way through its third round: the baseline's third chunks lost, the changes'
+    # kept (a later decision must not read them), the run unfinished.
+    for key in [k for k in m["chunks"] if k.endswith("0000002100.parquet")]:
+        if key.startswith("Spring"):
+            (quick / "records" / key).unlink()
+            del m["chunks"][key]
+    del m["cells"]
+    (quick / "manifest.json").write_text(json.dumps({**m, "status": "running"}))
+    resumed = sim.scan_rules(cut, **SMALL)
+    assert resumed.ran
+    assert resumed.data["effects"] == small.data["effects"]
+    assert resumed.data["games"] == small.data["games"]
+
+
+def test_a_settled_effect_is_negligible_or_known_to_within_its_line():
+    e = {"diff": 0.2, "se": 0.3, "line": 1.0}
+    assert fx.verdict(e, 2.0) == fx.NO and fx.settled(e, 2.0)
+    wide = {"diff": 5.0, "se": 1.5, "line": 1.0}  # matters, but its size is known to +-3
+    assert fx.verdict(wide, 2.0) == fx.YES and not fx.settled(wide, 2.0)
+    assert fx.settled({**wide, "se": 0.4}, 2.0)
+    assert fx.verdict({"diff": 1.0, "se": 0.5, "line": 1.0}, 2.0) == fx.NOT_SETTLED
+
+
+def test_no_deal_changed_is_never_a_point_interval(tmp_path):
+    # 300 identical deals: the interval is what the rule of three allows, not [0, 0].
+    df = sim.play_games(300, ("greedy", "greedy"), seed=3).with_columns(
+        cell=pl.lit("a"), variant=pl.lit("a")
+    )
+    lf = pl.concat([df, df.with_columns(cell=pl.lit("b"))]).lazy()
+    lf = lf.with_columns(score_a=pl.lit(0.5))
+    [first] = fx.effects(lf, fx.Cells("b", {}), fx.Cells("a", {}), fx.measures([])[:1])
+    assert first["diff"] == 0 and first["hi"] == pytest.approx(100 * 3 / 300)
+
+
+def test_the_strong_player_checks_the_changes_that_move_most(tmp_path):
+    settings = scan.ScanSettings(**{k: v for k, v in SMALL.items() if k != "progress"})
+    settings.strong, settings.strong_games = "search_fast", 40
+    exp = scan.strong_experiment(settings, tmp_path, "scan", ["kings=classic"])
+    assert exp is not None
+    assert [c.variant for c in exp.cells] == ["Spring '25 rules", "kings=classic"]
+    assert {c.agents for c in exp.cells} == {("search_fast", "search_fast")}
+    assert scan.strong_experiment(settings, tmp_path, "scan", []) is None
+
+
+def test_bad_input_is_one_line_naming_the_flag_and_the_valid_choices(tmp_path):
+    r = cli("scan", "--only", "kingz", "--output", str(tmp_path / "o"), check=False)
+    assert r.returncode == 2
+    assert r.stderr.startswith("error: unknown rule option 'kingz'; valid options: ")
+    r = cli("scan", "--rules", "kings=bogus", "--output", str(tmp_path / "o"), check=False)
+    assert r.returncode == 2 and r.stderr.startswith("error: --rules: ") and "kings" in r.stderr
+    r = cli("scan", "--quick", "nobody", "--output", str(tmp_path / "o"), check=False)
+    assert r.returncode == 2 and r.stderr.startswith("error: --quick: unknown")
+    r = cli("report", str(tmp_path / "nothing"), check=False)
+    assert r.returncode == 2
