@@ -3,14 +3,15 @@
 The rules engine and agents are a Rust core (``sim._core``); this package is the Python face:
 play batches of seeded games and get per-game records back as polars DataFrames, and run
 experiments and read their results (``run_experiment``, ``load_results``; README, "Notebook /
-Python API"), and scan every rule option at once (``scan_rules``). Record columns are
+Python API"), scan every rule option at once (``scan_rules``) and tune rule settings to the
+designers' targets (``tune_rules``). Record columns are
 described in docs/records.md.
 """
 
 from sim import games
 from sim._core import RULES_VERSION
 from sim._version import __version__ as __version__
-from sim.api import Results, load_results, run_experiment, scan_rules
+from sim.api import Results, load_results, run_experiment, scan_rules, tune_rules
 from sim.play.batch import play_games, replay
 from sim.play.engine import canonical_rules, rule_options, rule_presets, scenario
 from sim.running.experiment import ExperimentError
@@ -38,4 +39,5 @@ __all__ = [
     "run_experiment",
     "scan_rules",
     "scenario",
+    "tune_rules",
 ]

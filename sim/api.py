@@ -162,6 +162,33 @@ def scan_rules(
     return ScanResult(out, data, ran)
 
 
+def tune_rules(
+    tune: str | os.PathLike[str] | Mapping[str, Any],
+    output: str | os.PathLike[str] | None = None,
+    *,
+    workers: int | None = None,
+    force: bool = False,
+    progress: bool = True,
+) -> TuneResult:
+    """Rule tuning, as `sim tune` does: `tune` is a tune file's path or a mapping with its keys
+    (docs/tune.md). Candidates proposed by Optuna's TPE sampler are played on the same deals,
+    the best again with more games, and the pick re-checked on fresh deals against the rules as
+    they are. Resumable: the same call plays only what is missing. Returns `.answer`,
+    `.candidates()`, `.pick`, `.report`. Raises TuneError listing every problem of the file."""
+    from sim.reporting.tune_page import write_page
+    from sim.running.tune import from_mapping_, load, play_tune
+
+    folder = Path(output) if output is not None else None
+    if isinstance(tune, Mapping):
+        spec = from_mapping_(dict(tune), Path("<tune mapping>"), folder)
+    else:
+        spec = load(Path(tune), folder)
+    data, ran = play_tune(spec, workers, force=force, quiet=not progress)
+    out = Path(spec.output)
+    write_page(out, data)
+    return TuneResult(out, data, ran)
+
+
 def _option_text(v: Any) -> str:
     return str(v).lower() if isinstance(v, bool) else str(v)
 
@@ -226,6 +253,47 @@ class ScanResult:
         interval (`lo`, `hi`) and its interval at the scan's family z (`z_lo`, `z_hi`), the
         verdict, the Holm-adjusted p-value, and the strong player's where it played."""
         return pl.DataFrame(self.data["effects"], infer_schema_length=None)
+
+
+@dataclass(frozen=True)
+class TuneResult:
+    """What a rule tuning found (`tune_rules`): every candidate with its figures, the pick and
+    its recheck on fresh deals."""
+
+    output: Path
+    data: dict[str, Any]
+    ran: bool = False
+
+    def __repr__(self) -> str:
+        return f"TuneResult({str(self.output)!r}: pick {self.pick})"
+
+    @property
+    def pick(self) -> str:
+        """The settings picked (`option=value, ...`)."""
+        return str(self.data["pick"]["label"])
+
+    @property
+    def report(self) -> Path:
+        return self.output / "index.html"
+
+    @property
+    def answer(self) -> list[str]:
+        """The answer as `sim tune` prints it."""
+        from sim.reporting.tune_page import summary_lines
+
+        return summary_lines(self.data)
+
+    def candidates(self) -> pl.DataFrame:
+        """Every setting tried, one row each: its settings, each target's estimate and standard
+        error, and its distance from the targets (0: every estimate inside)."""
+        rows = []
+        for c in self.data["trials"]:
+            row: dict[str, Any] = {**c["params"], "objective": c["objective"]}
+            for key, f in c["figures"].items():
+                row[key] = f["estimate"]
+                row[f"{key}_se"] = f["se"]
+            rows.append(row)
+        return pl.DataFrame(rows, infer_schema_length=None)
 
 
 @dataclass(frozen=True)

@@ -602,3 +602,32 @@ def test_a_reworded_question_keeps_the_run_and_updates_its_manifest(tmp_path):
 
 def yaml_question(text: str) -> str:
     return next(line for line in text.splitlines() if line.startswith("question:"))[10:]
+
+
+def test_records_without_the_usage_counters_keep_the_draws_and_answer_the_same(tmp_path):
+    text = GOOD.replace("games: 3000", "games: 2000")
+    full, lean = tmp_path / "full", tmp_path / "lean"
+    run(load(write(tmp_path, text), full), workers=2, quiet=True)
+    f = write(tmp_path, text + "records: {usage: false}\n")
+    exp = load(f, lean)
+    # Left out of the hash where not given: a file without `records` keeps its runs.
+    assert "records" not in load(write(tmp_path, text), full).resolved
+    assert exp.resolved["records"] == {"usage": False}
+    run(exp, workers=2, quiet=True)
+    kept = [c for c in records(lean).columns if c.startswith(("arose_", "taken_"))]
+    assert kept and all("_defer_" in c for c in kept)
+    # The same games, every other column the same; the report's answer the same.
+    a, b = records(full), records(lean)
+    assert b.equals(a.select(b.columns))
+    assert sum(p.stat().st_size for p in lean.rglob("*.parquet")) < 0.75 * sum(
+        p.stat().st_size for p in full.rglob("*.parquet")
+    )
+    build(full)
+    build(lean)
+    answer = [json.loads((o / "answer.json").read_text())["sentences"] for o in (full, lean)]
+    assert answer[0] == answer[1]
+    bad = write(tmp_path, text + "records: {usage: 0, kept: all}\n")
+    r = sim("validate", str(bad), check=False)
+    assert r.returncode == 2
+    assert "key 'records.usage': expected true or false, got 0" in r.stderr
+    assert "key 'records.kept': unknown key; valid keys: usage" in r.stderr

@@ -45,7 +45,14 @@ def measures(kings: list[str]) -> list[Measure]:
             "first_won", "the first player's win rate", "points", MATTERS["points"], 100.0, "first"
         ),
         Measure("rounds", "rounds per game", "rounds", MATTERS["rounds"], 1.0, "rounds"),
-        Measure("late_turns", "turns from round 6 on", "turns", MATTERS["turns"], 1.0, "late"),
+        Measure(
+            "late_turns",
+            "the late game (turns from round 6 on, per game reaching it under the base rules)",
+            "turns",
+            MATTERS["turns"],
+            1.0,
+            "late",
+        ),
     ]
     for k in kings:
         found.append(
@@ -76,13 +83,18 @@ class Cells:
 
 
 def effects(
-    lf: pl.LazyFrame, variant: Cells, baseline: Cells, scan_measures: list[Measure]
+    lf: pl.LazyFrame,
+    variant: Cells,
+    baseline: Cells,
+    scan_measures: list[Measure],
+    family: int = 1,
 ) -> list[dict[str, Any]]:
     """Each measure of `scan_measures` under `variant` minus under `baseline`, on the deals both
     played, in the measure's unit: the difference, its 95% interval and standard error, its
     p-value, the deals it rests on, both values, and the share of deals whose winner changed
-    (for a game measure). A measure with nothing to read (no game reached round 6, a King
-    never drawn) is left out."""
+    (for a game measure). `family`: how many intervals are read together (the floor below). A
+    measure with nothing to read (no game reached round 6, a King never drawn) is left out
+    (`missing` names it)."""
     found = []
     for m in scan_measures:
         if m.key.startswith("king:"):
@@ -101,10 +113,15 @@ def effects(
             extra = {"changed": r["changed"]} if r else {}
         if r is None:
             continue
-        # Where no deal differed, the normal interval is a point: at least the "rule of three"
-        # (no change in n deals bounds the share that change by 3/n at 95%), so that a few
-        # hundred identical deals do not settle a rule that changes one deal in a hundred.
-        se = max((r["hi"] - r["lo"]) / (2 * Z95), 3 / (Z95 * r["n"]))
+        se = (r["hi"] - r["lo"]) / (2 * Z95)
+        if m.unit == "points":
+            # Where no deal differed, the normal interval is a point. A deal moves a share by at
+            # most one, and no change in n deals bounds the share of deals that change by
+            # ln(2k/alpha)/n at the family's level (the rule of three at k = 1, 5%): the
+            # interval is never narrower, so that a few hundred identical deals do not settle
+            # a rule that changes one deal in a hundred.
+            z = z_family(family)
+            se = max(se, math.log(2 * family / 0.05) / (r["n"] * z))
         found.append(
             {
                 "measure": m.key,
@@ -123,6 +140,12 @@ def effects(
             }
         )
     return found
+
+
+def missing(found: list[dict[str, Any]], scan_measures: list[Measure]) -> list[Measure]:
+    """The measures `effects` had nothing to read for."""
+    have = {e["measure"] for e in found}
+    return [m for m in scan_measures if m.key not in have]
 
 
 def verdict(effect: dict[str, Any], z: float) -> str:

@@ -46,15 +46,16 @@ def seat_score(names: list[str], seat: pl.Expr | int) -> pl.Expr:
     return pl.when(w == -1).then(1.0 / players(names)).otherwise((w == seat).cast(pl.Float64))
 
 
-def scan(out: Path, games_below: int | None = None) -> pl.LazyFrame:
+def scan(out: Path, games_below: int | None = None, in_memory: bool = False) -> pl.LazyFrame:
     """All records, with each game scored from the cell's first agent's side (A): a win 1, no
     winner an even share (1/players), another seat's win 0. With `games_below`, only games
     0 .. games_below - 1 of each cell (what a stopping rule had seen after a round, whatever
-    later chunks an interrupted run left on disk)."""
+    later chunks an interrupted run left on disk). `in_memory`: collect in memory however many
+    games (a query of a few cells whose result must be the same to the last bit)."""
     global _engine, _scanned
     lf = _below(pl.scan_parquet(str(out / "records" / "*" / "*.parquet")), games_below)
     games = lf.select(pl.len()).collect().item()
-    _engine = "in-memory" if games <= IN_MEMORY_GAMES else "streaming"
+    _engine = "in-memory" if in_memory or games <= IN_MEMORY_GAMES else "streaming"
     scored = _scored(lf)
     _scanned = (scored, out / "records", games_below)
     return scored

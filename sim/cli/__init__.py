@@ -1,5 +1,6 @@
 """The `sim` command line: the group and its commands, from experiments (validate, run, report),
-playing (play, replay, scenario) and engine_info (rules, agents, bench, ladder)."""
+scanning and tuning (scan, tune), playing (play, replay, scenario) and engine_info (rules,
+agents, bench, ladder)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from sim.cli.experiments import answers_cmd, report_cmd, run_cmd, validate_cmd
 from sim.cli.options import _fail
 from sim.cli.playing import play_cmd, replay_cmd, scenario_cmd
 from sim.cli.scanning import scan_cmd
+from sim.cli.tuning import tune_cmd
 
 
 class _Group(click.Group):
@@ -39,6 +41,7 @@ main.add_command(run_cmd)
 main.add_command(report_cmd)
 main.add_command(answers_cmd)
 main.add_command(scan_cmd)
+main.add_command(tune_cmd)
 main.add_command(replay_cmd)
 main.add_command(scenario_cmd)
 main.add_command(bench_cmd)

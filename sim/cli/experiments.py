@@ -189,12 +189,19 @@ def report_cmd(output: Path) -> None:
     from sim.reporting.scan_page import write_page
     from sim.running.runner import RunError, locked
     from sim.running.scan import SCAN_FILE, rebuild
+    from sim.running.tune import TUNE_FILE
 
     if (output / SCAN_FILE).exists():  # a balance scan's folder: its page
         try:
             click.echo(f"report: {write_page(output, rebuild(output))}")
         except RunError as e:
             _fail(str(e))
+        return
+    if (output / TUNE_FILE).exists():  # a tune's folder: its page, from what it found
+        from sim.reporting.tune_page import write_page as write_tune_page
+
+        data = json.loads((output / TUNE_FILE).read_text())
+        click.echo(f"report: {write_tune_page(output, data)}")
         return
     if not (output / "manifest.json").exists():
         _fail(f"{output} has no manifest.json: not the output of `sim run`")

@@ -86,7 +86,8 @@ def _by_variant(data: dict[str, Any], rows: list[dict[str, Any]]) -> list[dict[s
     """One entry a variant, in the order scanned: its effects by measure, its largest verdict,
     and whether any game differed."""
     found = []
-    dead = set(data["dead"])
+    dead = data["dead"]
+    unread = data.get("not_measured", {})
     for v in data["variants"]:
         if v == data["baseline"]:
             continue
@@ -102,6 +103,8 @@ def _by_variant(data: dict[str, Any], rows: list[dict[str, Any]]) -> list[dict[s
                 "effects": mine,
                 "verdict": worst,
                 "dead": v in dead,
+                "dead_deals": dead.get(v, 0),
+                "unread": unread.get(v, []),
                 "games": data["games"].get(v, 0),
             }
         )
@@ -133,7 +136,7 @@ def _lead(data: dict[str, Any], counts: dict[str, int], moving: list[dict[str, A
     if counts["open"]:
         text += f", {counts['open']} are not settled"
     if counts["dead"]:
-        text += f", {counts['dead']} changed no game at all"
+        text += f", {counts['dead']} changed no game of the deals they played"
     text += "."
     if moving:
         text += f" The largest: {_lead_change(moving[0])}."

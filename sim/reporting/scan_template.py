@@ -68,8 +68,8 @@ edge, a game's length, the late game and each King's value to its drawer?</p>
 {{ settings.strong }}{% endif %}; {{ "%.1f" | format(minutes) }} minutes. "Yes" means the
 change moves the measure by at least the smallest difference that matters (1 point of win rate
 or of a King's value, a quarter of a round, half a turn of the late game), beyond noise, with
-all {{ data.effects | length }} intervals holding together at 95% (each at
-{{ "%.2f" | format(data.z) }} standard errors).</p>
+all its intervals holding together at 95% (each at {{ "%.2f" | format(data.z) }} standard
+errors: every comparison, at every check of the stopping rule).</p>
 
 <h2>The rule changes that move balance most</h2>
 {% if moving %}
@@ -94,15 +94,17 @@ all {{ data.effects | length }} intervals holding together at 95% (each at
 <p class="note">Each cell is the change against the {{ data.baseline }} in the measure's unit
 (points of win rate or of a King's value, rounds, turns), its interval under it; bold: Yes,
 brown: not settled, grey: No. {% for m in measures %}{{ m.short }}: {{ m.label }}{% if not loop.last %}; {% endif %}{% endfor %}.
-A King's value is its power: the same deals with that King a blank.</p>
+A King's value is its power: the same deals with that King a blank. "Not measured": nothing
+to read under that change (a King its deck lacks, no game reaching round 6 under the base rules),
+and it did not hold the change back.</p>
 <div class="scroll"><table>
 <tr><th>change</th><th>games</th>{% for m in measures %}<th title="{{ m.label }}">{{ m.short }}</th>{% endfor %}</tr>
 {% for v in by_variant %}
-<tr><td title="{{ meanings.get(v.variant, '') }}">{{ v.variant | wbr }}{% if v.dead %}<br><span class="dead">no game differed</span>{% endif %}</td>
+<tr><td title="{{ meanings.get(v.variant, '') }}">{{ v.variant | wbr }}{% if v.dead %}<br><span class="dead">no game of its {{ "{:,}".format(v.dead_deals) }} deals differed</span>{% endif %}</td>
 <td class="num">{{ "{:,}".format(v.games) }}</td>
 {% for m in measures %}{% set e = v.effects.get(m.key) %}
 <td class="num">{% if e %}<span class="v-{{ e.verdict | replace(' ', '-') }}">{{ e.diff | signed }}</span>
-<span class="ci">[{{ e.z_lo | signed }}, {{ e.z_hi | signed }}]</span>{% else %}-{% endif %}</td>
+<span class="ci">[{{ e.z_lo | signed }}, {{ e.z_hi | signed }}]</span>{% elif m.key in v.unread %}<span class="dead">not measured</span>{% else %}-{% endif %}</td>
 {% endfor %}</tr>
 {% endfor %}
 </table></div>
@@ -121,15 +123,18 @@ usual, with no power), which gives each King's value to the player who draws it 
 rule, compared with its value under the {{ data.baseline }} on the same deals.</p>
 <p>Games come in chunks that double ({{ "{:,}".format(settings.first_chunk) }}, then twice as
 many, ...), and after each a change stops once every measure is settled: its interval (at
-{{ "%.2f" | format(data.z) }} standard errors, so that all of them hold together) lies within
+{{ "%.2f" | format(data.z) }} standard errors: Bonferroni over all {{ "{:,}".format(data.family) }}
+comparisons at every check, so that all of them hold together however many checks came before)
+lies within
 the smallest difference that matters, or past it and no wider than it either side. What is
 negligible is dropped early; the rest play on to {{ "{:,}".format(settings.max_games) }} games.
-Where no deal changed, an interval is never narrower than no change in that many deals allows
-(the rule of three).</p>
+Where no deal changed, a win rate's interval is never narrower than no change in that many deals
+allows at that level (the rule of three, for the whole family).</p>
 {% if settings.strong %}<p>The strong player ({{ settings.strong }}) plays the baseline and the
 {{ data.movers | length }} changes the quick player found to move a game measure most
 ({{ "{:,}".format(settings.strong_games) }} games each), so each of them says whether it holds
 with a player that plans; Kings' values are measured with the quick player only.</p>{% endif %}
+{% if data.unplayable %}<p>Not played, since they make no rule set with the base rules: {% for k, why in data.unplayable.items() %}<code>{{ k }}</code> ({{ why }}){% if not loop.last %}; {% endif %}{% endfor %}.</p>{% endif %}
 {% if data.not_scanned %}<p>Not scanned: {% for k, why in data.not_scanned.items() %}<code>{{ k }}</code>
 ({{ why }}){% if not loop.last %}; {% endif %}{% endfor %}.</p>{% endif %}
 <p class="meta">houses-sim balance scan; the figures are in scan.json beside this page, the records

@@ -32,7 +32,7 @@ from sim.analysis.verdicts import YES
 from sim.play.engine import canonical_rules, rule_values
 from sim.running.experiment import Experiment, from_mapping
 from sim.running.runner import MANIFEST, locked, read_manifest, run, write_text
-from sim.running.runner.settled import family_z, rule_measures, variant_cells
+from sim.running.runner.settled import family_size, family_z, rule_measures, variant_cells
 
 # Options a scan leaves alone: what measures a card (blank, forbid), the table size (a measure
 # at three or four players means something else: seats_3p_4p.yaml asks it), and the Houses of
@@ -46,8 +46,13 @@ NOT_SCANNED = {
     "rule (experiments/suit_split.yaml)",
 }
 # The values a scan tries of a numeric option (the others are every choice): life a quarter
-# either side of the Spring '25 40; the hand limits the notes discuss (experiments/hand_limit).
-NUMERIC_VALUES = {"life": ["30", "50"], "hand_limit": ["none", "5", "7"]}
+# either side of the Spring '25 40; the hand limits the notes discuss (experiments/hand_limit);
+# the classic King of Hearts' 13 less and more by about a third (`sim tune` searches it).
+NUMERIC_VALUES = {
+    "life": ["30", "50"],
+    "hand_limit": ["none", "5", "7"],
+    "classic_king_of_hearts_absorb": ["9", "17"],
+}
 SCAN_FILE = "scan.json"
 QUICK, STRONG = "quick", "strong"
 
@@ -87,7 +92,30 @@ def base_name(settings: ScanSettings) -> str:
 
 def plan(settings: ScanSettings) -> list[tuple[str, str, str]]:
     """The variants a scan plays, each `(name, option, value)`: for every option scanned, every
-    value but the base rule set's own (`option=value`, its name too)."""
+    value but the base rule set's own (`option=value`, its name too) that makes a rule set with
+    the base rules (`unplayable` says why the others do not)."""
+    refused = unplayable(settings)
+    return [v for v in _values(settings) if v[0] not in refused]
+
+
+def unplayable(settings: ScanSettings) -> dict[str, str]:
+    """The values that make no rule set with the base rules, and the engine's reason
+    (`jokers=true` over `deck=suit_split`)."""
+    found = {}
+    for name, option, value in _values(settings):
+        options = {**settings.options, option: value}
+        parts = ([f"preset={settings.preset}"] if settings.preset else []) + [
+            f"{k}={v}" for k, v in options.items()
+        ]
+        try:
+            canonical_rules(",".join(parts))
+        except ValueError as e:
+            found[name] = str(e)
+    return found
+
+
+def _values(settings: ScanSettings) -> list[tuple[str, str, str]]:
+    """Every value of every option scanned but the base rule set's own."""
     base = rule_values(settings.base_rules())
     known = {o["name"]: o for o in games.game(games.DEFAULT).options}
     names = settings.only if settings.only is not None else list(known)
@@ -223,11 +251,11 @@ def _written(
     name: str,
     started: float,
     ran: bool,
-    quick_effects: tuple[list[dict[str, Any]], list[str]] | None = None,
+    quick_effects: tuple[list[dict[str, Any]], dict[str, int], dict[str, list[str]]] | None = None,
 ) -> tuple[dict[str, Any], bool]:
     """Read both runs' effects (the quick run's unless given), then write `scan.json`."""
     quick = quick_experiment(settings, output, name)
-    rows, dead = quick_effects or read_effects(quick, settings.quick)
+    rows, dead, unread = quick_effects or read_effects(quick, settings.quick)
     movers = _movers(rows, settings.strong_top)
     strong = strong_experiment(settings, output, name, movers)
     strong_rows = read_effects(strong, str(settings.strong))[0] if strong else []
@@ -241,13 +269,16 @@ def _written(
         "variants": {v: quick.variants[v] for v in cells},
         "measures": [dataclasses.asdict(m) for m in rule_measures(quick)],
         "z": family_z(quick, len(cells)),
+        "family": family_size(quick, len(cells)),
         "games": _games_by_variant(output / QUICK, quick),
         "strong_games": _games_by_variant(output / STRONG, strong) if strong else {},
         "effects": rows,
         "strong_effects": strong_rows,
         "dead": dead,
+        "not_measured": unread,
         "movers": movers,
         "not_scanned": {k: v for k, v in NOT_SCANNED.items() if settings.only is None},
+        "unplayable": unplayable(settings),
         "seconds": _seconds(output, started, ran),
     }
     write_text(output / SCAN_FILE, json.dumps(data, indent=1, sort_keys=True) + "\n")
@@ -258,28 +289,34 @@ def _pair(agent: str) -> tuple[str, str]:
     return (agent, agent)
 
 
-def read_effects(exp: Experiment, agent: str) -> tuple[list[dict[str, Any]], list[str]]:
+def read_effects(
+    exp: Experiment, agent: str
+) -> tuple[list[dict[str, Any]], dict[str, int], dict[str, list[str]]]:
     """Every variant's effects against the baseline on all the games each played, each with its
-    verdict from the interval at the family's z (Bonferroni over every comparison of the run),
-    and the variants under which no game differed from the baseline's."""
+    verdict from the interval at the family's z (Bonferroni over every comparison of the run,
+    at every check), the variants under which no game differed from the baseline's (with the
+    deals that shows on), and per variant the measures it had nothing to read for."""
     cells = variant_cells(exp, _pair(agent))
-    lf = frame.scan(exp.output)
-    z = (
-        family_z(exp, len(cells))
-        if exp.until
-        else fx.z_family((len(cells) - 1) * len(fx.measures([])))
-    )
+    # In memory: each query reads a few cells, and scan.json is then the same to the last bit
+    # from the same records.
+    lf = frame.scan(exp.output, in_memory=True)
     measures = rule_measures(exp) if exp.until else fx.measures([])
+    k = family_size(exp, len(cells)) if exp.until else (len(cells) - 1) * len(measures)
+    z = fx.z_family(k)
     rows: list[dict[str, Any]] = []
-    dead = []
+    dead: dict[str, int] = {}
+    unread: dict[str, list[str]] = {}
     base = cells[exp.baseline]
     for v, c in cells.items():
         if v == exp.baseline:
             continue
         deals, differ = fx.differing_games(lf, c.plain, base.plain)
         if deals and not differ:
-            dead.append(v)
-        for e in fx.effects(lf, c, base, measures):
+            dead[v] = deals
+        found = fx.effects(lf, c, base, measures, k)
+        if lost := fx.missing(found, measures):
+            unread[v] = [m.key for m in lost]
+        for e in found:
             half = z * e["se"]
             rows.append(
                 {
@@ -292,7 +329,7 @@ def read_effects(exp: Experiment, agent: str) -> tuple[list[dict[str, Any]], lis
                 }
             )
     holm(rows)
-    return rows, dead
+    return rows, dead, unread
 
 
 def _movers(rows: list[dict[str, Any]], top: int) -> list[str]:
@@ -312,11 +349,12 @@ def _agree(rows: list[dict[str, Any]], strong: list[dict[str, Any]]) -> None:
     for r in rows:
         s = by_key.get((r["variant"], r["measure"]))
         if s is not None:
+            # Its interval at its own family's z, as its verdict is read.
             r.update(
                 strong_verdict=s["verdict"],
                 strong_diff=s["diff"],
-                strong_lo=s["lo"],
-                strong_hi=s["hi"],
+                strong_lo=s["z_lo"],
+                strong_hi=s["z_hi"],
                 strong_n=s["n"],
             )
 

@@ -55,6 +55,33 @@ fn classic_king_of_hearts_absorbs_all_it_can_or_only_what_saves_the_unit() {
 }
 
 #[test]
+fn classic_king_of_hearts_absorb_sets_the_most_it_absorbs_and_what_defeats_it() {
+    // 19 on a blocking 10: the King saves it by absorbing 9 or more. Its amount is the 13 of
+    // the notes by default (absorbs 13, falls: the test above); at 20 it absorbs all 19 and
+    // stands; at 9 it absorbs 9, saves the 10 and falls; at 8 it cannot save it, so it
+    // absorbs nothing and the 10 falls.
+    for (absorb, blocker, king) in [
+        (20, vec!["10D"], vec!["KH"]),
+        (9, vec!["10D"], vec![]),
+        (8, vec![], vec!["KH"]),
+    ] {
+        let rules = format!("kings=classic,classic_king_of_hearts_absorb={absorb}");
+        let mut st = attack_pos(
+            &rules,
+            json!({"front": ["10S/9S"]}),
+            json!({"front": ["10D"], "rear": ["KH"]}),
+        );
+        play(
+            &mut st,
+            &["attack 10S player", "done", "block 10D 10S", "done"],
+        );
+        assert_eq!(front(&st, "P2"), blocker, "{rules}");
+        assert_eq!(rear(&st, "P2"), king, "{rules}");
+        assert_eq!(life(&st, "P2"), 40, "{rules}: a blocked attack does not reach the player");
+    }
+}
+
+#[test]
 fn classic_king_of_hearts_does_not_fall_for_nothing_and_clubs_excess_follows_the_absorption() {
     // The 5 cannot be saved from 19 (14 would have to be absorbed): the King absorbs nothing
     // and stands; the 5 falls and the Clubs excess is the whole 14.

@@ -36,6 +36,9 @@ class Cell:
     # Python whose FILE.py the experiment gives relative to its own folder (records, ids and
     # the config keep the name as written, so that they do not depend on the machine).
     play_as: tuple[str, str] | None = None
+    # Whether its records keep the usage counters (`records: {usage: false}` leaves them out,
+    # all but the advantage draw's, which the first player's answer reads).
+    usage: bool = True
 
 
 @dataclass

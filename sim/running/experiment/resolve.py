@@ -35,6 +35,7 @@ from sim.running.experiment.schema import (
     MAX_CELLS,
     MAX_CHUNK_SIZE,
     MAX_SEED,
+    RECORDS_KEYS,
     RULES_KEYS,
     TOP_KEYS,
     UNTIL_KEYS,
@@ -357,6 +358,13 @@ def _resolve(
     chunk_size = (
         c.positive_int(data.get("chunk_size", 10_000), ("chunk_size",), MAX_CHUNK_SIZE) or 10_000
     )
+    keep_usage = True
+    if "records" in data:
+        kept = c.mapping(data["records"], ("records",), RECORDS_KEYS)
+        keep_usage = kept.get("usage", True)
+        if not isinstance(keep_usage, bool):
+            c.fail(("records", "usage"), f"expected true or false, got {keep_usage!r}")
+            keep_usage = True
     swap = data.get("swap_seats", True)
     if not isinstance(swap, bool):
         c.fail(("swap_seats",), f"expected true or false, got {swap!r}")
@@ -419,6 +427,7 @@ def _resolve(
             max_games=pair_settings.get(pair, {}).get("max_games"),
             chunk_size=pair_settings.get(pair, {}).get("chunk_size"),
             play_as=_play_as(pair, played),
+            usage=keep_usage,
         )
         for v in variants
         for pair in pairs
@@ -466,6 +475,8 @@ def _resolve(
         "until": until,
         "chunk_size": exp.chunk_size,
         "swap_seats": swap,
+        # Only when records leave something out, so that files without it keep their hash.
+        **({"records": {"usage": False}} if not keep_usage else {}),
         "rules_version": game_info(game).version,
         "game": game,
     }

@@ -22,6 +22,8 @@ TOP_KEYS = {
     "output": "the output folder (default reports/<name>)",
     "impact": "a card's causal value: {cards: [KS, KC], methods: [blank, forbid]} "
     "(a match-up with impact: false skips those cells)",
+    "records": "what the records keep: {usage: false} leaves out the usage counters (the "
+    "usage table; about 20 bytes a game), all but the advantage draw's",
     "answer": "what answers the question: {measures: [first_player, rounds], "
     "matters: {points: 1, rounds: 0.25}, matchup: [greedy, greedy], "
     "see_also: [other_experiment.yaml], focus: KS, caveat: 'what a reader must know'}",
@@ -40,6 +42,7 @@ VARIANT_KEYS = ("name", "options")
 UNTIL_KEYS = ("ci_halfwidth", "max_games", "min_games")
 MATCHUP_KEYS = ("agents", "max_games", "chunk_size", "impact")
 IMPACT_KEYS = ("cards", "methods")
+RECORDS_KEYS = ("usage",)
 # How a card is taken out: a blank (a King in play with no power) or forbidden (never deployed).
 IMPACT_METHODS = ("blank", "forbid")
 

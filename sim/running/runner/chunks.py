@@ -17,6 +17,10 @@ from sim.play.python_agents import AgentError
 from sim.running.experiment import Cell, Experiment
 from sim.running.runner.files import RECORDS
 
+# The usage counters a run without them keeps: the first player's answer reads whether the
+# advantage draw's winner chose to defer.
+USAGE_KEPT = ("arose_defer_", "taken_defer_")
+
 
 @dataclass(frozen=True)
 class Chunk:
@@ -76,6 +80,12 @@ def play_chunk(chunk: Chunk, seed: int, swap: bool, threads: int) -> pl.DataFram
         )
     except AgentError as e:
         raise AgentError(f"cell {cell.id}: {e}") from None
+    if not cell.usage:  # `records: {usage: false}`: the advantage draw's counters stay
+        df = df.drop(
+            c
+            for c in df.columns
+            if c.startswith(("arose_", "taken_")) and not c.startswith(USAGE_KEPT)
+        )
     if cell.play_as:  # the records name each agent as the experiment wrote it
         written = dict(zip(cell.play_as, cell.agents, strict=True))
         df = df.with_columns(

@@ -43,10 +43,18 @@ def rule_measures(exp: Experiment) -> list[fx.Measure]:
     return fx.measures(list(exp.until["settled"]["kings"]) if exp.until else [])
 
 
+def family_size(exp: Experiment, variants: int) -> int:
+    """How many intervals the rule may read: every comparison the scan makes (each variant but
+    the baseline, each measure) at every check (one a chunk)."""
+    checks = len(_cell_chunks(exp, exp.cells[0])) if exp.until else 1
+    return (variants - 1) * len(rule_measures(exp)) * checks
+
+
 def family_z(exp: Experiment, variants: int) -> float:
-    """The z of each interval the rule reads: Bonferroni over every comparison the scan makes
-    (each variant but the baseline, each measure), so that all its "settled" hold together."""
-    return fx.z_family((variants - 1) * len(rule_measures(exp)))
+    """The z of each interval the rule reads: Bonferroni over `family_size`, so that all its
+    decisions, and the verdicts read from the games they stopped at, hold together at 95%
+    however many checks came before."""
+    return fx.z_family(family_size(exp, variants))
 
 
 def open_variants(
@@ -54,14 +62,19 @@ def open_variants(
 ) -> set[str]:
     """Of `active`, the variants not yet settled on the first `games` games of each cell (the
     baseline stays while any other does)."""
-    lf = frame.scan(exp.output, games_below=games)
+    # In memory: a streamed sum's last bits depend on the order its threads finish, and a
+    # decision on the line must come out the same after a resume.
+    lf = frame.scan(exp.output, games_below=games, in_memory=True)
     z = family_z(exp, len(cells))
+    k = family_size(exp, len(cells))
     base = cells[exp.baseline]
     measures = rule_measures(exp)
+    # A measure with nothing to read after a chunk (a King its deck lacks, no game reaching
+    # round 6) does not hold a variant back: the page says it was not measured.
     still = {
         v
         for v in active - {exp.baseline}
-        if not all(fx.settled(e, z) for e in fx.effects(lf, cells[v], base, measures))
+        if not all(fx.settled(e, z) for e in fx.effects(lf, cells[v], base, measures, k))
     }
     return still | {exp.baseline} if still else set()
 
@@ -74,6 +87,9 @@ def settled_rounds(exp: Experiment) -> Iterator[list[Chunk]]:
     group = {c.id: _plain_of(exp, c) for c in exp.cells}
     active = set(cells)
     least = int(exp.until.get("min_games", 0)) if exp.until else 0
+    # Every cell of a scan has the same chunks, so a round's games are the same in each.
+    layout = [(ch.start, ch.count) for ch in _cell_chunks(exp, exp.cells[0])]
+    assert all([(ch.start, ch.count) for ch in _cell_chunks(exp, c)] == layout for c in exp.cells)
     k = 0
     while active:
         chunks = [
@@ -85,8 +101,7 @@ def settled_rounds(exp: Experiment) -> Iterator[list[Chunk]]:
             return
         yield chunks
         k += 1
-        # Every cell of a scan has the same chunks: the games each open cell has played.
-        played = sum(ch.count for ch in _cell_chunks(exp, exp.cells[0])[:k])
+        played = sum(count for _, count in layout[:k])
         if played >= least:
             active = open_variants(exp, active, played, cells)
 

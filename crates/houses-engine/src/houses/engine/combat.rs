@@ -433,7 +433,8 @@ impl State {
             self.damage_unit(id, amt, saves);
         }
         for king in fallen_kings {
-            self.log(|| format!("{king} absorbed 13 or more and falls"));
+            let most = self.rules.classic_king_of_hearts_absorb;
+            self.log(|| format!("{king} absorbed {most} or more and falls"));
             self.remove_unit(king, Leave::Barrows);
         }
         for &(id, stays) in &spent_aces {
@@ -466,7 +467,8 @@ impl State {
     /// (reading V4): the unit whose cards the absorption saves that are worth the most (ranks
     /// added up), nothing where no card can be saved. Under `classic_king_of_hearts=up_to_13`
     /// it absorbs all it can of that unit's damage, up to 13; under `what_saves`, the least
-    /// that saves as much. Returns the Kings that fall and what each absorbed from which unit.
+    /// that saves as much. `classic_king_of_hearts_absorb` is the 13 (a number for tuning).
+    /// Returns the Kings that fall and what each absorbed from which unit.
     pub(super) fn absorb_with_classic_king_of_hearts(
         &self,
         hits: &mut [(Card, u32, bool)],
@@ -476,6 +478,7 @@ impl State {
     ) {
         let mut fallen = ArrayVec::new();
         let mut absorbed = ArrayVec::new();
+        let cap = self.rules.classic_king_of_hearts_absorb.max(1) as u32;
         for seat in 0..self.seats() {
             if !self.king_power(seat, Suit::Hearts, &[Kings::Classic]) {
                 continue;
@@ -489,7 +492,7 @@ impl State {
                     continue;
                 }
                 let lost = self.ranks_lost(u, amt);
-                let most = amt.min(13);
+                let most = amt.min(cap);
                 let amounts = match self.rules.classic_king_of_hearts {
                     ClassicKingOfHearts::WhatSaves => 1..=most,
                     ClassicKingOfHearts::UpTo13 => most..=most,
@@ -510,7 +513,7 @@ impl State {
             if let Some((_, x, i)) = best {
                 hits[i].1 -= x;
                 absorbed.push((hits[i].0, x));
-                if x >= 13 {
+                if x >= cap {
                     fallen.extend(self.players[seat].king().map(|k| k.id()));
                 }
             }

@@ -379,6 +379,7 @@ rule_options! {
     redeploys: Redeploys = Redeploys::Any, "Blood Bond merges and splits: any number a turn (Spring '25, reading R17), or one redeployment a turn among a merge, a split and a return to hand (Summer '20)";
     diamonds_trait: DiamondsTrait = DiamondsTrait::Ready, "the Diamonds House Trait: soldiers enter ready (Spring '25), or enter exhausted and strike first when attacking (Summer '20, as the Option 2 King of Diamonds shares it)";
     option1_king_of_clubs: Option1KingOfClubs = Option1KingOfClubs::TargetFights, "under kings=option1, an attack on a Front-Rank unit that no other unit may block: the target fights it (reading V6), or it is struck unblocked";
+    classic_king_of_hearts_absorb: i32 = 13, "under kings=classic, the most damage the King of Hearts absorbs, and absorbing that much defeats it (the Summer '20 notes: 13)";
 }
 
 #[cfg(test)]
@@ -403,7 +404,8 @@ mod tests {
              soldier_targets=front,players=2,responders=all,attack_spread=any,\
              self_block=defends_ally,split_deck_out=first_pile,\
              classic_king_of_hearts=up_to_13,redeploys=any,diamonds_trait=ready,\
-             option1_king_of_clubs=target_fights)"
+             option1_king_of_clubs=target_fights,\
+             classic_king_of_hearts_absorb=13)"
         );
     }
 }

@@ -1,0 +1,202 @@
+"""Rule tuning's page (`index.html` beside `tune.json`): the answer first (does the pick meet every
+target on fresh deals, against the rules as they are), the settings that met the targets in the
+search, what to try next; then a plot of what it tried, every candidate, and how it was done."""
+
+from __future__ import annotations
+
+import base64
+import io
+import warnings
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment
+
+from sim.analysis.verdicts import NO, NOT_SETTLED, YES
+from sim.reporting.tune_template import TEMPLATE
+
+VERDICT_WORDS = {YES: "Yes", NO: "No", NOT_SETTLED: "Not settled"}
+
+
+def write_page(output: Path, data: dict[str, Any]) -> Path:
+    """Write `output/index.html` from a tune's data (`tune.json`)."""
+    from sim.running.runner import write_text
+
+    path = output / "index.html"
+    write_text(path, render(data))
+    return path
+
+
+def render(data: dict[str, Any]) -> str:
+    env = Environment(autoescape=True)
+    targets = data["spec"]["targets"]
+    return env.from_string(TEMPLATE).render(
+        data=data,
+        spec=data["spec"],
+        targets=targets,
+        lines=summary_lines(data),
+        met=_met(data),
+        plot=_plot(data),
+        rows=[_row(c, targets, data["z"]) for c in sorted(data["trials"], key=_order)],
+        leaders=[_row(c, targets, data["z"]) for c in data["leaders"]],
+        verdict_words=VERDICT_WORDS,
+        minutes=data["seconds"] / 60,
+    )
+
+
+def _fig(x: float) -> str:
+    return f"{round(x, 1) + 0.0:+.1f}" if abs(x) < 1000 else f"{x:,.0f}"
+
+
+def _figure(f: dict[str, Any], unit: str, lo: float | None = None, hi: float | None = None) -> str:
+    lo = f["estimate"] - 1.96 * f["se"] if lo is None else lo
+    hi = f["estimate"] + 1.96 * f["se"] if hi is None else hi
+    if unit == "points" and abs(f["estimate"]) > 20:  # a rate, as a percentage
+        return f"{f['estimate']:.1f}% [{lo:.1f}, {hi:.1f}]"
+    return f"{_fig(f['estimate'])} {unit} [{_fig(lo)}, {_fig(hi)}]"
+
+
+def summary_lines(data: dict[str, Any]) -> list[str]:
+    """The answer as `sim tune` prints it: the verdict on the pick, each target on fresh deals
+    against the rules as they are, the settings that met the targets, what to try next."""
+    spec, recheck, pick = data["spec"], data["recheck"], data["pick"]
+    targets = spec["targets"]
+    # A target with no figure on the fresh deals (a King never drawn) is not met.
+    verdicts = [recheck["pick"].get(t["key"], {}).get("verdict", NO) for t in targets]
+    is_base = pick["params"] == data["base"]
+    setting = "the rules as they are" if is_base else pick["label"]
+    aims = "; ".join(t["words"] for t in targets)
+    if all(v == YES for v in verdicts):
+        lead = f"Yes: {setting} meets every target on fresh deals ({aims})."
+    elif any(v == NO for v in verdicts):
+        lead = (
+            f"No: the best setting found, {setting}, misses a target on fresh deals ({aims}); "
+            f"of {len(data['trials'])} settings tried, {len(_met(data))} met every target by "
+            "their estimates."
+        )
+    else:
+        lead = f"Not settled: {setting} may meet every target ({aims}), but not beyond noise."
+    lines = [lead]
+    for t, v in zip(targets, verdicts, strict=True):
+        f = recheck["pick"].get(t["key"])
+        b = recheck["base"].get(t["key"])
+        if f is None:
+            lines.append(f"  {t['label']}: could not be measured on the fresh deals")
+            continue
+        text = f"  {t['label']}: {_figure(f, t['unit'], f['lo'], f['hi'])} ({VERDICT_WORDS[v]})"
+        if b is not None and not is_base:
+            text += f"; the rules as they are: {_figure(b, t['unit'], b['lo'], b['hi'])}"
+        lines.append(text)
+    lines.append(
+        f"  on fresh deals (seed {recheck['seed']}), {recheck['games']:,} games each, "
+        f"{spec['player']} v {spec['player']}"
+    )
+    met = _met(data)
+    if met and not (len(met) == 1 and met[0] == pick["label"]):
+        lines.append(f"Settings whose estimates met every target in the search: {', '.join(met)}.")
+    lines.append("What to try next: " + _next(data, verdicts))
+    return lines
+
+
+def _met(data: dict[str, Any]) -> list[str]:
+    """The candidates whose estimates met every target, in the order of their settings."""
+    return [c["label"] for c in sorted(data["trials"], key=_order) if c["objective"] == 0]
+
+
+def _order(c: dict[str, Any]) -> tuple:
+    return tuple(int(v) if v.isdigit() else v for v in c["params"].values())
+
+
+def _next(data: dict[str, Any], verdicts: list[str]) -> str:
+    spec = data["spec"]
+    if all(v == YES for v in verdicts):
+        return (
+            "ask the pick against the rules as they are with the strong and expert players in an "
+            "experiment (a variant with these settings), since the search used "
+            f"{spec['player']} alone."
+        )
+    if any(v == NO for v in verdicts):
+        return (
+            "widen the knobs' ranges or turn other options (a target no setting meets is "
+            "itself the answer: these knobs cannot get there)."
+        )
+    return (
+        f"play more games: the recheck's {spec['recheck_games']:,} games leave a target "
+        "unsettled (recheck: {games: N} in the file)."
+    )
+
+
+def _row(c: dict[str, Any], targets: list[dict[str, Any]], z: float) -> dict[str, Any]:
+    cells = []
+    for t in targets:
+        f = c["figures"].get(t["key"])
+        cells.append(_figure(f, t["unit"]) if f else "-")
+    return {"label": c["label"], "cells": cells, "objective": c["objective"]}
+
+
+def _plot(data: dict[str, Any]) -> str | None:
+    """What the search tried: with one knob, each target's figure against the knob's value
+    (with its 95% interval and the target's band); with several, each candidate's distance
+    from the targets by the order it was tried."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    matplotlib.rcParams["svg.hashsalt"] = "houses-sim"
+    matplotlib.rcParams["svg.fonttype"] = "none"
+    import matplotlib.pyplot as plt
+
+    spec, trials = data["spec"], data["trials"]
+    if not trials:
+        return None
+    knobs = spec["knobs"]
+    targets = spec["targets"]
+    if len(knobs) == 1:
+        k = knobs[0]
+        fig, axes = plt.subplots(len(targets), 1, figsize=(7.5, 2.6 * len(targets)), squeeze=False)
+        order = sorted(trials, key=_order)
+        xs = [int(c["params"][k["name"]]) if k["kind"] == "int" else i for i, c in enumerate(order)]
+        for ax, t in zip(axes[:, 0], targets, strict=True):
+            pts = [
+                (x, c["figures"][t["key"]])
+                for x, c in zip(xs, order, strict=True)
+                if t["key"] in c["figures"]
+            ]
+            ax.errorbar(
+                [x for x, _ in pts],
+                [f["estimate"] for _, f in pts],
+                yerr=[1.96 * f["se"] for _, f in pts],
+                fmt="o",
+                color="#1b6ca8",
+                capsize=3,
+            )
+            if t["bound"] == "within":
+                low, high = _band(t)
+                ax.axhspan(low, high, color="#cfe3d4", alpha=0.7, lw=0)
+            else:
+                ax.axhline(t["value"], color="#2e7d32", lw=1.2)
+            ax.set_ylabel(t["unit"])
+            ax.set_title(t["words"], fontsize=9)
+            if k["kind"] != "int":
+                ax.set_xticks(range(len(order)), [c["params"][k["name"]] for c in order])
+            base = data["base"].get(k["name"])
+            if k["kind"] == "int" and base is not None:
+                ax.axvline(int(base), color="#5a6573", lw=0.8, ls="--")
+        axes[-1, 0].set_xlabel(f"{k['name']} (dashed: the rules as they are; green: the target)")
+        fig.tight_layout()
+    else:
+        fig, ax = plt.subplots(figsize=(7.5, 3))
+        ax.plot([c["first_trial"] for c in trials], [c["objective"] for c in trials], "o")
+        ax.set_xlabel("candidate, in the order tried")
+        ax.set_ylabel("distance from the targets")
+    buf = io.StringIO()
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Glyph .* missing from", UserWarning)
+        fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
+    plt.close(fig)
+    return "data:image/svg+xml;base64," + base64.b64encode(buf.getvalue().encode()).decode()
+
+
+def _band(t: dict[str, Any]) -> tuple[float, float]:
+    """A `within` target's band."""
+    centre = 50.0 if t["measure"] == "first_player" else 0.0
+    return centre - t["value"], centre + t["value"]

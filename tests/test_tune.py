@@ -1,0 +1,157 @@
+"""Rule tuning (`sim tune`, `sim.tune_rules`): the file's checks, the search on common deals, the
+leaders and the recheck on fresh deals, resuming, the page and the King gap's figures."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from html import unescape
+
+import pytest
+
+import sim
+from sim.analysis import cards, frame
+from sim.analysis import targets as tg
+from sim.analysis.verdicts import NO, NOT_SETTLED, YES
+from sim.running import tune
+
+SMALL = {
+    "name": "life_tune",
+    "question": "What starting life keeps the first player within 3 points of 50%?",
+    "seed": 5,
+    "knobs": {"life": {"low": 10, "high": 80}},
+    "targets": [
+        {"measure": "first_player", "within": 3},
+        {"measure": "king_gap", "card": "KH", "within": 2},
+    ],
+    "trials": 4,
+    "games": 600,
+    "leaders": 2,
+    "leader_games": 1_200,
+    "recheck": {"games": 1_200},
+}
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True)
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory):
+    out = tmp_path_factory.mktemp("tune") / "t"
+    return sim.tune_rules(SMALL, out, progress=False)
+
+
+def test_the_rules_as_they_are_are_tried_first_and_every_candidate_on_the_same_deals(small):
+    trials = small.data["trials"]
+    assert trials[0]["label"] == "life=40" and trials[0]["first_trial"] == 0
+    assert 2 <= len(trials) <= 4  # four proposals, a repeated one read back
+    for c in trials:
+        m = json.loads(
+            next(
+                (small.output / "trials").glob(f"life-{c['params']['life']}/manifest.json")
+            ).read_text()
+        )
+        assert m["seed"] == 5 and {x["games"] for x in m["cells"]} == {600}
+        # Each candidate with its Kings made blanks (the gap reads all four).
+        assert len(m["cells"]) == 5
+
+
+def test_the_leaders_play_again_and_the_pick_is_rechecked_on_fresh_deals(small):
+    leaders = small.data["leaders"]
+    assert len(leaders) == 2
+    best = sorted(small.data["trials"], key=lambda c: c["objective"])[:2]
+    assert {c["label"] for c in leaders} == {c["label"] for c in best}
+    # On deals of their own (the search's chose them: its luck would carry over).
+    for folder in (small.output / "leaders").iterdir():
+        m = json.loads((folder / "manifest.json").read_text())
+        assert m["seed"] == 7 and {x["games"] for x in m["cells"]} == {1_200}
+    recheck = json.loads((small.output / "recheck" / "manifest.json").read_text())
+    assert recheck["seed"] == 6  # the file's seed + 1: deals the search never saw
+    assert {c["games"] for c in recheck["cells"]} == {1_200}
+    for role in ("base", "pick"):
+        for f in small.data["recheck"][role].values():
+            assert f["hi"] - f["lo"] == pytest.approx(2 * small.data["z"] * f["se"])
+    assert small.pick == small.data["pick"]["label"]
+
+
+def test_the_same_call_resumes_and_plays_nothing_once_complete(small, tmp_path):
+    again = sim.tune_rules(SMALL, small.output, progress=False)
+    assert not again.ran and again.data["trials"] == small.data["trials"]
+    cut = tmp_path / "cut"
+    shutil.copytree(small.output, cut)
+    shutil.rmtree(cut / "leaders")  # interrupted before its leaders
+    resumed = sim.tune_rules(SMALL, cut, progress=False)
+    assert resumed.ran
+    for key in ("trials", "leaders", "pick", "recheck"):
+        assert resumed.data[key] == small.data[key]
+
+
+def test_the_page_answers_first_with_the_pick_against_the_rules_as_they_are(small):
+    lead = small.answer[0]
+    assert lead.split(":")[0] in ("Yes", "No", "Not settled")
+    html = unescape(small.report.read_text())
+    assert html.index(lead.split(":")[0]) < html.index("What it tried")
+    assert "the first player's win rate within 3 points of 50%" in html
+    r = cli("report", str(small.output))
+    assert r.returncode == 0 and r.stdout.strip() == f"report: {small.report}"
+
+
+def test_a_king_gap_is_its_value_less_the_others_mean_on_the_same_deals(small):
+    folder = small.output / "trials" / "life-40"
+    lf = frame.scan(folder)
+    exp = tune.candidate_run(
+        tune.from_mapping_(SMALL, folder), folder, {"life=40": {"life": "40"}}, 5, 600
+    )
+    from sim.running.runner.settled import variant_cells
+
+    c = variant_cells(exp, ("greedy", "greedy"))["life=40"]
+    values = tg.king_values(lf, c.plain, c.blank)
+    each = {k: cards.card_value(lf, c.plain, c.blank[k], k) for k in c.blank}
+    for k, v in values.items():
+        assert v[0] == pytest.approx(100 * each[k]["value"])
+    gap = tg.king_gap(values, "KH")
+    assert gap is not None
+    others = [k for k in values if k != "KH"]
+    assert gap[0] == pytest.approx(values["KH"][0] - sum(values[k][0] for k in others) / 3)
+    assert gap[1] > 0
+
+
+def test_a_target_is_met_when_its_whole_interval_is_inside():
+    t = tune.Target("king_gap", "KH", "within", 2.0)
+    assert t.verdict(-1.5, 1.9) == YES
+    assert t.verdict(-2.5, 0.0) == NOT_SETTLED
+    assert t.verdict(2.1, 4.0) == NO
+    at_most = tune.Target("king_value", "KS", "at_most", 3.0)
+    assert at_most.miss(4.5) == 1.5 and at_most.miss(2.0) == 0
+    assert at_most.words() == "the King of Spades' value to its drawer at most 3 points"
+    first = tune.Target("first_player", None, "within", 1.0)
+    assert first.words() == "the first player's win rate within 1 point of 50%"
+    assert first.miss(52.5) == pytest.approx(1.5)
+
+
+def test_a_bad_tune_file_names_each_problem_and_its_key(tmp_path):
+    f = tmp_path / "bad.yaml"
+    bad = {
+        **SMALL,
+        "knobs": {"lives": {"low": 1, "high": 2}, "kings": ["enhance", "bogus"]},
+        "targets": [{"measure": "king_gap", "card": "KH", "at_most": 2}, {"measure": "luck"}],
+        "trials": 0,
+    }
+    f.write_text(json.dumps(bad))  # JSON is YAML
+    r = cli("tune", str(f))
+    assert r.returncode == 2
+    lines = r.stderr.splitlines()
+    assert lines[0].startswith(f"error: {f}: knobs.lives: not a rule option a tune may turn; ")
+    assert f"error: {f}: knobs.kings: expected a list of two or more of its values: " in lines[1]
+    assert "targets[0]: a King's gap takes within: N" in lines[2]
+    assert "targets[1].measure: expected one of king_value, king_gap, first_player" in lines[3]
+    assert "trials: expected a whole number from 1 to 1,000, got 0" in lines[4]
+
+
+def test_the_shipped_tune_files_read(root):
+    for f in sorted((root / "experiments" / "tune").glob("*.yaml")):
+        spec = tune.load(f)
+        assert spec.knobs and spec.targets, f
