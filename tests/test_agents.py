@@ -21,15 +21,22 @@ def test_personas_are_data_with_parameters():
 
 
 def test_the_expert_persona_judges_with_the_last_refitted_evaluation():
-    # Houses-Skirmish only: the other games have one evaluation, and say so. Its move is chosen
-    # by sequential halving (docs/agents.md, version 9).
+    # Its move is chosen by sequential halving (docs/agents.md). The other games have one
+    # evaluation each: there it is their search with halving (House of Suits: 3,000
+    # simulations), and a refitted evaluation is refused.
     assert resolve("search_expert").startswith(
         "search(iterations=300,worlds=32,c=0.05,rollout=1,eval=3,halving=1)"
     )
-    with pytest.raises(ValueError, match="unknown battle_cards agent 'search_expert'"):
-        resolve("search_expert", "battle_cards")
+    assert resolve("search_expert", "battle_cards") == (
+        "search(iterations=1000,worlds=32,c=0.05,rollout=0,halving=1)@v2"
+    )
+    assert resolve("search_expert", "house_of_suits") == (
+        "search(iterations=3000,worlds=32,c=0.05,rollout=0,halving=1)@v2"
+    )
     with pytest.raises(ValueError, match="but Houses-Skirmish has 4 evaluations"):
         resolve("search(eval=4)")
+    with pytest.raises(ValueError, match="but Battle Cards has 1 evaluation"):
+        resolve("search(eval=1)", "battle_cards")
 
 
 def test_a_persona_plays_another_game_with_the_parameters_its_file_gives_there():
@@ -50,10 +57,10 @@ def test_a_persona_plays_another_game_with_the_parameters_its_file_gives_there()
     assert str(e.value) == (
         "unknown house_of_suits agent 'defensive' (persona 'defensive' plays Houses-Skirmish "
         "only: its file has no `games: house_of_suits` entry); valid agents: random, greedy, "
-        "search, search_fast"
+        "search, search_expert, search_fast"
     )
     listed = [r["name"] for r in catalogue("battle_cards")]
-    assert listed == ["random", "greedy", "search", "search", "search_fast"]
+    assert listed == ["random", "greedy", "search", "search", "search_expert", "search_fast"]
 
 
 def test_the_shipped_personas_are_found_from_any_working_folder(tmp_path, monkeypatch):

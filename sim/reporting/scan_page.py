@@ -5,9 +5,6 @@ how it was measured. Self-contained: styles and the plot inline."""
 
 from __future__ import annotations
 
-import base64
-import io
-import warnings
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +13,8 @@ from markupsafe import Markup, escape
 
 from sim import games
 from sim.analysis.verdicts import NO, NOT_SETTLED, YES
+from sim.reporting.page_style import BASE_STYLE
+from sim.reporting.plots import _svg
 from sim.reporting.scan_template import TEMPLATE
 
 # How many of the largest effects the answer names, and the plot shows.
@@ -42,6 +41,7 @@ def render(data: dict[str, Any]) -> str:
     by_variant = _by_variant(data, rows)
     counts = _counts(data, by_variant)
     return env.from_string(TEMPLATE).render(
+        base_style=Markup(BASE_STYLE),
         data=data,
         settings=data["settings"],
         lead=_lead(data, counts, moving),
@@ -254,11 +254,6 @@ def _breakable(name: str) -> Markup:
 def _plot(rows: list[dict[str, Any]]) -> str:
     """The largest effects on one axis, each in multiples of the smallest difference that
     matters in its unit, with its interval (at the family's z); the band is +-1."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    matplotlib.rcParams["svg.hashsalt"] = "houses-sim"
-    matplotlib.rcParams["svg.fonttype"] = "none"
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7.5, 0.42 * len(rows) + 1.2))
@@ -279,9 +274,4 @@ def _plot(rows: list[dict[str, Any]]) -> str:
     ax.set_yticks(range(len(rows)), labels, fontsize=8)
     ax.set_xlabel("change, in multiples of the smallest difference that matters (shaded: less)")
     ax.grid(axis="x", color="#eef0f3")
-    buf = io.StringIO()
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", "Glyph .* missing from", UserWarning)
-        fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
-    plt.close(fig)
-    return "data:image/svg+xml;base64," + base64.b64encode(buf.getvalue().encode()).decode()
+    return _svg(fig)

@@ -4,15 +4,15 @@ search, what to try next; then a plot of what it tried, every candidate, and how
 
 from __future__ import annotations
 
-import base64
-import io
-import warnings
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment
+from markupsafe import Markup
 
 from sim.analysis.verdicts import NO, NOT_SETTLED, YES
+from sim.reporting.page_style import BASE_STYLE
+from sim.reporting.plots import _svg
 from sim.reporting.tune_template import TEMPLATE
 
 VERDICT_WORDS = {YES: "Yes", NO: "No", NOT_SETTLED: "Not settled"}
@@ -31,6 +31,7 @@ def render(data: dict[str, Any]) -> str:
     env = Environment(autoescape=True)
     targets = data["spec"]["targets"]
     return env.from_string(TEMPLATE).render(
+        base_style=Markup(BASE_STYLE),
         data=data,
         spec=data["spec"],
         targets=targets,
@@ -138,11 +139,6 @@ def _plot(data: dict[str, Any]) -> str | None:
     """What the search tried: with one knob, each target's figure against the knob's value
     (with its 95% interval and the target's band); with several, each candidate's distance
     from the targets by the order it was tried."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    matplotlib.rcParams["svg.hashsalt"] = "houses-sim"
-    matplotlib.rcParams["svg.fonttype"] = "none"
     import matplotlib.pyplot as plt
 
     spec, trials = data["spec"], data["trials"]
@@ -188,12 +184,7 @@ def _plot(data: dict[str, Any]) -> str | None:
         ax.plot([c["first_trial"] for c in trials], [c["objective"] for c in trials], "o")
         ax.set_xlabel("candidate, in the order tried")
         ax.set_ylabel("distance from the targets")
-    buf = io.StringIO()
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", "Glyph .* missing from", UserWarning)
-        fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
-    plt.close(fig)
-    return "data:image/svg+xml;base64," + base64.b64encode(buf.getvalue().encode()).decode()
+    return _svg(fig)
 
 
 def _band(t: dict[str, Any]) -> tuple[float, float]:
