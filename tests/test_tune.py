@@ -62,13 +62,21 @@ def test_the_rules_as_they_are_are_tried_first_and_every_candidate_on_the_same_d
 def test_the_leaders_play_again_and_the_pick_is_rechecked_on_fresh_deals(small):
     leaders = small.data["leaders"]
     assert len(leaders) == 2
-    best = sorted(small.data["trials"], key=lambda c: c["objective"])[:2]
-    assert {c["label"] for c in leaders} == {c["label"] for c in best}
+    # Where estimates met every target, the leaders are the settings closest to the rules as
+    # they are (a designer changes as little as will do); else the nearest to the targets.
+    trials, base = small.data["trials"], int(small.data["base"]["life"])
+    met = sorted(
+        (c for c in trials if c["objective"] == 0),
+        key=lambda c: abs(int(c["params"]["life"]) - base),
+    )
+    missed = sorted((c for c in trials if c["objective"] > 0), key=lambda c: c["objective"])
+    assert [c["label"] for c in leaders] == [c["label"] for c in (met + missed)[:2]]
     # On deals of their own (the search's chose them: its luck would carry over).
     for folder in (small.output / "leaders").iterdir():
         m = json.loads((folder / "manifest.json").read_text())
         assert m["seed"] == 7 and {x["games"] for x in m["cells"]} == {1_200}
-    recheck = json.loads((small.output / "recheck" / "manifest.json").read_text())
+    [recheck_run] = (small.output / "recheck").iterdir()  # one folder a pick
+    recheck = json.loads((recheck_run / "manifest.json").read_text())
     assert recheck["seed"] == 6  # the file's seed + 1: deals the search never saw
     assert {c["games"] for c in recheck["cells"]} == {1_200}
     for role in ("base", "pick"):

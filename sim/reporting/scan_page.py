@@ -216,9 +216,12 @@ def _next_steps(
         )
     if counts["dead"]:
         steps.append(
-            "A change that played no game differently acts only under other settings (an "
-            "Option 1 King under the Spring '25 Kings, a rule of three or four players at two): "
-            "scan from those settings (`sim scan --rules kings=option1`)."
+            f"{counts['dead']} changes played no game differently with "
+            f"{data['settings']['quick']}: their rules never came into play in its games. Some "
+            "act only under other settings (an Option 1 King under the Spring '25 Kings, a rule "
+            "of three or four players at two: scan from them, `sim scan --rules kings=option1`), "
+            "others only in games longer than the quick player's (a hand limit, the last round "
+            "after the deck runs out: ask them with the strong player in an experiment)."
         )
     return steps
 

@@ -27,7 +27,7 @@ edge, a game's length, the late game and each King's value to its drawer?</p>
   {% if top %}
   <ul>
     {% for t in top %}
-    <li><b>{{ t.variant | wbr }}</b> <span class="agree">({{ meanings.get(t.variant, '') }})</span>
+    <li><b>{{ t.variant | wbr }}</b> <span class="agree">({{ meanings.get(t.variant) or meanings.get(t.variant.split("=")[0], '') }})</span>
       <ul>{% for e in t.effects %}<li>{{ e }}</li>{% endfor %}</ul></li>
     {% endfor %}
   </ul>
@@ -79,7 +79,7 @@ and it did not hold the change back.</p>
 <div class="scroll"><table>
 <tr><th>change</th><th>games</th>{% for m in measures %}<th title="{{ m.label }}">{{ m.short }}</th>{% endfor %}</tr>
 {% for v in by_variant %}
-<tr><td title="{{ meanings.get(v.variant, '') }}">{{ v.variant | wbr }}{% if v.dead %}<br><span class="dead">no game of its {{ "{:,}".format(v.dead_deals) }} deals differed</span>{% endif %}</td>
+<tr><td title="{{ meanings.get(v.variant) or meanings.get(v.option, '') }}">{{ v.variant | wbr }}{% if v.dead %}<br><span class="dead">no game of its {{ "{:,}".format(v.dead_deals) }} deals differed</span>{% endif %}</td>
 <td class="num">{{ "{:,}".format(v.games) }}</td>
 {% for m in measures %}{% set e = v.effects.get(m.key) %}
 <td class="num">{% if e %}<span class="v-{{ e.verdict | replace(' ', '-') }}">{{ e.diff | signed }}</span>

@@ -94,9 +94,36 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
     )
     met = _met(data)
     if met and not (len(met) == 1 and met[0] == pick["label"]):
+        knobs = spec["knobs"]
+        if len(knobs) == 1:  # the values alone: "classic_king_of_hearts_absorb = 17, 19, ..."
+            met = [f"{knobs[0]['name']} = " + ", ".join(m.split("=", 1)[1] for m in met)]
         lines.append(f"Settings whose estimates met every target in the search: {', '.join(met)}.")
+    if edge := _edge(data):
+        lines.append(edge)
     lines.append("What to try next: " + _next(data, verdicts))
     return lines
+
+
+def _edge(data: dict[str, Any]) -> str:
+    """With one numeric knob: between which values tried the targets start to be met (the
+    nearest tried on each side of the smallest value that met them)."""
+    knobs = data["spec"]["knobs"]
+    if len(knobs) != 1 or knobs[0]["kind"] != "int":
+        return ""
+    name = knobs[0]["name"]
+    tried = sorted((int(c["params"][name]), c["objective"] == 0) for c in data["trials"])
+    met = [v for v, ok in tried if ok]
+    if not met or all(ok for _, ok in tried):
+        return ""
+    first = met[0]
+    below = [v for v, ok in tried if v < first and not ok]
+    if not below:
+        return ""
+    between = f"; {below[-1] + 1} to {first - 1} were not tried" if first - below[-1] > 1 else ""
+    return (
+        f"Of the values of {name} tried, {first} is the smallest whose estimates met every "
+        f"target and {below[-1]} the largest below it whose did not{between}."
+    )
 
 
 def _met(data: dict[str, Any]) -> list[str]:

@@ -22,8 +22,8 @@ TEMPLATE = r"""<!doctype html>
 </div>
 <p class="meta">{{ data.trials | length }} settings tried ({{ data.trial_count }} proposals of
 Optuna's TPE sampler, seed {{ spec.seed }}), {{ "{:,}".format(spec.games) }} games each with
-{{ spec.player }} v {{ spec.player }} on the same deals; the best {{ data.leaders | length }}
-again with {{ "{:,}".format(spec.leader_games) }} games; the pick and the rules as they are on
+{{ spec.player }} v {{ spec.player }} on the same deals; {{ data.leaders | length }} leaders
+again with {{ "{:,}".format(spec.leader_games) }} games on deals of their own; the pick and the rules as they are on
 fresh deals (seed {{ data.recheck.seed }}), {{ "{:,}".format(data.recheck.games) }} games each;
 {{ "%.1f" | format(minutes) }} minutes. The recheck's intervals hold together at 95% over the
 {{ targets | length }} target{{ "s" if targets | length > 1 }} (each at {{ "%.2f" | format(data.z) }}
@@ -57,11 +57,13 @@ over the base rules{% if spec.preset %} (preset <code>{{ spec.preset }}</code>){
 The targets: {% for t in targets %}{{ t.words }}{% if not loop.last %}; {% endif %}{% endfor %}.
 A King's value is its power's worth to the player who draws it: the same deals with that King a
 blank. Each candidate is played on the same deals, so candidates differ by their rules alone;
-the rules as they are are tried first. The search's estimates carry noise, so the best
-{{ data.leaders | length }} are played again with more games and the best of those is the pick;
-then the pick is played on deals the search never saw, against the rules as they are, and each
-target gets its verdict there: Yes when the whole interval is inside the target, No when all of
-it is outside.</p>
+the rules as they are are tried first. The search's estimates carry noise, so
+{{ data.leaders | length }} leaders are played again with more games on deals of their own:
+first the settings whose estimates met every target, the closest to the rules as they are first,
+then the nearest to the targets. The pick is the leader closest to the rules as they are whose
+every interval is inside its target (else the nearest to the targets); it is played on deals
+the search never saw, against the rules as they are, and each target gets its verdict there:
+Yes when the whole interval is inside the target, No when all of it is outside.</p>
 <p class="meta">houses-sim rule tuning; the figures are in tune.json beside this page, the runs in
 trials/, leaders/ and recheck/.</p>
 </body>

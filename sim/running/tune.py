@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import shutil
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -433,6 +434,10 @@ def play_tune(
     ran = False
     base = spec.base_values()
     with locked(out):
+        if force:  # every run of an earlier tune into this folder, those of other picks too
+            for sub in ("trials", "leaders", "recheck"):
+                for run_folder in sorted((out / sub).glob("*/manifest.json")):
+                    shutil.rmtree(run_folder.parent)
 
         def evaluate(
             params: dict[str, str], where: str, n: int, seed: int
@@ -472,17 +477,19 @@ def play_tune(
                 }
             study.tell(trial, tried[key]["objective"])
         z = z_family(len(spec.targets))
-        ranked = sorted(
-            tried.values(), key=lambda c: (c["objective"], -margin(spec, c["figures"], z))
-        )
+        # The leaders: where estimates met every target, the settings closest to the rules as
+        # they are (a designer changes as little as will do); else the nearest to the targets.
+        met = [c for c in tried.values() if c["objective"] == 0]
+        missed = [c for c in tried.values() if c["objective"] > 0]
+        ranked = sorted(met, key=lambda c: (change(spec, c["params"], base), c["label"]))
+        ranked += sorted(missed, key=lambda c: (c["objective"], -margin(spec, c["figures"], z)))
         # The leaders on deals of their own (`leader_seed`): the search's deals chose them, and
         # their luck would carry over (the winner's curse).
         leaders = []
         for c in ranked[: spec.leaders]:
             found = evaluate(c["params"], "leaders", spec.leader_games, spec.leader_seed)
             leaders.append({**c, "figures": found, "objective": objective(spec, found)})
-        pool = leaders or ranked[:1]
-        pick = min(pool, key=lambda c: (c["objective"], -margin(spec, c["figures"], z)))
+        pick = _pick(spec, leaders or ranked[:1], base, z)
         recheck = _recheck(spec, out, pick["params"], base, workers, force)
         ran = recheck.pop("ran") or ran
     data = {
@@ -515,6 +522,30 @@ def play_tune(
     return data, ran
 
 
+def change(spec: TuneSpec, params: dict[str, str], base: dict[str, str]) -> float:
+    """How far a setting is from the rules as they are: each numeric knob's distance as a share
+    of its range, each choice changed 1, added up."""
+    total = 0.0
+    for k in spec.knobs:
+        v, b = params[k.name], base.get(k.name, "")
+        if k.kind == "int" and b.isdigit():
+            total += abs(int(v) - int(b)) / max(1, k.high - k.low)
+        else:
+            total += float(v != b)
+    return total
+
+
+def _pick(
+    spec: TuneSpec, leaders: list[dict[str, Any]], base: dict[str, str], z: float
+) -> dict[str, Any]:
+    """The leader to recheck: the one closest to the rules as they are among those whose every
+    interval lies inside its target, else the one nearest the targets (most surely inside)."""
+    inside = [c for c in leaders if margin(spec, c["figures"], z) >= 0]
+    if inside:
+        return min(inside, key=lambda c: (change(spec, c["params"], base), c["label"]))
+    return min(leaders, key=lambda c: (c["objective"], -margin(spec, c["figures"], z)))
+
+
 def _recheck(
     spec: TuneSpec,
     out: Path,
@@ -531,7 +562,9 @@ def _recheck(
     variants = {names["base"]: now}
     if pick != now:
         variants[names["pick"]] = pick
-    exp = candidate_run(spec, out / "recheck", variants, spec.recheck_seed, spec.recheck_games)
+    # A folder of its own for each pick: a changed search may pick another.
+    folder = out / "recheck" / _slug(pick)
+    exp = candidate_run(spec, folder, variants, spec.recheck_seed, spec.recheck_games)
     ran = run(exp, workers, force=force, quiet=True)[1]
     z = z_family(len(spec.targets))
     found: dict[str, Any] = {"seed": spec.recheck_seed, "games": spec.recheck_games, "ran": ran}
