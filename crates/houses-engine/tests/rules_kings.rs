@@ -77,7 +77,11 @@ fn classic_king_of_hearts_absorb_sets_the_most_it_absorbs_and_what_defeats_it() 
         );
         assert_eq!(front(&st, "P2"), blocker, "{rules}");
         assert_eq!(rear(&st, "P2"), king, "{rules}");
-        assert_eq!(life(&st, "P2"), 40, "{rules}: a blocked attack does not reach the player");
+        assert_eq!(
+            life(&st, "P2"),
+            40,
+            "{rules}: a blocked attack does not reach the player"
+        );
     }
 }
 
