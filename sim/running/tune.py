@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from tqdm.auto import tqdm
 
 from sim import games
 from sim.analysis import frame
@@ -34,7 +35,7 @@ from sim.analysis.names import KINGS
 from sim.analysis.verdicts import NO, NOT_SETTLED, YES
 from sim.play.engine import canonical_rules, rule_values
 from sim.running.experiment import Experiment, from_mapping
-from sim.running.runner import locked, run, write_text
+from sim.running.runner import locked, run, show_progress, write_text
 from sim.running.runner.settled import variant_cells
 
 TUNE_FILE = "tune.json"
@@ -457,6 +458,9 @@ def play_tune(
                 {k: (int(v) if _knob(spec, k).kind == "int" else v) for k, v in first.items()}
             )
         tried: dict[str, dict[str, Any]] = {}
+        bar = tqdm(
+            total=spec.trials, unit="trial", desc=spec.name, disable=not show_progress(quiet)
+        )
         for _ in range(spec.trials):
             trial = study.ask()
             params = {
@@ -476,6 +480,8 @@ def play_tune(
                     "first_trial": trial.number,
                 }
             study.tell(trial, tried[key]["objective"])
+            bar.update(1)
+        bar.close()
         z = z_family(len(spec.targets))
         # The leaders: where estimates met every target, the settings closest to the rules as
         # they are (a designer changes as little as will do); else the nearest to the targets.
