@@ -396,6 +396,13 @@ fn extra_draw_options_draw_two_late_in_the_game() {
         drawn_on_next_turn("extra_draw=deck_equals_barrows", 4, 10, 12),
         2
     );
+    // The round is a number (`two_card_draw_round`, for tuning): from round 4, turn 8 (P2's,
+    // in round 4) draws two; from round 8, turn 12 (round 6) still draws one.
+    let from = |round: u32, turn: u32| {
+        let rules = format!("extra_draw=from_round_6,two_card_draw_round={round}");
+        drawn_on_next_turn(&rules, turn, 20, 5)
+    };
+    assert_eq!((from(4, 7), from(4, 5), from(8, 11)), (2, 1, 1));
 }
 
 #[test]

@@ -180,6 +180,16 @@ fn king_aid_adds_half_of_a_natural_spade_to_a_blocking_ally() {
         front(&st, "P1").is_empty(),
         "7 + 4 is more than the 10's defence; the 9 defeats the 3 as well"
     );
+    // The half is a number (`king_aid_percent`, for tuning): a quarter of the 9 adds 2, and
+    // 7 + 2 does not exceed the 10's defence, so the 10 stands.
+    let mut st = attack_pos(
+        "king_aid_half=true,king_aid_percent=25",
+        p1.clone(),
+        p2.clone(),
+    );
+    play(&mut st, &blocks);
+    play(&mut st, &["block 9S 3H", "aid 9S 7D", "done"]);
+    assert_eq!(front(&st, "P1"), ["10C exhausted"], "7 + 2 does not defeat the 10");
     let mut st = attack_pos("", p1.clone(), p2);
     play(&mut st, &blocks);
     play(&mut st, &["block 9S 3H"]);

@@ -48,6 +48,10 @@ impl<'a> View<'a> {
     pub fn unit_attack(&self, u: &Unit) -> u32 {
         self.state.unit_attack(u)
     }
+    /// What `u` adds to a blocking ally as a King aid (`king_aid_percent` of its attack).
+    pub fn aid_of(&self, u: &Unit) -> u32 {
+        self.state.aid_of(u)
+    }
     pub fn unit_defence(&self, u: &Unit) -> u32 {
         self.state.unit_defence(u)
     }

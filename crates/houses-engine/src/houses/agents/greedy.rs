@@ -572,7 +572,7 @@ impl<'v> Decision<'v> {
                 match attacker {
                     Some(x) => {
                         let before = dealt(v, b) >= v.lethal(x);
-                        let after = dealt(v, b) + v.unit_attack(a) / 2 >= v.lethal(x);
+                        let after = dealt(v, b) + v.aid_of(a) >= v.lethal(x);
                         if after && !before {
                             unit_value(x)
                         } else {

@@ -274,8 +274,14 @@ impl State {
             .iter()
             .filter(|(_, x)| *x == b)
             .filter_map(|(aider, _)| self.unit(*aider))
-            .map(|u| self.unit_attack(u) / 2)
+            .map(|u| self.aid_of(u))
             .sum()
+    }
+
+    /// What one aider adds: its attack's `king_aid_percent` share (half by default), rounded
+    /// down.
+    pub fn aid_of(&self, aider: &Unit) -> u32 {
+        self.unit_attack(aider) * self.rules.king_aid_percent.max(0) as u32 / 100
     }
 
     pub(super) fn choose_blocker_moves(&self, attacker: Card, out: &mut Moves) {

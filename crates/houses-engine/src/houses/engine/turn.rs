@@ -137,7 +137,7 @@ impl State {
     pub(super) fn cards_to_draw(&self) -> usize {
         let late = match self.rules.extra_draw {
             ExtraDraw::None => false,
-            ExtraDraw::FromRound6 => self.round >= 6,
+            ExtraDraw::FromRound6 => self.round >= self.rules.two_card_draw_round.max(1) as u32,
             ExtraDraw::DeckEqualsBarrows => {
                 self.pile(self.active).len() <= self.barrows_up.len() + self.barrows_down.len()
             }

@@ -380,6 +380,8 @@ rule_options! {
     diamonds_trait: DiamondsTrait = DiamondsTrait::Ready, "the Diamonds House Trait: soldiers enter ready (Spring '25), or enter exhausted and strike first when attacking (Summer '20, as the Option 2 King of Diamonds shares it)";
     option1_king_of_clubs: Option1KingOfClubs = Option1KingOfClubs::TargetFights, "under kings=option1, an attack on a Front-Rank unit that no other unit may block: the target fights it (reading V6), or it is struck unblocked";
     classic_king_of_hearts_absorb: i32 = 13, "under kings=classic, the most damage the King of Hearts absorbs, and absorbing that much defeats it (the Summer '20 notes: 13)";
+    two_card_draw_round: i32 = 6, "under extra_draw=from_round_6, the round from which each player draws two cards a turn (the Spring '22 proposal: 6)";
+    king_aid_percent: i32 = 50, "under king_aid_half=true, the share of its attack a natural Spades or Hearts blocker adds to a blocking ally, in percent, rounded down (Spring '22: half)";
 }
 
 #[cfg(test)]
@@ -405,7 +407,7 @@ mod tests {
              self_block=defends_ally,split_deck_out=first_pile,\
              classic_king_of_hearts=up_to_13,redeploys=any,diamonds_trait=ready,\
              option1_king_of_clubs=target_fights,\
-             classic_king_of_hearts_absorb=13)"
+             classic_king_of_hearts_absorb=13,two_card_draw_round=6,king_aid_percent=50)"
         );
     }
 }
