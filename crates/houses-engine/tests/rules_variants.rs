@@ -189,7 +189,11 @@ fn king_aid_adds_half_of_a_natural_spade_to_a_blocking_ally() {
     );
     play(&mut st, &blocks);
     play(&mut st, &["block 9S 3H", "aid 9S 7D", "done"]);
-    assert_eq!(front(&st, "P1"), ["10C exhausted"], "7 + 2 does not defeat the 10");
+    assert_eq!(
+        front(&st, "P1"),
+        ["10C exhausted"],
+        "7 + 2 does not defeat the 10"
+    );
     let mut st = attack_pos("", p1.clone(), p2);
     play(&mut st, &blocks);
     play(&mut st, &["block 9S 3H"]);
