@@ -115,6 +115,7 @@ def scan_rules(
     max_games: int = 254_000,
     strong_games: int = 1_000,
     strong_top: int = 8,
+    house_games: int = 20_000,
     workers: int | None = None,
     force: bool = False,
     progress: bool = True,
@@ -123,9 +124,10 @@ def scan_rules(
     base rules (`preset` and `rules` over it: "name=value,..." or a mapping) on the same deals,
     each change measured on the first player's edge, a game's length, the late game and each
     King's value to its drawer, the quick player in every cell and the strong one (None: no
-    check) on the changes that move most. What is settled as negligible stops early; the same
-    call resumes an interrupted scan and plays nothing once it is complete (`force` deletes
-    earlier records first). Returns its results: `.answer`, `.effects()`, `.report`.
+    check) on the changes that move most; and the spread of the Houses with decks split by suit
+    (`house_games` games a pairing, 0: not measured). What is settled as negligible stops
+    early; the same call resumes an interrupted scan and plays nothing once it is complete
+    (`force` deletes earlier records first). Returns `.answer`, `.effects()`, `.report`.
 
     Raises ValueError (an unknown option or agent), ExperimentError and RunError as
     `run_experiment` does."""
@@ -154,6 +156,7 @@ def scan_rules(
         max_games=max(max_games, first_chunk),
         strong_games=strong_games,
         strong_top=strong_top,
+        house_games=house_games,
     )
     settings.base_rules()  # ValueError for a bad option, before anything is played
     out = Path(output)

@@ -23,6 +23,7 @@ SMALL = {
     "first_chunk": 1_000,
     "max_games": 7_000,
     "strong": None,
+    "house_games": 2_000,
     "progress": False,
 }
 
@@ -84,7 +85,7 @@ def test_a_change_that_plays_no_game_differently_stops_after_its_first_chunk(sma
 def test_every_effect_is_against_the_baseline_on_the_same_deals(small):
     rows = small.effects()
     classic = rows.filter(pl.col("variant") == "kings=classic")
-    assert set(classic["measure"]) == {"first_won", "rounds", "late_turns"} | {
+    assert set(classic["measure"]) == {"first_won", "rounds", "late_turns", "house_spread"} | {
         f"king:{k}" for k in ("KD", "KC", "KH", "KS")
     }
     # A change's figure minus the baseline's, on the deals both played.
@@ -173,3 +174,34 @@ def test_bad_input_is_one_line_naming_the_flag_and_the_valid_choices(tmp_path):
     assert r.returncode == 2 and r.stderr.startswith("error: --quick: unknown")
     r = cli("report", str(tmp_path / "nothing"), check=False)
     assert r.returncode == 2
+
+
+def test_the_spread_of_the_houses_is_read_from_a_cell_per_pairing_on_the_same_deals(small):
+    from sim.analysis import frame
+
+    houses = small.output / "houses"
+    m = json.loads((houses / "manifest.json").read_text())
+    # The base rules and every change, each with the six pairings, 2,000 games a cell.
+    assert len(m["cells"]) == 6 * 6 and {c["games"] for c in m["cells"]} == {2_000}
+    row = next(
+        r
+        for r in small.data["effects"]
+        if r["variant"] == "kings=classic" and r["measure"] == "house_spread"
+    )
+    # The base rules' spread, from each House's average first-House rate over its pairings.
+    lf = frame.scan(houses)
+    rate = {}
+    for c in m["cells"]:
+        if c["variant"].startswith("Spring '25 rules | houses "):
+            pairing = c["variant"].rsplit(" ", 1)[1]
+            first = lf.filter(pl.col("cell") == c["id"]).select(
+                (pl.col("winner") == 0).cast(pl.Float64) + (pl.col("winner") == -1) * 0.5
+            )
+            rate[pairing] = float(first.collect().to_series().mean())
+    means = {
+        h: sum(rate[p] if p[0] == h else 1 - rate[p] for p in rate if h in p.split("-")) / 3
+        for h in "SHDC"
+    }
+    assert row["base"] == pytest.approx(100 * (max(means.values()) - min(means.values())))
+    assert row["base_top"] == max(means, key=lambda h: means[h])
+    assert row["diff"] == pytest.approx(row["value"] - row["base"])

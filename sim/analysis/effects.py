@@ -206,3 +206,98 @@ __all__ = [
     "verdict",
     "z_family",
 ]
+
+
+# The six pairings of the four Houses a suit-split deck plays (P1's House - P2's House).
+PAIRINGS = ("S-H", "S-D", "S-C", "H-D", "H-C", "D-C")
+HOUSE_SPREAD = Measure(
+    "house_spread",
+    "the spread of the Houses with decks split by suit (the strongest House's average win rate "
+    "less the weakest's)",
+    "points",
+    MATTERS["points"],
+    100.0,
+    "Houses",
+)
+
+
+def _house_results(lf: pl.LazyFrame, cells: dict[str, str]) -> pl.DataFrame:
+    """Per deal played in every pairing's cell: the first House's result in each (a win 1, no
+    winner a half; P1 holds the first House of the split whoever sits there)."""
+    from sim.analysis.frame import seat_score
+
+    names = lf.collect_schema().names()
+    joined = None
+    for pairing, cell in cells.items():
+        part = _cell(lf, cell).select("game", seat_score(names, 0).alias(pairing))
+        joined = part if joined is None else joined.join(part, on="game")
+    assert joined is not None
+    return _collect(joined)
+
+
+def _house_spread(df: pl.DataFrame) -> tuple[float, pl.Series, str, str]:
+    """The strongest House's average win rate over its pairings less the weakest's, each
+    deal's influence on it (the strongest and weakest taken as they stand), and the two."""
+    n = df.height
+    means: dict[str, float] = {}
+    influence: dict[str, pl.Series] = {}
+    for house in "SHDC":
+        parts = []
+        for pairing in PAIRINGS:
+            first, second = pairing.split("-")
+            if house in (first, second):
+                r = df[pairing] if house == first else 1.0 - df[pairing]
+                parts.append(r)
+        total = sum(parts[1:], parts[0])
+        mean = total.mean()
+        means[house] = (float(mean) if isinstance(mean, (int, float)) else 0.0) / len(parts)
+        influence[house] = (total / len(parts)) - means[house]
+    top = max(means, key=lambda h: means[h])
+    low = min(means, key=lambda h: means[h])
+    assert n > 0
+    return means[top] - means[low], influence[top] - influence[low], top, low
+
+
+def house_spread_effect(
+    lf: pl.LazyFrame, variant: dict[str, str], baseline: dict[str, str]
+) -> dict[str, Any] | None:
+    """How a rule changes the spread of the Houses with decks split by suit: the spread under
+    `variant` less under `baseline`, each a cell per pairing (`PAIRINGS`), on the deals all
+    twelve cells played, with its 95% interval by the delta method (each deal's influence on
+    both spreads: the deals' luck cancels). The strongest and weakest House of each rule set
+    are named (`top`, `low`, `base_top`, `base_low`)."""
+    if set(variant) != set(PAIRINGS) or set(baseline) != set(PAIRINGS):
+        return None
+    a = _house_results(lf, variant)
+    b = _house_results(lf, baseline)
+    both = a.join(b, on="game", suffix="_base")
+    n = both.height
+    if n < 2:
+        return None
+    va, ia, top, low = _house_spread(both.select("game", *PAIRINGS))
+    vb, ib, base_top, base_low = _house_spread(
+        both.select("game", *[pl.col(f"{p}_base").alias(p) for p in PAIRINGS])
+    )
+    diff = va - vb
+    sd = (ia - ib).std()
+    se = (float(sd) if isinstance(sd, (int, float)) else 0.0) / math.sqrt(n)
+    p = math.erfc(abs(diff) / (se * math.sqrt(2))) if se > 0 else (0.0 if diff else 1.0)
+    m = HOUSE_SPREAD
+    return {
+        "measure": m.key,
+        "label": m.label,
+        "unit": m.unit,
+        "line": m.line,
+        "diff": diff * m.scale,
+        "lo": (diff - Z95 * se) * m.scale,
+        "hi": (diff + Z95 * se) * m.scale,
+        "se": se * m.scale,
+        "p": p,
+        "n": n,
+        "value": va * m.scale,
+        "base": vb * m.scale,
+        "top": top,
+        "low": low,
+        "base_top": base_top,
+        "base_low": base_low,
+    }

@@ -80,6 +80,13 @@ def _base_options(text: str | None) -> dict[str, str]:
     help="How many of the changes that move most the strong player checks.",
 )
 @click.option(
+    "--house-games",
+    type=click.IntRange(0, 100_000_000),
+    default=20_000,
+    show_default=True,
+    help="Games of each pairing of Houses, decks split by suit, under each change (0: none).",
+)
+@click.option(
     "--output",
     type=click.Path(file_okay=False, path_type=Path),
     default=Path("reports/scan"),
@@ -101,6 +108,7 @@ def scan_cmd(
     max_games: int,
     strong_games: int,
     strong_top: int,
+    house_games: int,
     output: Path,
     workers: int,
     force: bool,
@@ -108,7 +116,8 @@ def scan_cmd(
     as_json: bool,
 ) -> None:
     """Scan every rule option: each value against the base rules on the same deals, ranked by
-    what it moves (the first player's edge, a game's length, the late game, each King's value).
+    what it moves (the first player's edge, a game's length, the late game, each King's value,
+    the spread of the Houses with decks split by suit).
     What is settled as negligible stops early; an interrupted scan resumes."""
     from sim.play.agents import resolve
     from sim.reporting.scan_page import summary_lines, write_page
@@ -134,6 +143,7 @@ def scan_cmd(
         max_games=max(max_games, first_chunk),
         strong_games=strong_games,
         strong_top=strong_top,
+        house_games=house_games,
     )
     try:
         if not plan(settings):

@@ -102,7 +102,8 @@ def _by_variant(data: dict[str, Any], rows: list[dict[str, Any]]) -> list[dict[s
                 "value": value,
                 "effects": mine,
                 "verdict": worst,
-                "dead": v in dead,
+                # Said only where nothing else moved either (its House cells may differ).
+                "dead": v in dead and worst == NO,
                 "dead_deals": dead.get(v, 0),
                 "unread": unread.get(v, []),
                 "games": data["games"].get(v, 0),
@@ -146,15 +147,26 @@ def _lead(data: dict[str, Any], counts: dict[str, int], moving: list[dict[str, A
 def _change(r: dict[str, Any]) -> str:
     """One effect in words, from the baseline's figure to the variant's: "the King of Hearts'
     value to its drawer +0.4 -> +10.2 points (+9.8 [+8.1, +11.5])"."""
+    houses = ""
+    if r["measure"] == "house_spread":  # which Houses are strongest and weakest, before and after
+        houses = (
+            f" (strongest {HOUSE_NAMES[r['base_top']]} and weakest {HOUSE_NAMES[r['base_low']]}"
+            f" -> {HOUSE_NAMES[r['top']]} and {HOUSE_NAMES[r['low']]})"
+        )
     return (
-        f"{r['label']} {_plain(r['base'], r)} -> {_plain(r['value'], r)} "
+        f"{r['label']} {_plain(r['base'], r)} -> {_plain(r['value'], r)}{houses} "
         f"({_signed(r['diff'])} [{_signed(r['z_lo'])}, {_signed(r['z_hi'])}])"
     )
+
+
+HOUSE_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 
 
 def _plain(x: float, r: dict[str, Any]) -> str:
     if r["measure"] == "first_won":
         return f"{x:.1f}%"
+    if r["measure"] == "house_spread":
+        return f"{x:.1f} points"
     if r["unit"] == "points":
         return f"{_signed(x)} points"
     return f"{x:.2f} {r['unit']}"

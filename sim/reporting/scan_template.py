@@ -109,6 +109,11 @@ the smallest difference that matters, or past it and no wider than it either sid
 negligible is dropped early; the rest play on to {{ "{:,}".format(settings.max_games) }} games.
 Where no deal changed, a win rate's interval is never narrower than no change in that many deals
 allows at that level (the rule of three, for the whole family).</p>
+{% if data.house_games %}<p>The Houses: the quick player again with decks split by suit (each
+player draws from a pile of their own House), the base rules and each change in a cell per
+pairing of Houses, {{ "{:,}".format(data.house_games) }} games a cell on the same deals; a House's
+average is its win rate over its three pairings, and a change's effect is the spread (strongest
+less weakest) less the base rules', its interval from each deal's influence on both.</p>{% endif %}
 {% if settings.strong %}<p>The strong player ({{ settings.strong }}) plays the baseline and the
 {{ data.movers | length }} changes the quick player found to move a game measure most
 ({{ "{:,}".format(settings.strong_games) }} games each), so each of them says whether it holds

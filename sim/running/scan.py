@@ -32,7 +32,7 @@ from sim.analysis.verdicts import YES
 from sim.play.engine import canonical_rules, rule_values
 from sim.running.experiment import Experiment, from_mapping
 from sim.running.runner import MANIFEST, locked, read_manifest, run, write_text
-from sim.running.runner.settled import family_size, family_z, rule_measures, variant_cells
+from sim.running.runner.settled import family_size, rule_measures, variant_cells
 
 # Options a scan leaves alone: what measures a card (blank, forbid), the table size (a measure
 # at three or four players means something else: seats_3p_4p.yaml asks it), and the Houses of
@@ -57,7 +57,7 @@ NUMERIC_VALUES = {
     "king_aid_percent": ["25", "100"],
 }
 SCAN_FILE = "scan.json"
-QUICK, STRONG = "quick", "strong"
+QUICK, STRONG, HOUSES = "quick", "strong", "houses"
 
 
 @dataclass
@@ -76,6 +76,9 @@ class ScanSettings:
     strong_games: int = 1_000
     strong_top: int = 8
     kings: list[str] = field(default_factory=lambda: list(KINGS))
+    # Games of each pairing's cell under each change with decks split by suit, for the spread
+    # of the Houses (0: not measured).
+    house_games: int = 20_000
 
     def base_rules(self) -> str:
         parts = ([f"preset={self.preset}"] if self.preset else []) + [
@@ -177,6 +180,64 @@ def strong_experiment(
     return from_mapping(mapping, out / STRONG)
 
 
+def house_experiment(settings: ScanSettings, out: Path, name: str) -> Experiment | None:
+    """The quick player's run with decks split by suit: the baseline and every change, each in
+    a cell per pairing of Houses (`effects.PAIRINGS`), a fixed number of games; None where the
+    scan measures no House (`house_games` 0). A change that makes no rule set with a split deck
+    (`jokers=true`) has no House cells."""
+    if not settings.house_games:
+        return None
+    split = {"deck": "suit_split"}
+    variants: list[tuple[str, dict[str, str]]] = [(base_name(settings), {})]
+    variants += [(v, {o: x}) for v, o, x in plan(settings)]
+    listed: list[dict[str, Any]] = []
+    for v, options in variants:
+        cells: list[dict[str, Any]] = [
+            {"name": f"{v} | houses {p}", "options": {**options, **split, "split_houses": p}}
+            for p in fx.PAIRINGS
+        ]
+        if all(_plays(settings, c["options"]) for c in cells):
+            listed += cells
+    base = base_name(settings)
+    mapping = {
+        "name": name,
+        "question": "What does each rule option do to the Houses with decks split by suit?",
+        "seed": settings.seed,
+        "rules": {
+            **({"preset": settings.preset} if settings.preset else {}),
+            **({"options": dict(settings.options)} if settings.options else {}),
+            "variants": listed,
+            "baseline": f"{base} | houses {fx.PAIRINGS[0]}",
+        },
+        "matchups": [[settings.quick, settings.quick]],
+        "games": settings.house_games,
+        "chunk_size": min(settings.house_games, 50_000),
+    }
+    return from_mapping(mapping, out / HOUSES)
+
+
+def _plays(settings: ScanSettings, options: dict[str, str]) -> bool:
+    """Do the base rules with `options` over them make a rule set?"""
+    merged = {**settings.options, **options}
+    parts = ([f"preset={settings.preset}"] if settings.preset else []) + [
+        f"{k}={v}" for k, v in merged.items()
+    ]
+    try:
+        canonical_rules(",".join(parts))
+    except ValueError:
+        return False
+    return True
+
+
+def house_cells(exp: Experiment) -> dict[str, dict[str, str]]:
+    """Each change's cells of the House run, by pairing."""
+    found: dict[str, dict[str, str]] = {}
+    for c in exp.cells:
+        variant, _, pairing = c.variant.rpartition(" | houses ")
+        found.setdefault(variant, {})[pairing] = c.id
+    return found
+
+
 def _mapping(
     settings: ScanSettings,
     name: str,
@@ -221,6 +282,9 @@ def play_scan(
         strong = strong_experiment(settings, output, name, _movers(found[0], settings.strong_top))
         if strong is not None:
             ran = run(strong, workers, force=force, quiet=quiet)[1] or ran
+        houses = house_experiment(settings, output, name)
+        if houses is not None:
+            ran = run(houses, workers, force=force, quiet=quiet)[1] or ran
         return _written(settings, output, name, started, ran, found)
 
 
@@ -235,7 +299,7 @@ def rebuild(output: Path) -> dict[str, Any]:
     found = json.loads(path.read_text())
     settings = ScanSettings(**found["settings"])
     with locked(output):
-        for sub in (QUICK, STRONG):
+        for sub in (QUICK, STRONG, HOUSES):
             if not (output / sub / MANIFEST).is_file():
                 continue
             manifest = read_manifest(output / sub / MANIFEST)
@@ -264,21 +328,37 @@ def _written(
     strong_rows = read_effects(strong, str(settings.strong))[0] if strong else []
     _agree(rows, strong_rows)
     cells = variant_cells(quick, _pair(settings.quick))
+    houses = house_experiment(settings, output, name)
+    house_rows = read_house_effects(houses, base_name(settings)) if houses else []
+    # Every interval of the page at one family's z: the quick run's and the Houses'.
+    k = family_size(quick, len(cells)) + len(house_rows)
+    _at_family_z(rows + house_rows, k)
+    rows += house_rows
+    holm(rows)
+    housed = {r["variant"] for r in house_rows}
     data = {
         "name": name,
         "settings": dataclasses.asdict(settings),
         "baseline": quick.baseline,
         "base_rules": quick.variants[quick.baseline],
         "variants": {v: quick.variants[v] for v in cells},
-        "measures": [dataclasses.asdict(m) for m in rule_measures(quick)],
-        "z": family_z(quick, len(cells)),
-        "family": family_size(quick, len(cells)),
+        "measures": [
+            dataclasses.asdict(m)
+            for m in rule_measures(quick) + ([fx.HOUSE_SPREAD] if houses else [])
+        ],
+        "z": fx.z_family(k),
+        "family": k,
         "games": _games_by_variant(output / QUICK, quick),
         "strong_games": _games_by_variant(output / STRONG, strong) if strong else {},
+        "house_games": settings.house_games if houses else 0,
         "effects": rows,
         "strong_effects": strong_rows,
         "dead": dead,
-        "not_measured": unread,
+        "not_measured": {
+            v: unread.get(v, []) + ([fx.HOUSE_SPREAD.key] if houses and v not in housed else [])
+            for v in cells
+            if v != quick.baseline and (v in unread or (houses and v not in housed))
+        },
         "movers": movers,
         "not_scanned": {k: v for k, v in NOT_SCANNED.items() if settings.only is None},
         "unplayable": unplayable(settings),
@@ -333,6 +413,34 @@ def read_effects(
             )
     holm(rows)
     return rows, dead, unread
+
+
+def read_house_effects(exp: Experiment, base: str) -> list[dict[str, Any]]:
+    """Each change's effect on the spread of the Houses with decks split by suit, against the
+    base rules' (`effects.house_spread_effect`)."""
+    cells = house_cells(exp)
+    lf = frame.scan(exp.output, in_memory=True)
+    found = []
+    for v, pairings in cells.items():
+        if v == base:
+            continue
+        e = fx.house_spread_effect(lf, pairings, cells[base])
+        if e is not None:
+            found.append({"variant": v, **e})
+    return found
+
+
+def _at_family_z(rows: list[dict[str, Any]], k: int) -> None:
+    """Each row's interval and verdict at the z of a family of `k` (in place)."""
+    z = fx.z_family(k)
+    for r in rows:
+        half = z * r["se"]
+        r.update(
+            z_lo=r["diff"] - half,
+            z_hi=r["diff"] + half,
+            verdict=fx.verdict(r, z),
+            lines=fx.units_of_line(r),
+        )
 
 
 def _movers(rows: list[dict[str, Any]], top: int) -> list[str]:
