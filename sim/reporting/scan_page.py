@@ -149,9 +149,12 @@ def _change(r: dict[str, Any]) -> str:
     value to its drawer +0.4 -> +10.2 points (+9.8 [+8.1, +11.5])"."""
     houses = ""
     if r["measure"] == "house_spread":  # which Houses are strongest and weakest, before and after
+        before = (HOUSE_NAMES[r["base_top"]], HOUSE_NAMES[r["base_low"]])
+        after = (HOUSE_NAMES[r["top"]], HOUSE_NAMES[r["low"]])
         houses = (
-            f" (strongest {HOUSE_NAMES[r['base_top']]} and weakest {HOUSE_NAMES[r['base_low']]}"
-            f" -> {HOUSE_NAMES[r['top']]} and {HOUSE_NAMES[r['low']]})"
+            f" ({before[0]} strongest and {before[1]} weakest under both)"
+            if before == after
+            else f" (strongest {before[0]} and weakest {before[1]} -> {after[0]} and {after[1]})"
         )
     return (
         f"{r['label']} {_plain(r['base'], r)} -> {_plain(r['value'], r)}{houses} "

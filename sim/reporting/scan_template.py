@@ -20,7 +20,9 @@ TEMPLATE = r"""<!doctype html>
 <body>
 <h1>Balance scan: what each rule option does</h1>
 <p class="question">What does each rule option do to the {{ data.baseline }}: the first player's
-edge, a game's length, the late game and each King's value to its drawer?</p>
+edge, a game's length, the late game{% if data.house_games %}, each King's value to its drawer and
+the balance of the Houses with decks split by suit?{% else %} and each King's value to its
+drawer?{% endif %}</p>
 
 <div class="verdicts">
   <p class="lead">{{ lead }}</p>
