@@ -92,12 +92,12 @@ def run_experiment(
             raise ValueError("backend='dask' needs scheduler='tcp://HOST:PORT'")
         if missing := dask_missing():
             raise RunError(missing)
-    from sim.reporting.report import build
+    from sim.reporting.report import build_after_run
 
     # One lock over playing and the report, as `sim run` holds it.
     with locked(exp.output):
         manifest, ran = run(exp, workers, backend, scheduler, force, quiet=not progress)
-        build(exp.output)
+        build_after_run(exp.output, manifest.get("games_played_this_run", 0) if ran else 0)
     return Results(exp.output, manifest, ran)
 
 

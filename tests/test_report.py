@@ -479,14 +479,38 @@ def test_a_rebuilt_report_is_the_same_to_the_last_digit(report, monkeypatch):
     from sim.analysis import frame as analysis
     from sim.reporting.report import build
 
-    # Above the in-memory limit the numbers are streamed: the same sentences and page.
+    # Above the in-memory limit the numbers are streamed: the same numbers to the last bit
+    # (comparisons, card values and the chooser's are summed exactly, in any order).
     monkeypatch.setattr(analysis, "IN_MEMORY_GAMES", 0)
     build(report)
-    streamed = json.loads((report / "answer.json").read_text())
+    streamed = (report / "answer.json").read_bytes()
     page = (report / "index.html").read_text()
     monkeypatch.undo()
     first = build(report).read_text(), (report / "answer.json").read_bytes()
     again = build(report).read_text(), (report / "answer.json").read_bytes()
     assert first == again
     assert first[0] == page
-    assert json.loads(first[1])["sentences"] == streamed["sentences"]
+    assert first[1] == streamed
+    assert json.loads(streamed)["comparisons"], "the run compares variants on the same deals"
+
+
+def test_a_large_run_s_report_is_built_in_a_fresh_process_with_the_same_bytes(report):
+    from sim.reporting.report import build, build_after_run
+
+    build(report)
+    here = (report / "index.html").read_text(), (report / "answer.json").read_bytes()
+    # A run of more games than the in-memory limit: the report is built in another process.
+    path = build_after_run(report, games=10**9)
+    assert path == report / "index.html"
+    assert (path.read_text(), (report / "answer.json").read_bytes()) == here
+
+
+def test_a_write_error_crosses_from_the_report_s_process_whole():
+    import pickle
+
+    from sim.running.runner import WriteError
+
+    e = WriteError(Path("/full/disk/index.html"), OSError(28, "No space left on device"))
+    back = pickle.loads(pickle.dumps(e))
+    assert isinstance(back, WriteError) and back.path == e.path
+    assert str(back) == "cannot write /full/disk/index.html: No space left on device"

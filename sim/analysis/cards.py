@@ -5,12 +5,14 @@ how that value changes across variants or against another card's."""
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Any
 
 import polars as pl
 
 from sim.analysis.comparisons import _mean_interval
 from sim.analysis.frame import _cell, _collect, players, seat_columns, seat_score
+from sim.analysis.moments import SCALE, Moments, product_sum, sums, whole
 from sim.analysis.names import CARDS, card_id
 from sim.analysis.stats import wilson
 
@@ -181,32 +183,63 @@ def card_value(lf: pl.LazyFrame, cell: str, without: str, card: str) -> dict[str
     the deals its drawer deployed it in which a Spring '25 enhanced House Trait (the King's
     power under `kings=enhance`) changed play for the drawer (`power_used`; None for records
     without the count)."""
-    d = _collect(
+    row = _collect(
         _drawer_gains(lf, cell, without, card)
         .filter(pl.col("d").is_not_null())
         .select(
+            *sums(d=pl.col("d"), v=pl.col("v"), b=pl.col("b")),
             n=pl.len(),
-            mean=pl.col("d").mean(),
-            sd=pl.col("d").std(),
-            v=pl.col("v").mean(),
-            b=pl.col("b").mean(),
-            used=pl.col("used").mean(),
-            power_used=pl.col("power").filter(pl.col("used")).mean(),
+            used=pl.col("used").sum(),
+            used_n=pl.col("used").count(),
+            power_n=pl.col("power").filter(pl.col("used")).count(),
+            power_used=pl.col("power").filter(pl.col("used")).sum(),
         )
     ).row(0, named=True)
-    n = d["n"]
+    n = row["n"]
     if not n:
         return None
+    d = Moments.of(row, "d")
+    power = row["power_used"] / row["power_n"] if row["power_n"] else None
     return {
         "card": card,
         "n": n,
-        "with": d["v"],
-        "without": d["b"],
-        "used": d["used"],
-        **({"power_used": d["power_used"]} if card.startswith("K") else {}),
-        "value": d["mean"],
-        **_mean_interval(d["mean"], d["sd"], n),
+        "with": Moments.of(row, "v").mean,
+        "without": Moments.of(row, "b").mean,
+        "used": row["used"] / row["used_n"] if row["used_n"] else None,
+        **({"power_used": power} if card.startswith("K") else {}),
+        "value": d.mean,
+        **_mean_interval(d.mean or 0.0, d.sd, n),
     }
+
+
+def _gap_sd(
+    n: int,
+    na: int,
+    nb: int,
+    value: Fraction,
+    base: Fraction,
+    ma: Moments,
+    mb: Moments,
+    row: dict[str, Any],
+) -> float | None:
+    """The standard deviation over the deals of each deal's influence on the difference of
+    two card values, (da - value ia) / (na / n) - (db - base ib) / (nb / n), exactly from the
+    sums (da is 0 where ia is: a deal where the card was not drawn)."""
+    if n < 2:
+        return None
+    pa, pb = Fraction(na, n), Fraction(nb, n)
+    # sum (da - value ia)^2 = sum da^2 - value sum da (as value = sum da / na); the same for b.
+    sq_a = Fraction(ma.ss, SCALE**2) - value * ma.total
+    sq_b = Fraction(mb.ss, SCALE**2) - base * mb.total
+    cross = (
+        Fraction(row["ab"], SCALE**2)
+        - base * Fraction(row["a_ib"], SCALE)
+        - value * Fraction(row["ia_b"], SCALE)
+        + value * base * row["ia_ib"]
+    )
+    # The influences sum to zero, so their sample variance is their sum of squares over n - 1.
+    total = sq_a / pa**2 + sq_b / pb**2 - 2 * cross / (pa * pb)
+    return math.sqrt(max(float(total / (n - 1)), 0.0))
 
 
 def card_value_change(
@@ -236,32 +269,29 @@ def card_value_gap(
     (cells, card), (base_cells, base_card) = a, b
     gains_a = _drawer_gains(lf, *cells, card).select("game", da="d")
     gains_b = _drawer_gains(lf, *base_cells, base_card).select("game", db="d")
-    # Four numbers a deal: read the records once, then work on them in memory.
-    joined = _collect(
+    # The sums the interval needs, exact (twelfths), read in one pass over the deals.
+    ia, ib = pl.col("da").is_not_null(), pl.col("db").is_not_null()
+    da, db = pl.col("da").fill_null(0.0), pl.col("db").fill_null(0.0)
+    row = _collect(
         gains_a.join(gains_b, on="game").select(
-            ia=pl.col("da").is_not_null().cast(pl.Float64),
-            ib=pl.col("db").is_not_null().cast(pl.Float64),
-            da=pl.col("da").fill_null(0.0),
-            db=pl.col("db").fill_null(0.0),
+            *sums(a=da, b=db),
+            n=pl.len(),
+            na=ia.sum().cast(pl.Int64),
+            nb=ib.sum().cast(pl.Int64),
+            ab=product_sum("ab", da, db),
+            a_ib=(whole(da) * ib.cast(pl.Int64)).sum(),
+            ia_b=(ia.cast(pl.Int64) * whole(db)).sum(),
+            ia_ib=(ia & ib).sum().cast(pl.Int64),
         )
-    )
-    sums = joined.select(
-        n=pl.len(),
-        sa=pl.col("da").sum(),
-        na=pl.col("ia").sum(),
-        sb=pl.col("db").sum(),
-        nb=pl.col("ib").sum(),
     ).row(0, named=True)
-    n, na, nb = sums["n"], sums["na"], sums["nb"]
+    n, na, nb = row["n"], row["na"], row["nb"]
     if not n or not na or not nb:
         return None
-    value, base = sums["sa"] / na, sums["sb"] / nb
-    # Each deal's influence on the difference of the two means (each over its own deals).
-    influence = (pl.col("da") - value * pl.col("ia")) / (na / n) - (
-        pl.col("db") - base * pl.col("ib")
-    ) / (nb / n)
-    sd = joined.select(sd=influence.std()).item()
-    diff = value - base
+    ma, mb = Moments.of(row, "a"), Moments.of(row, "b")
+    value, base = ma.total / na, mb.total / nb
+    sd = _gap_sd(n, na, nb, value, base, ma, mb, row)
+    diff = float(value - base)
+    value, base = float(value), float(base)
     return {
         "card": card,
         "other": base_card,

@@ -5,11 +5,13 @@ is worth against a coin."""
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Any
 
 import polars as pl
 
 from sim.analysis.frame import _cell, _collect, players, seat_columns, seat_score
+from sim.analysis.moments import SCALE, Moments, sums, whole
 
 # Per-game measures that variants are compared on, game by game.
 # measure -> (label, is it a rate, its unit)
@@ -78,28 +80,26 @@ def paired_difference(
     paired = a.join(b, on="game")
     if measure in REACHED:
         return _per_reached(measure, paired)
-    d = _collect(
-        paired.with_columns(d=pl.col("v") - pl.col("b")).select(
+    row = _collect(
+        paired.select(
+            *sums(d=pl.col("v") - pl.col("b"), v=pl.col("v"), b=pl.col("b")),
             n=pl.len(),
-            mean=pl.col("d").mean(),
-            sd=pl.col("d").std(),
-            v=pl.col("v").mean(),
-            b=pl.col("b").mean(),
             # The same deal won by another seat: how many games the rule changed at all.
-            changed=(pl.col("wa") != pl.col("wb")).mean(),
+            changed=(pl.col("wa") != pl.col("wb")).sum(),
         )
     ).row(0, named=True)
-    n = d["n"]
+    n = row["n"]
     if not n:
         return None
+    d = Moments.of(row, "d")
     return {
         **_described(measure),
         "n": n,
-        "value": d["v"],
-        "base": d["b"],
-        "diff": d["mean"],
-        **_mean_interval(d["mean"], d["sd"], n),
-        "changed": d["changed"] or 0.0,
+        "value": Moments.of(row, "v").mean,
+        "base": Moments.of(row, "b").mean,
+        "diff": d.mean,
+        **_mean_interval(d.mean or 0.0, d.sd, n),
+        "changed": row["changed"] / n,
     }
 
 
@@ -114,25 +114,37 @@ def _per_reached(measure: str, paired: pl.LazyFrame) -> dict[str, Any] | None:
     difference over all deals over the share of such deals, R = mean(d) / mean(i); its
     variance by the delta method, var(d - R i) / (n mean(i)^2)."""
     d = pl.col("v") - pl.col("b")
-    reached = (pl.col("b") > 0).cast(pl.Float64)
+    reached = (pl.col("b") > 0).cast(pl.Int64)
     s = _collect(
         paired.select(
+            *sums(d=d, b=pl.col("b")),
             n=pl.len(),
-            md=d.mean(),
-            mi=reached.mean(),
-            mb=pl.col("b").mean(),
-            changed=(pl.col("wa") != pl.col("wb")).mean(),
+            reached=reached.sum(),
+            # d * reached in 12ths (reached is 0 or 1).
+            d_reached=(whole(d) * reached).sum(),
+            changed=(pl.col("wa") != pl.col("wb")).sum(),
         )
     ).row(0, named=True)
-    n, share = s["n"], s["mi"] or 0.0
-    if not n or not share:
+    n, hits = s["n"], s["reached"] or 0
+    if not n or not hits:
         return None
-    ratio = s["md"] / share
-    sd = _collect(paired.select((d - ratio * reached).std())).item() or 0.0
+    dm = Moments.of(s, "d")
+    share = hits / n
+    exact_ratio = Fraction(dm.s, SCALE * hits)
+    ratio = float(exact_ratio)
+    # var(d - R i), exactly from the sums: sum((d - R i)^2) = sum d^2 - 2 R sum(d i) + R^2 sum i.
+    sq = (
+        Fraction(dm.ss, SCALE**2)
+        - 2 * exact_ratio * Fraction(s["d_reached"], SCALE)
+        + exact_ratio**2 * hits
+    )
+    mean_r = (dm.total - exact_ratio * hits) / n
+    var = (sq - n * mean_r**2) / (n - 1) if n > 1 else Fraction(0)
+    sd = math.sqrt(max(float(var), 0.0))
     se = sd / (math.sqrt(n) * share)
     z = ratio / se if se > 0 else (0.0 if ratio == 0 else math.inf)
     p = math.erfc(abs(z) / math.sqrt(2)) if math.isfinite(z) else 0.0
-    base = s["mb"] / share
+    base = float(Moments.of(s, "b").total / hits)
     return {
         **_described(measure),
         "n": n,
@@ -144,7 +156,7 @@ def _per_reached(measure: str, paired: pl.LazyFrame) -> dict[str, Any] | None:
         "hi": ratio + 1.96 * se,
         "p": p,
         "noise": p >= 0.05,
-        "changed": s["changed"] or 0.0,
+        "changed": s["changed"] / n,
     }
 
 
@@ -223,28 +235,26 @@ def choice_value(lf: pl.LazyFrame, cell: str, coin_cell: str) -> dict[str, Any] 
         .then(pl.col("share"))
         .otherwise((pl.col("w").cast(pl.Int64) == pl.col("chooser")).cast(pl.Float64))
     )
-    d = _collect(
+    row = _collect(
         a.join(b, on="game")
         .with_columns(b=coin_result)
         .select(
+            *sums(d=pl.col("v") - pl.col("b"), v=pl.col("v"), b=pl.col("b")),
             n=pl.len(),
-            mean=(pl.col("v") - pl.col("b")).mean(),
-            sd=(pl.col("v") - pl.col("b")).std(),
-            v=pl.col("v").mean(),
-            b=pl.col("b").mean(),
-            deferred=pl.col("deferred").mean(),
+            deferred=pl.col("deferred").sum(),
         )
     ).row(0, named=True)
-    n = d["n"]
+    n = row["n"]
     if not n:
         return None
+    d = Moments.of(row, "d")
     return {
         "n": n,
-        "value": d["v"],
-        "base": d["b"],
-        "deferred": d["deferred"],
-        "diff": d["mean"],
-        **_mean_interval(d["mean"], d["sd"], n),
+        "value": Moments.of(row, "v").mean,
+        "base": Moments.of(row, "b").mean,
+        "deferred": row["deferred"] / n,
+        "diff": d.mean,
+        **_mean_interval(d.mean or 0.0, d.sd, n),
         "fixed": _fixed_choice(lf, a, coin_cell, names),
     }
 
@@ -262,33 +272,24 @@ def _fixed_choice(
     if "players" in names and _collect(lf.select(pl.col("players").max())).item() > 2:
         return None
     first = seat_score(names, pl.col("first_player").cast(pl.Int64))
-    coin = _collect(
-        _cell(lf, coin_cell)
-        .select(first=first)
-        .select(
-            n=pl.len(),
-            start=pl.col("first").mean(),
-            sd=pl.col("first").std(),
-        )
-    ).row(0, named=True)
-    mine = _collect(chosen.select(v=pl.col("v").mean(), sd=pl.col("v").std(), n=pl.len())).row(
-        0, named=True
-    )
-    if not coin["n"] or not mine["n"]:
+    coin = Moments.of(_collect(_cell(lf, coin_cell).select(*sums(x=first))).row(0, named=True), "x")
+    mine = Moments.of(_collect(chosen.select(*sums(x=pl.col("v")))).row(0, named=True), "x")
+    if not coin.n or not mine.n:
         return None
     # Two players: the second mover scores what the first does not (a draw a half each).
-    choice, rate = ("defer", 1 - coin["start"]) if coin["start"] < 0.5 else ("start", coin["start"])
-    diff = mine["v"] - rate
-    se = math.sqrt((mine["sd"] or 0) ** 2 / mine["n"] + (coin["sd"] or 0) ** 2 / coin["n"])
+    start = coin.mean or 0.0
+    choice, rate = ("defer", 1 - start) if start < 0.5 else ("start", start)
+    diff = (mine.mean or 0.0) - rate
+    se = math.sqrt((mine.sd or 0) ** 2 / mine.n + (coin.sd or 0) ** 2 / coin.n)
     # The better of the two fixed choices is picked from the same data it is compared with:
     # its interval is the Bonferroni one for both comparisons (97.5% each).
     z = FIXED_CHOICE_Z
     return {
         "choice": choice,
         "rate": rate,
-        "rate_lo": rate - 1.96 * (coin["sd"] or 0) / math.sqrt(coin["n"]),
-        "rate_hi": rate + 1.96 * (coin["sd"] or 0) / math.sqrt(coin["n"]),
-        "n": coin["n"],
+        "rate_lo": rate - 1.96 * (coin.sd or 0) / math.sqrt(coin.n),
+        "rate_hi": rate + 1.96 * (coin.sd or 0) / math.sqrt(coin.n),
+        "n": coin.n,
         "diff": diff,
         "lo": diff - z * se,
         "hi": diff + z * se,

@@ -87,11 +87,11 @@ def _cell(lf: pl.LazyFrame, cell: str) -> pl.LazyFrame:
     return lf.filter(pl.col("cell") == cell)
 
 
-# Up to this many games a report's numbers are computed in memory, which gives the same
-# records the same numbers to the last digit (polars' streaming engine adds a group's partial
-# sums in the order its threads finish, so a rebuilt answer.json differed in the 16th digit).
-# Above it they are streamed, so that memory does not grow with the number of games.
-IN_MEMORY_GAMES = 5_000_000
+# Up to this many games a report's numbers are computed in memory (quicker for a small run);
+# above it they are streamed, so that memory does not grow with the number of games. Both
+# give the same numbers to the last bit: what is averaged is summed exactly (`moments`), where
+# polars' streaming engine adds floating-point partial sums in the order its threads finish.
+IN_MEMORY_GAMES = 200_000
 _engine: Literal["in-memory", "streaming"] = "in-memory"
 # The frame `scan` last returned, its records folder and its games limit (see `_cell`).
 _scanned: tuple[pl.LazyFrame, Path, int | None] | None = None

@@ -70,7 +70,7 @@ def run_cmd(
     per_cell: bool,
 ) -> None:
     """Run an experiment: play every cell, write records, print its verdicts and summary."""
-    from sim.reporting.report import ANSWER_FILE, build
+    from sim.reporting.report import ANSWER_FILE, build_after_run
     from sim.running.runner import RunError, WriteError, dask_missing, locked, run, summary
 
     exp = _load_experiment(file, output)
@@ -84,7 +84,8 @@ def run_cmd(
         with locked(exp.output):
             manifest, ran = run(exp, workers or None, backend, scheduler, force, quiet)
             try:
-                report = build(exp.output)
+                played = manifest.get("games_played_this_run", 0) if ran else 0
+                report = build_after_run(exp.output, played)
             except WriteError as e:
                 _fail(
                     f"{e}; the records are complete in {exp.output}: free space (or make the "

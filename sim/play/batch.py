@@ -12,7 +12,7 @@ import polars as pl
 from sim import _core, games
 from sim.play import python_agents
 from sim.play.agents import resolve
-from sim.play.engine import canonical_rules, decode, frame, table_size
+from sim.play.engine import Repeated, canonical_rules, decode, frame, table_size
 
 
 def play_games(
@@ -65,10 +65,12 @@ def play_games(
         ]
     cols["seats_swapped"] = [a != 0 for a in a_seats]
     cols["a_seat"] = a_seats
-    cols["rules"] = [canon] * n
-    cols["rules_version"] = [info.version] * n
-    cols["game_name"] = [game] * n
-    return frame(cols, info.schema)
+    repeated = {
+        "rules": Repeated(canon, n),
+        "rules_version": Repeated(info.version, n),
+        "game_name": Repeated(game, n),
+    }
+    return frame({**cols, **repeated}, info.schema)
 
 
 def replay(

@@ -48,13 +48,16 @@ NOT_SCANNED = {
 # The values a scan tries of a numeric option (the others are every choice): life a quarter
 # either side of the Spring '25 40; the hand limits the notes discuss (experiments/hand_limit);
 # the classic King of Hearts' 13 less and more by about a third, the two-card draw two rounds
-# either side of round 6, the King aid a quarter and the whole of the aider's attack.
+# either side of round 6, the King aid a quarter and the whole of the aider's attack, the
+# Kings' defence 3 less and 3 more than the printed 13 (a 10 with a 3, the seeds' example,
+# threatens a King of 10).
 NUMERIC_VALUES = {
     "life": ["30", "50"],
     "hand_limit": ["none", "5", "7"],
     "classic_king_of_hearts_absorb": ["9", "17"],
     "two_card_draw_round": ["4", "8"],
     "king_aid_percent": ["25", "100"],
+    "king_defence": ["10", "16"],
 }
 SCAN_FILE = "scan.json"
 QUICK, STRONG, HOUSES = "quick", "strong", "houses"

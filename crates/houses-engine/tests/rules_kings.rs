@@ -277,3 +277,25 @@ fn option1_king_of_clubs_unblocked_option_strikes_the_target_without_a_fight() {
         assert_eq!(front(&st, "P2"), ["10D", "9H"], "9 does not exceed 10");
     }
 }
+
+#[test]
+fn king_defence_sets_what_a_king_sustains_before_it_falls() {
+    // 12 unblocked on the King of Hearts in the Rear Rank (soldier_targets=rear): the printed
+    // 13 sustains it; a King of defence 11 falls (12 exceeds 11), of 12 stands unless damage
+    // that reaches its defence defeats it (defeat=reaches).
+    for (rules, falls) in [
+        ("soldier_targets=rear", false),
+        ("soldier_targets=rear,king_defence=11", true),
+        ("soldier_targets=rear,king_defence=12", false),
+        ("soldier_targets=rear,king_defence=12,defeat=reaches", true),
+    ] {
+        let mut st = attack_pos(
+            rules,
+            json!({"front": ["9C/3C"]}),
+            json!({"front": ["5D exhausted"], "rear": ["KH"]}),
+        );
+        play(&mut st, &["attack 9C KH", "done", "done"]);
+        let king: Vec<String> = if falls { vec![] } else { vec!["KH".into()] };
+        assert_eq!(rear(&st, "P2"), king, "{rules}");
+    }
+}

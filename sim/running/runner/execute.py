@@ -205,6 +205,9 @@ def _run(
                 tallies[chunk.cell.id].add(df)
                 played += df.height
                 bar.update(df.height)
+                # Not held while the next chunk plays: memory follows one chunk, not two.
+                del df
+                release_memory()
     finally:
         bar.close()
         if client is not None:
@@ -227,6 +230,21 @@ def _run(
     )
     _save_manifest(out, manifest)
     return manifest, True
+
+
+def release_memory() -> None:
+    """Give the C heap's free pages back to the system (glibc's `malloc_trim`; nothing
+    elsewhere). A chunk's records are freed once written, but glibc keeps the pages, and the
+    report built after the run would add its own peak on top of them (1M games: 472 -> 316 MiB
+    before the report)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+        import ctypes.util
+
+        try:
+            ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim(0)
+        except (OSError, AttributeError):  # another C library (musl has no malloc_trim)
+            pass
 
 
 def _write_chunk(

@@ -12,6 +12,7 @@ import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 MANIFEST = "manifest.json"
 RECORDS = "records"
@@ -29,6 +30,17 @@ class WriteError(RunError):
     def __init__(self, path: Path, error: OSError):
         self.path = path
         super().__init__(f"cannot write {path}: {why(error)}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Raised in a report built in another process, and sent back whole.
+        return (_write_error, (self.path, str(self)))
+
+
+def _write_error(path: Path, message: str) -> WriteError:
+    e = WriteError.__new__(WriteError)
+    e.path = path
+    Exception.__init__(e, message)
+    return e
 
 
 def why(error: OSError) -> str:

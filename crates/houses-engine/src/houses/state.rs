@@ -42,6 +42,15 @@ pub struct UnitCard {
     pub burn: bool,
 }
 
+/// A card's defence as it fights: printed, but a King's is the rule option `king_defence`.
+pub fn face_defence(face: Card, king_defence: u32) -> u32 {
+    if face.kind() == Kind::King {
+        king_defence
+    } else {
+        face.defence()
+    }
+}
+
 /// The most cards a unit can hold (a Blood Bond of three, with `front_ranks=3x3`).
 pub const MAX_UNIT_CARDS: usize = 3;
 
@@ -167,8 +176,14 @@ impl Unit {
         self.attacked |= other.attacked;
     }
 
-    pub fn remaining_defence(&self) -> u32 {
-        let total: u32 = self.cards.iter().map(|c| c.face.defence()).sum();
+    /// What the unit sustains before its leader falls, this turn: its cards' defence (a
+    /// King's is `king_defence`, the rule option) less the damage its leader has taken.
+    pub fn remaining_defence(&self, king_defence: u32) -> u32 {
+        let total: u32 = self
+            .cards
+            .iter()
+            .map(|c| face_defence(c.face, king_defence))
+            .sum();
         total.saturating_sub(self.leader_damage)
     }
 }

@@ -249,8 +249,9 @@ struct Attacker {
 /// move: the search agent's play-outs score millions of moves, most of them attacks.
 struct Decision<'v> {
     v: &'v View<'v>,
-    /// The opponents' ready attack, all of them together.
-    opp_ready_attack: u32,
+    /// The opponents' ready attack, all of them together; worked out when a move first needs
+    /// it (most decisions' moves never do).
+    opp_ready_attack: std::cell::Cell<Option<u32>>,
     /// Can each seat block (any ready Front-Rank unit)?
     can_block: [bool; MAX_PLAYERS],
     /// The attackers scored so far.
@@ -265,14 +266,24 @@ impl<'v> Decision<'v> {
         }
         Decision {
             v,
-            opp_ready_attack: v
-                .opponents()
-                .flat_map(|o| v.front(o))
-                .map(|u| v.unit_attack(u))
-                .sum(),
+            opp_ready_attack: std::cell::Cell::new(None),
             can_block,
             attackers: Vec::new(),
         }
+    }
+
+    fn opp_ready_attack(&self) -> u32 {
+        if let Some(a) = self.opp_ready_attack.get() {
+            return a;
+        }
+        let v = self.v;
+        let a = v
+            .opponents()
+            .flat_map(|o| v.front(o))
+            .map(|u| v.unit_attack(u))
+            .sum();
+        self.opp_ready_attack.set(Some(a));
+        a
     }
 
     fn attacker(&mut self, id: Card, k: &Params) -> Option<Attacker> {
@@ -313,7 +324,6 @@ impl<'v> Decision<'v> {
         let my_turn = v.active() == me;
         let uval = |id: Card| v.unit(id).map(unit_value).unwrap_or(0.0);
         let is_mine = |id: Card| v.owner_of(id) == Some(me);
-        let opp_ready_attack = self.opp_ready_attack;
         match *a {
             Action::Start => 1.0,
             Action::Defer => 0.0,
@@ -387,7 +397,7 @@ impl<'v> Decision<'v> {
                         if my_turn {
                             -5.0
                         } else {
-                            1.0 + 0.3 * opp_ready_attack as f64
+                            1.0 + 0.3 * self.opp_ready_attack() as f64
                         }
                     }
                     (Kind::Jack, Suit::Clubs) => match t1.and_then(|id| v.unit(id)) {
@@ -475,7 +485,7 @@ impl<'v> Decision<'v> {
                 let mut s =
                     hit(target, per[0]) + second.map(|t| hit(t, per[1])).unwrap_or(0.0) - risk;
                 // Hold back when the opponent's board threatens our life.
-                if (v.life(me) as f64) <= opp_ready_attack as f64 * k.hold_back
+                if (v.life(me) as f64) <= self.opp_ready_attack() as f64 * k.hold_back
                     && att_kind != Kind::Ace
                 {
                     s -= 2.0;
@@ -628,6 +638,11 @@ impl<'v> Decision<'v> {
 
 impl Agent for Greedy {
     fn choose(&mut self, view: &View, legal: &[Action]) -> usize {
+        if legal.len() == 1 {
+            // Nothing to score; the tie-break's draw is kept so the games stay the same.
+            self.rng.below(1);
+            return 0;
+        }
         let mut best = f64::NEG_INFINITY;
         let ties = &mut self.ties;
         ties.clear();

@@ -527,7 +527,7 @@ impl State {
         let margin = self.defeat_margin();
         let (mut left, mut lost, mut taken) = (amount, 0, u.leader_damage);
         for c in &u.cards {
-            let need = c.face.defence().saturating_sub(taken);
+            let need = face_defence(c.face, self.king_defence()).saturating_sub(taken);
             if left == 0 || left < need + margin {
                 break;
             }

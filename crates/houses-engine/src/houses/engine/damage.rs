@@ -81,6 +81,7 @@ impl State {
     /// whether the unit is gone.
     pub(super) fn damage_unit(&mut self, id: Card, amount: u32, hearts_saves: bool) -> bool {
         let margin = self.defeat_margin();
+        let king_defence = self.king_defence();
         let Some((s, rear, i)) = self.find_unit(id) else {
             return true;
         };
@@ -92,7 +93,7 @@ impl State {
         if u.protected || amount == 0 {
             return false;
         }
-        let lethal = amount >= u.remaining_defence() + margin;
+        let lethal = amount >= u.remaining_defence(king_defence) + margin;
         if lethal && hearts_saves && !u.poisoned {
             self.log(|| format!("{id} takes lethal damage and returns to hand (enhanced Hearts)"));
             self.note(|m| m.enhanced[s] += 1);
@@ -109,7 +110,7 @@ impl State {
             let def = if u.guard {
                 guard_def
             } else {
-                u.cards[0].face.defence()
+                face_defence(u.cards[0].face, king_defence)
             };
             // The card sustains damage up to its defence; what is beyond it defeats the card
             // and passes on to the next card of the bond.

@@ -113,7 +113,12 @@ impl State {
             };
             return d.saturating_sub(u.leader_damage);
         }
-        u.remaining_defence()
+        u.remaining_defence(self.king_defence())
+    }
+
+    /// A King's defence under the rules (`king_defence`; 13 printed).
+    pub(crate) fn king_defence(&self) -> u32 {
+        self.rules.king_defence.max(0) as u32
     }
 
     /// How much more than a card's remaining defence defeats it: 1 under Spring '25 ("more

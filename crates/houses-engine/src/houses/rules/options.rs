@@ -382,6 +382,7 @@ rule_options! {
     classic_king_of_hearts_absorb: i32 = 13, "under kings=classic, the most damage the King of Hearts absorbs, and absorbing that much defeats it (the Summer '20 notes: 13)";
     two_card_draw_round: i32 = 6, "under extra_draw=from_round_6, the round from which each player draws two cards a turn (the Spring '22 proposal: 6)";
     king_aid_percent: i32 = 50, "under king_aid_half=true, the share of its attack a natural Spades or Hearts blocker adds to a blocking ally, in percent, rounded down (Spring '22: half)";
+    king_defence: i32 = 13, "a King's defence, what a unit led by a King sustains before it falls (printed +0/+13 in Spring '25 and Summer '20: 13)";
 }
 
 #[cfg(test)]
@@ -407,7 +408,8 @@ mod tests {
              self_block=defends_ally,split_deck_out=first_pile,\
              classic_king_of_hearts=up_to_13,redeploys=any,diamonds_trait=ready,\
              option1_king_of_clubs=target_fights,\
-             classic_king_of_hearts_absorb=13,two_card_draw_round=6,king_aid_percent=50)"
+             classic_king_of_hearts_absorb=13,two_card_draw_round=6,king_aid_percent=50,\
+             king_defence=13)"
         );
     }
 }
