@@ -116,6 +116,8 @@ def scan_rules(
     strong_games: int = 1_000,
     strong_top: int = 8,
     house_games: int = 20_000,
+    cards: list[str] | tuple[str, ...] = (),
+    card_games: int = 20_000,
     workers: int | None = None,
     force: bool = False,
     progress: bool = True,
@@ -125,7 +127,9 @@ def scan_rules(
     each change measured on the first player's edge, a game's length, the late game and each
     King's value to its drawer, the quick player in every cell and the strong one (None: no
     check) on the changes that move most; and the spread of the Houses with decks split by suit
-    (`house_games` games a pairing, 0: not measured). What is settled as negligible stops
+    (`house_games` games a pairing, 0: not measured); with `cards` (e.g. ["QS", "JC"]), each
+    of those cards' value to its drawer (forbidden in a cell of its own, `card_games` games a
+    cell). What is settled as negligible stops
     early; the same call resumes an interrupted scan and plays nothing once it is complete
     (`force` deletes earlier records first). Returns `.answer`, `.effects()`, `.report`.
 
@@ -157,6 +161,8 @@ def scan_rules(
         strong_games=strong_games,
         strong_top=strong_top,
         house_games=house_games,
+        cards=[c.upper() for c in cards],
+        card_games=card_games,
     )
     settings.base_rules()  # ValueError for a bad option, before anything is played
     out = Path(output)

@@ -3,6 +3,7 @@ its page and its errors."""
 
 from __future__ import annotations
 
+import html
 import json
 import math
 import shutil
@@ -24,6 +25,8 @@ SMALL = {
     "max_games": 7_000,
     "strong": None,
     "house_games": 2_000,
+    "cards": ["QS"],
+    "card_games": 2_000,
     "progress": False,
 }
 
@@ -85,9 +88,13 @@ def test_a_change_that_plays_no_game_differently_stops_after_its_first_chunk(sma
 def test_every_effect_is_against_the_baseline_on_the_same_deals(small):
     rows = small.effects()
     classic = rows.filter(pl.col("variant") == "kings=classic")
-    assert set(classic["measure"]) == {"first_won", "rounds", "late_turns", "house_spread"} | {
-        f"king:{k}" for k in ("KD", "KC", "KH", "KS")
-    }
+    assert set(classic["measure"]) == {
+        "first_won",
+        "rounds",
+        "late_turns",
+        "house_spread",
+        "card:QS",
+    } | {f"king:{k}" for k in ("KD", "KC", "KH", "KS")}
     # A change's figure minus the baseline's, on the deals both played.
     first = classic.filter(pl.col("measure") == "first_won").row(0, named=True)
     assert first["n"] == 7_000
@@ -205,3 +212,39 @@ def test_the_spread_of_the_houses_is_read_from_a_cell_per_pairing_on_the_same_de
     assert row["base"] == pytest.approx(100 * (max(means.values()) - min(means.values())))
     assert row["base_top"] == max(means, key=lambda h: means[h])
     assert row["diff"] == pytest.approx(row["value"] - row["base"])
+
+
+def test_a_card_s_value_under_each_change_is_read_against_its_forbidden_cell(small):
+    from sim.analysis import frame
+    from sim.analysis.cards import card_value_change
+    from sim.running.experiment.model import impact_variant
+
+    cards = small.output / "cards"
+    m = json.loads((cards / "manifest.json").read_text())
+    # The base rules and every change, each plain and with the Queen of Spades forbidden
+    # (not the change under which no game differed: option1_king_of_clubs=unblocked).
+    assert len(m["cells"]) == 5 * 2 and {c["games"] for c in m["cells"]} == {2_000}
+    ids = {c["variant"]: c["id"] for c in m["cells"]}
+    base = "Spring '25 rules"
+    row = next(
+        r
+        for r in small.data["effects"]
+        if r["variant"] == "kings=classic" and r["measure"] == "card:QS"
+    )
+    assert row["label"] == "the Queen of Spades' value to its drawer"
+    # The card's value under the change less under the base rules, on the same deals.
+    direct = card_value_change(
+        frame.scan(cards),
+        (ids["kings=classic"], ids[impact_variant("kings=classic", "forbid", "QS")]),
+        (ids[base], ids[impact_variant(base, "forbid", "QS")]),
+        "QS",
+    )
+    assert direct is not None
+    assert row["diff"] == pytest.approx(100 * direct["diff"])
+    assert small.data["card_games"] == 2_000
+    page = " ".join(html.unescape(small.report.read_text()).split())
+    assert "QS: the Queen of Spades' value to its drawer" in page
+    assert "each King's value to its drawer (and that of QS)" in page
+    assert "the records in quick/, houses/, cards/." in page
+    with pytest.raises(ValueError, match="cards: 'KS' is not a card the scan values beyond"):
+        scan.card_experiment(scan.ScanSettings(cards=["KS"]), small.output, "x")

@@ -37,9 +37,10 @@ class Measure:
     short: str
 
 
-def measures(kings: list[str]) -> list[Measure]:
-    """The scan's measures: seat balance, a game's length, the late game, and the value of each
-    of `kings` to its drawer (its power: the same deals with that King a blank)."""
+def measures(kings: list[str], cards: list[str] | None = None) -> list[Measure]:
+    """The scan's measures: seat balance, a game's length, the late game, the value of each
+    of `kings` to its drawer (its power: the same deals with that King a blank), and of each of
+    `cards` (the same deals with the card forbidden to both players)."""
     found = [
         Measure(
             "first_won", "the first player's win rate", "points", MATTERS["points"], 100.0, "first"
@@ -60,7 +61,30 @@ def measures(kings: list[str]) -> list[Measure]:
                 f"king:{k}", f"the {KING_NAMES[k]}' value to its drawer", "points", 1.0, 100.0, k
             )
         )
+    for c in cards or []:
+        found.append(
+            Measure(
+                f"card:{c}", f"{card_possessive(c)} value to its drawer", "points", 1.0, 100.0, c
+            )
+        )
     return found
+
+
+SUITS = {"D": "Diamonds", "C": "Clubs", "H": "Hearts", "S": "Spades"}
+RANK_WORDS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+
+
+def card_possessive(card: str) -> str:
+    """'the Queen of Spades'', 'the 7 of Hearts'', 'the Black Joker's'."""
+    if card in ("BJ", "RJ"):
+        return f"the {'Black' if card == 'BJ' else 'Red'} Joker's"
+    rank, suit = card[:-1], card[-1]
+    return f"the {RANK_WORDS.get(rank, rank)} of {SUITS[suit]}'"
+
+
+def is_card_value(key: str) -> bool:
+    """A measure of a card's value to its drawer (a King's or another card's)."""
+    return key.startswith(("king:", "card:"))
 
 
 # Each ends in "s", so its possessive is "'".
@@ -75,8 +99,8 @@ assert set(KING_NAMES) == set(KINGS)
 
 @dataclass(frozen=True)
 class Cells:
-    """A variant's cells of one match-up: its plain one and, per King, the one with that King
-    a blank (absent where the scan does not value Kings)."""
+    """A variant's cells of one match-up: its plain one and, per card valued, the one without
+    the card (a King a blank, another card forbidden; absent where the scan values no card)."""
 
     plain: str
     blank: dict[str, str]
@@ -97,7 +121,7 @@ def effects(
     (`missing` names it)."""
     found = []
     for m in scan_measures:
-        if m.key.startswith("king:"):
+        if is_card_value(m.key):
             king = m.key.split(":", 1)[1]
             if king not in variant.blank or king not in baseline.blank:
                 continue

@@ -87,6 +87,18 @@ def _base_options(text: str | None) -> dict[str, str]:
     help="Games of each pairing of Houses, decks split by suit, under each change (0: none).",
 )
 @click.option(
+    "--cards",
+    help="Cards beyond the Kings whose value to their drawer each change is measured on, "
+    "comma-separated (e.g. QS,JC): each forbidden in a cell of its own under every change.",
+)
+@click.option(
+    "--card-games",
+    type=click.IntRange(1, 100_000_000),
+    default=20_000,
+    show_default=True,
+    help="Games of each cell with a card forbidden, under each change (with --cards).",
+)
+@click.option(
     "--output",
     type=click.Path(file_okay=False, path_type=Path),
     default=Path("reports/scan"),
@@ -109,6 +121,8 @@ def scan_cmd(
     strong_games: int,
     strong_top: int,
     house_games: int,
+    cards: str | None,
+    card_games: int,
     output: Path,
     workers: int,
     force: bool,
@@ -144,6 +158,8 @@ def scan_cmd(
         strong_games=strong_games,
         strong_top=strong_top,
         house_games=house_games,
+        cards=[c.upper() for c in _names(cards) or []],
+        card_games=card_games,
     )
     try:
         if not plan(settings):

@@ -20,9 +20,9 @@ TEMPLATE = r"""<!doctype html>
 <body>
 <h1>Balance scan: what each rule option does</h1>
 <p class="question">What does each rule option do to the {{ data.baseline }}: the first player's
-edge, a game's length, the late game{% if data.house_games %}, each King's value to its drawer and
-the balance of the Houses with decks split by suit?{% else %} and each King's value to its
-drawer?{% endif %}</p>
+edge, a game's length, the late game, each King's value to its drawer{% if data.card_games %} (and
+that of {{ settings.cards | join(", ") }}){% endif %}{% if data.house_games %} and
+the balance of the Houses with decks split by suit{% endif %}?</p>
 
 <div class="verdicts">
   <p class="lead">{{ lead }}</p>
@@ -116,6 +116,11 @@ player draws from a pile of their own House), the base rules and each change in 
 pairing of Houses, {{ "{:,}".format(data.house_games) }} games a cell on the same deals; a House's
 average is its win rate over its three pairings, and a change's effect is the spread (strongest
 less weakest) less the base rules', its interval from each deal's influence on both.</p>{% endif %}
+{% if data.card_games %}<p>Cards beyond the Kings ({{ settings.cards | join(", ") }}): the quick
+player again, the base rules and each change under which a game differed, each plain and with
+the card forbidden to both players, {{ "{:,}".format(data.card_games) }} games a cell on the same
+deals; a card's value is its drawer's result less the same seat's on the same deal without it,
+and a change's effect is that value under the change less under the base rules.</p>{% endif %}
 {% if settings.strong %}<p>The strong player ({{ settings.strong }}) plays the baseline and the
 {{ data.movers | length }} changes the quick player found to move a game measure most
 ({{ "{:,}".format(settings.strong_games) }} games each), so each of them says whether it holds
@@ -124,7 +129,7 @@ with a player that plans; Kings' values are measured with the quick player only.
 {% if data.not_scanned %}<p>Not scanned: {% for k, why in data.not_scanned.items() %}<code>{{ k }}</code>
 ({{ why }}){% if not loop.last %}; {% endif %}{% endfor %}.</p>{% endif %}
 <p class="meta">houses-sim balance scan; the figures are in scan.json beside this page, the records
-in quick/ and strong/.</p>
+in quick/{% if settings.strong %}, strong/{% endif %}{% if data.house_games %}, houses/{% endif %}{% if data.card_games %}, cards/{% endif %}.</p>
 </body>
 </html>
 """

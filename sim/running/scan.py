@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from typing import Any
 from sim import games
 from sim.analysis import effects as fx
 from sim.analysis import frame
+from sim.analysis.names import CARDS as CARD_NAMES
 from sim.analysis.names import KINGS
 from sim.analysis.stats import holm
 from sim.analysis.verdicts import YES
@@ -60,7 +62,7 @@ NUMERIC_VALUES = {
     "king_defence": ["10", "16"],
 }
 SCAN_FILE = "scan.json"
-QUICK, STRONG, HOUSES = "quick", "strong", "houses"
+QUICK, STRONG, HOUSES, CARDS = "quick", "strong", "houses", "cards"
 
 
 @dataclass
@@ -82,6 +84,11 @@ class ScanSettings:
     # Games of each pairing's cell under each change with decks split by suit, for the spread
     # of the Houses (0: not measured).
     house_games: int = 20_000
+    # Cards beyond the Kings whose value to their drawer is measured under each change: a cell
+    # with the card forbidden to both players beside each change's plain one, `card_games`
+    # games each (none by default: each card adds a cell to every change).
+    cards: list[str] = field(default_factory=list)
+    card_games: int = 20_000
 
     def base_rules(self) -> str:
         parts = ([f"preset={self.preset}"] if self.preset else []) + [
@@ -219,6 +226,45 @@ def house_experiment(settings: ScanSettings, out: Path, name: str) -> Experiment
     return from_mapping(mapping, out / HOUSES)
 
 
+def card_experiment(
+    settings: ScanSettings, out: Path, name: str, dead: Iterable[str] = ()
+) -> Experiment | None:
+    """The quick player's run for the values of `settings.cards`: the baseline and every
+    change but the `dead` ones (no game of the quick run differed under them), each plain and
+    again with each card forbidden, a fixed number of games; None where the scan values no
+    card beyond the Kings."""
+    if not settings.cards or not settings.card_games:
+        return None
+    for card in settings.cards:
+        if card not in CARD_NAMES or card in KINGS:
+            valid = ", ".join(c for c in CARD_NAMES if c not in KINGS)
+            raise ValueError(
+                f"cards: {card!r} is not a card the scan values beyond the Kings (each King's "
+                f"value is measured already); valid cards: {valid}"
+            )
+    skipped = set(dead)
+    changes = [v for v in plan(settings) if v[0] not in skipped]
+    mapping = _mapping(settings, name, changes, settings.quick, settings.card_games)
+    mapping["question"] = "What does each rule option do to the value of each card?"
+    mapping["impact"] = {"cards": list(settings.cards), "methods": ["forbid"]}
+    mapping["chunk_size"] = min(settings.card_games, 50_000)
+    return from_mapping(mapping, out / CARDS)
+
+
+def read_card_effects(exp: Experiment, agent: str, cards: list[str]) -> list[dict[str, Any]]:
+    """Each change's effect on each card's value to its drawer, against the base rules' (the
+    same deals with the card forbidden, under both)."""
+    cells = variant_cells(exp, _pair(agent))
+    lf = frame.scan(exp.output, in_memory=True)
+    measures = [m for m in fx.measures([], cards) if m.key.startswith("card:")]
+    found = []
+    base = cells[exp.baseline]
+    for v, c in cells.items():
+        if v != exp.baseline:
+            found += [{"variant": v, **e} for e in fx.effects(lf, c, base, measures)]
+    return found
+
+
 def _plays(settings: ScanSettings, options: dict[str, str]) -> bool:
     """Do the base rules with `options` over them make a rule set?"""
     merged = {**settings.options, **options}
@@ -288,6 +334,9 @@ def play_scan(
         houses = house_experiment(settings, output, name)
         if houses is not None:
             ran = run(houses, workers, force=force, quiet=quiet)[1] or ran
+        cards = card_experiment(settings, output, name, found[1])
+        if cards is not None:
+            ran = run(cards, workers, force=force, quiet=quiet)[1] or ran
         return _written(settings, output, name, started, ran, found)
 
 
@@ -302,7 +351,7 @@ def rebuild(output: Path) -> dict[str, Any]:
     found = json.loads(path.read_text())
     settings = ScanSettings(**found["settings"])
     with locked(output):
-        for sub in (QUICK, STRONG, HOUSES):
+        for sub in (QUICK, STRONG, HOUSES, CARDS):
             if not (output / sub / MANIFEST).is_file():
                 continue
             manifest = read_manifest(output / sub / MANIFEST)
@@ -333,10 +382,12 @@ def _written(
     cells = variant_cells(quick, _pair(settings.quick))
     houses = house_experiment(settings, output, name)
     house_rows = read_house_effects(houses, base_name(settings)) if houses else []
-    # Every interval of the page at one family's z: the quick run's and the Houses'.
-    k = family_size(quick, len(cells)) + len(house_rows)
-    _at_family_z(rows + house_rows, k)
-    rows += house_rows
+    card_run = card_experiment(settings, output, name, dead)
+    card_rows = read_card_effects(card_run, settings.quick, settings.cards) if card_run else []
+    # Every interval of the page at one family's z: the quick run's, the Houses' and the cards'.
+    k = family_size(quick, len(cells)) + len(house_rows) + len(card_rows)
+    _at_family_z(rows + house_rows + card_rows, k)
+    rows += house_rows + card_rows
     holm(rows)
     housed = {r["variant"] for r in house_rows}
     data = {
@@ -347,13 +398,16 @@ def _written(
         "variants": {v: quick.variants[v] for v in cells},
         "measures": [
             dataclasses.asdict(m)
-            for m in rule_measures(quick) + ([fx.HOUSE_SPREAD] if houses else [])
+            for m in rule_measures(quick)
+            + ([fx.HOUSE_SPREAD] if houses else [])
+            + [m for m in fx.measures([], settings.cards) if card_run and m.key.startswith("card:")]
         ],
         "z": fx.z_family(k),
         "family": k,
         "games": _games_by_variant(output / QUICK, quick),
         "strong_games": _games_by_variant(output / STRONG, strong) if strong else {},
         "house_games": settings.house_games if houses else 0,
+        "card_games": settings.card_games if card_run else 0,
         "effects": rows,
         "strong_effects": strong_rows,
         "dead": dead,
@@ -451,7 +505,7 @@ def _movers(rows: list[dict[str, Any]], top: int) -> list[str]:
     at most `top` of them."""
     best: dict[str, float] = {}
     for r in rows:
-        if r["verdict"] == YES and not r["measure"].startswith("king:"):
+        if r["verdict"] == YES and not fx.is_card_value(r["measure"]):
             best[r["variant"]] = max(best.get(r["variant"], 0.0), r["lines"])
     return sorted(best, key=lambda v: -best[v])[:top]
 

@@ -21,8 +21,8 @@ from sim.running.runner.chunks import Chunk, _cell_chunks
 
 
 def variant_cells(exp: Experiment, matchup: tuple[str, str]) -> dict[str, fx.Cells]:
-    """Each plain variant's cells of `matchup`: its own and, per King, its King made a blank
-    (the `impact:` variants with method `blank`)."""
+    """Each plain variant's cells of `matchup`: its own and, per card valued, the card's
+    `impact:` variant (a King made a blank, another card forbidden)."""
     by_variant = {c.variant: c.id for c in exp.cells if c.agents == matchup}
     impact: dict[str, list[str]] = exp.resolved.get("impact", {})
     found: dict[str, fx.Cells] = {}
@@ -32,7 +32,7 @@ def variant_cells(exp: Experiment, matchup: tuple[str, str]) -> dict[str, fx.Cel
         blanks = {
             card: by_variant[name]
             for name, (of, method, card) in impact.items()
-            if of == v and method == "blank" and name in by_variant
+            if of == v and method in ("blank", "forbid") and name in by_variant
         }
         found[v] = fx.Cells(cell, blanks)
     return found
