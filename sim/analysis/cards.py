@@ -21,7 +21,7 @@ SCORE_UNITS = 12
 # Below this many games a card's row is shown greyed and left out of the top ten.
 CARD_MIN_GAMES = 200
 # Cards whose sums one query takes (see `cards`).
-CARDS_A_QUERY = 13
+CARDS_A_QUERY = 6
 
 
 def cards(
