@@ -248,3 +248,49 @@ def test_a_card_s_value_under_each_change_is_read_against_its_forbidden_cell(sma
     assert "the records in quick/, houses/, cards/." in page
     with pytest.raises(ValueError, match="cards: 'KS' is not a card the scan values beyond"):
         scan.card_experiment(scan.ScanSettings(cards=["KS"]), small.output, "x")
+
+
+def test_the_strong_player_plays_the_changes_under_which_no_quick_game_differed(tmp_path):
+    from sim.analysis import frame
+    from sim.reporting.scan_page import render, summary_lines
+
+    result = sim.scan_rules(
+        tmp_path / "s",
+        only=["hand_limit", "option1_king_of_clubs"],
+        first_chunk=1_000,
+        max_games=3_000,
+        strong="search_fast",
+        strong_games=60,
+        house_games=0,
+        progress=False,
+    )
+    data = result.data
+    dead = {"hand_limit=5", "hand_limit=7", "option1_king_of_clubs=unblocked"}
+    # Greedy's games end in three or four rounds: no hand outgrows a limit in them.
+    assert set(data["dead"]) == dead
+    strong = tmp_path / "s" / "strong"
+    m = json.loads((strong / "manifest.json").read_text())
+    assert {c["variant"] for c in m["cells"]} == dead | {"Spring '25 rules"}
+    # The strong player's longer games reach the hand limits; the Option 1 King of Clubs' rule
+    # acts under no player with the Spring '25 Kings.
+    assert data["strong_dead"] == ["option1_king_of_clubs=unblocked"]
+    ids = {c["variant"]: c["id"] for c in m["cells"]}
+    deals, differ = fx.differing_games(
+        frame.scan(strong), ids["hand_limit=5"], ids["Spring '25 rules"]
+    )
+    assert deals == 60 and differ > 0
+    lines = "\n".join(summary_lines(data))
+    assert "hand_limit=5, hand_limit=7 played games differently only with search_fast" in lines
+    assert "1 changes played no game differently with either player" in lines
+    # Where the strong player finds such a change to matter, the answer lists it.
+    row = next(
+        r for r in data["effects"] if r["variant"] == "hand_limit=5" and r["measure"] == "rounds"
+    )
+    row.update(strong_verdict="yes", strong_diff=0.8, strong_lo=0.3, strong_hi=1.3)
+    page = " ".join(html.unescape(render(data)).split())
+    assert "(1 of them move something with search_fast, whose games are longer)" in page
+    assert (
+        "No game differed with greedy under these, but search_fast, whose games are longer, "
+        "finds them to move something:"
+    ) in page
+    assert "rounds per game +0.80 [+0.30, +1.30] rounds with search_fast" in page

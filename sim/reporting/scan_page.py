@@ -46,6 +46,9 @@ def render(data: dict[str, Any]) -> str:
         settings=data["settings"],
         lead=_lead(data, counts, moving),
         top=[_said(v, rs, data) for v, rs in _variants_moving(moving)[:ANSWER_TOP]],
+        dead_strong=[
+            _dead_but_strong(v, data) for v in by_variant if v["dead"] and v["strong_moves"]
+        ],
         next_steps=_next_steps(data, moving, counts),
         moving=moving,
         by_variant=by_variant,
@@ -65,10 +68,18 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
     rows = sorted(data["effects"], key=_rank)
     moving = [r for r in rows if r["verdict"] == YES]
     counts = _counts(data, _by_variant(data, rows))
+    by_variant = _by_variant(data, rows)
     lines = [_lead(data, counts, moving)]
     for v, rs in _variants_moving(moving)[:ANSWER_TOP]:
         lines.append(f"  {v}:")
         lines += [f"    {e}" for e in _said(v, rs, data)["effects"]]
+    for entry in by_variant:
+        if entry["dead"] and entry["strong_moves"]:
+            said = _dead_but_strong(entry, data)
+            lines.append(
+                f"  {said['variant']} (no game differed with {data['settings']['quick']}):"
+            )
+            lines += [f"    {e}" for e in said["effects"]]
     steps = _next_steps(data, moving, counts)
     if steps:
         lines.append("What to try next:")
@@ -105,6 +116,9 @@ def _by_variant(data: dict[str, Any], rows: list[dict[str, Any]]) -> list[dict[s
                 # Said only where nothing else moved either (its House cells may differ).
                 "dead": v in dead and worst == NO,
                 "dead_deals": dead.get(v, 0),
+                # What the strong player finds to matter where it played the change (a change
+                # under which no quick game differed may act in its longer games).
+                "strong_moves": [r for r in mine.values() if r.get("strong_verdict") == YES],
                 "unread": unread.get(v, []),
                 "games": data["games"].get(v, 0),
             }
@@ -121,6 +135,7 @@ def _counts(data: dict[str, Any], by_variant: list[dict[str, Any]]) -> dict[str,
         "no": sum(v["verdict"] == NO for v in live),
         "open": sum(v["verdict"] == NOT_SETTLED for v in live),
         "dead": len(by_variant) - len(live),
+        "dead_strong": sum(bool(v["dead"] and v["strong_moves"]) for v in by_variant),
     }
 
 
@@ -138,6 +153,11 @@ def _lead(data: dict[str, Any], counts: dict[str, int], moving: list[dict[str, A
         text += f", {counts['open']} are not settled"
     if counts["dead"]:
         text += f", {counts['dead']} changed no game of the deals they played"
+        if counts["dead_strong"]:
+            text += (
+                f" ({counts['dead_strong']} of them move something with "
+                f"{data['settings']['strong']}, whose games are longer)"
+            )
     text += "."
     if moving:
         text += f" The largest: {_lead_change(moving[0])}."
@@ -200,6 +220,19 @@ def _said(variant: str, rows: list[dict[str, Any]], data: dict[str, Any]) -> dic
     return {"variant": variant, "effects": parts, "text": "; ".join(parts)}
 
 
+def _dead_but_strong(v: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    """A change under which no quick game differed, as the answer lists what the strong player
+    found it to move: "the late game +2.10 [+0.80, +3.40] turns with search_fast"."""
+    strong = data["settings"]["strong"]
+    parts = [
+        f"{r['label']} {_signed(r['strong_diff'])} [{_signed(r['strong_lo'])}, "
+        f"{_signed(r['strong_hi'])}] {r['unit']} with {strong}"
+        for r in v["effects"].values()
+        if r in v["strong_moves"]
+    ]
+    return {"variant": v["variant"], "effects": parts}
+
+
 def _strong_word(r: dict[str, Any], data: dict[str, Any]) -> str:
     """What the strong player says of a quick player's effect: holds (the same verdict and
     direction), the other way (its interval past zero on the other side), or its verdict."""
@@ -229,7 +262,37 @@ def _next_steps(
             f"{counts['open']} changes are not settled at {data['settings']['max_games']:,} games: "
             "scan again with --max-games doubled, or ask them in an experiment."
         )
-    if counts["dead"]:
+    strong = data["settings"].get("strong")
+    quiet = data.get("strong_dead", [])
+    moved = {r["variant"] for r in data["effects"] if r.get("strong_verdict") == YES}
+    reached = [v for v in data["dead"] if v not in quiet and v not in moved]
+    strong_verdicts: dict[str, set[str]] = {}
+    for r in data["effects"]:
+        if "strong_verdict" in r:
+            strong_verdicts.setdefault(r["variant"], set()).add(r["strong_verdict"])
+    negligible = [v for v in reached if strong_verdicts.get(v) and strong_verdicts[v] <= {NO}]
+    open_ = [v for v in reached if v not in negligible]
+    if counts["dead"] and strong and "strong_dead" in data:
+        games_ = f"{data['settings']['strong_games']:,}"
+        if open_:
+            steps.append(
+                f"{', '.join(open_)} played games differently only with {strong}, whose games "
+                f"are longer, and what they move is not settled at {games_} of its games: ask "
+                "them with the strong player in an experiment."
+            )
+        if negligible:
+            steps.append(
+                f"{', '.join(negligible)} played games differently only with {strong}, and "
+                f"moved nothing that matters in {games_} of its games."
+            )
+        if quiet:
+            steps.append(
+                f"{len(quiet)} changes played no game differently with either player: their "
+                "rules act only under other settings (an Option 1 King under the Spring '25 "
+                "Kings, a Joker variant without Jokers, a rule of three or four players at two): "
+                "scan from them (`sim scan --rules kings=option1`)."
+            )
+    elif counts["dead"]:
         steps.append(
             f"{counts['dead']} changes played no game differently with "
             f"{data['settings']['quick']}: their rules never came into play in its games. Some "

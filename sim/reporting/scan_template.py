@@ -34,10 +34,21 @@ the balance of the Houses with decks split by suit{% endif %}?</p>
     {% endfor %}
   </ul>
   {% endif %}
+  {% if dead_strong %}
+  <p>No game differed with {{ settings.quick }} under these, but {{ settings.strong }}, whose
+  games are longer, finds them to move something:</p>
+  <ul>
+    {% for t in dead_strong %}
+    <li><b>{{ t.variant | wbr }}</b> <span class="agree">({{ meanings.get(t.variant) or meanings.get(t.variant.split("=")[0], '') }})</span>
+      <ul>{% for e in t.effects %}<li>{{ e }}</li>{% endfor %}</ul></li>
+    {% endfor %}
+  </ul>
+  {% endif %}
   {% if top %}<p class="note">Each figure: the {{ data.baseline }}'s, then the change's, on the
   same deals (the change [its interval]). Kings' values are measured with the quick player
   only{% if settings.strong %}; {{ settings.strong }} checks the game measures of the
-  {{ data.movers | length }} changes that move them most{% endif %}.</p>{% endif %}
+  {{ data.movers | length }} changes that move them most, and of those under which no quick
+  game differed{% endif %}.</p>{% endif %}
   {% if next_steps %}
   <p><b>What to try next</b></p>
   <ul>{% for s in next_steps %}<li>{{ s }}</li>{% endfor %}</ul>
@@ -121,10 +132,13 @@ player again, the base rules and each change under which a game differed, each p
 the card forbidden to both players, {{ "{:,}".format(data.card_games) }} games a cell on the same
 deals; a card's value is its drawer's result less the same seat's on the same deal without it,
 and a change's effect is that value under the change less under the base rules.</p>{% endif %}
-{% if settings.strong %}<p>The strong player ({{ settings.strong }}) plays the baseline and the
-{{ data.movers | length }} changes the quick player found to move a game measure most
-({{ "{:,}".format(settings.strong_games) }} games each), so each of them says whether it holds
-with a player that plans; Kings' values are measured with the quick player only.</p>{% endif %}
+{% if settings.strong %}<p>The strong player ({{ settings.strong }}) plays the baseline, the
+{{ data.movers | length }} changes the quick player found to move a game measure most and the
+{{ data.dead | length }} under which no game of the quick player's differed
+({{ "{:,}".format(settings.strong_games) }} games each): each of the first says whether it holds
+with a player that plans, and the others whether their rules act in its longer games
+({{ data.strong_dead | default([]) | length }} changed none of its games either); Kings' values
+are measured with the quick player only.</p>{% endif %}
 {% if data.unplayable %}<p>Not played, since they make no rule set with the base rules: {% for k, why in data.unplayable.items() %}<code>{{ k }}</code> ({{ why }}){% if not loop.last %}; {% endif %}{% endfor %}.</p>{% endif %}
 {% if data.not_scanned %}<p>Not scanned: {% for k, why in data.not_scanned.items() %}<code>{{ k }}</code>
 ({{ why }}){% if not loop.last %}; {% endif %}{% endfor %}.</p>{% endif %}

@@ -177,13 +177,15 @@ def quick_experiment(settings: ScanSettings, out: Path, name: str) -> Experiment
 
 
 def strong_experiment(
-    settings: ScanSettings, out: Path, name: str, movers: list[str]
+    settings: ScanSettings, out: Path, name: str, movers: list[str], dead: Iterable[str] = ()
 ) -> Experiment | None:
-    """The strong player's run on the baseline and `movers` (plain cells), or None when there is
-    no strong player or nothing moved."""
-    if not settings.strong or not movers:
+    """The strong player's run on the baseline, `movers` and the `dead` changes (no game of the
+    quick player's differed under them: some act only in games longer than its own), plain
+    cells; None when there is no strong player or nothing to check."""
+    checked = set(movers) | set(dead)
+    if not settings.strong or not checked:
         return None
-    chosen = [v for v in plan(settings) if v[0] in movers]
+    chosen = [v for v in plan(settings) if v[0] in checked]
     mapping = _mapping(settings, name, chosen, settings.strong, settings.strong_games)
     # Small chunks: an interrupted run loses little of a slow player's games.
     mapping["chunk_size"] = min(100, settings.strong_games)
@@ -328,7 +330,8 @@ def play_scan(
         quick = quick_experiment(settings, output, name)
         _, ran = run(quick, workers, force=force, quiet=quiet)
         found = read_effects(quick, settings.quick)
-        strong = strong_experiment(settings, output, name, _movers(found[0], settings.strong_top))
+        movers = _movers(found[0], settings.strong_top)
+        strong = strong_experiment(settings, output, name, movers, found[1])
         if strong is not None:
             ran = run(strong, workers, force=force, quiet=quiet)[1] or ran
         houses = house_experiment(settings, output, name)
@@ -376,8 +379,10 @@ def _written(
     quick = quick_experiment(settings, output, name)
     rows, dead, unread = quick_effects or read_effects(quick, settings.quick)
     movers = _movers(rows, settings.strong_top)
-    strong = strong_experiment(settings, output, name, movers)
-    strong_rows = read_effects(strong, str(settings.strong))[0] if strong else []
+    strong = strong_experiment(settings, output, name, movers, dead)
+    strong_rows, strong_dead, _ = (
+        read_effects(strong, str(settings.strong)) if strong else ([], {}, {})
+    )
     _agree(rows, strong_rows)
     cells = variant_cells(quick, _pair(settings.quick))
     houses = house_experiment(settings, output, name)
@@ -411,6 +416,8 @@ def _written(
         "effects": rows,
         "strong_effects": strong_rows,
         "dead": dead,
+        # The dead changes under which no game of the strong player's differed either.
+        "strong_dead": sorted(v for v in strong_dead if v in dead),
         "not_measured": {
             v: unread.get(v, []) + ([fx.HOUSE_SPREAD.key] if houses and v not in housed else [])
             for v in cells
