@@ -514,3 +514,32 @@ def test_a_write_error_crosses_from_the_report_s_process_whole():
     back = pickle.loads(pickle.dumps(e))
     assert isinstance(back, WriteError) and back.path == e.path
     assert str(back) == "cannot write /full/disk/index.html: No space left on device"
+
+
+def test_a_report_built_apart_raises_what_build_raises_and_runs_no_script_twice(report, tmp_path):
+    import sys
+
+    from sim.reporting.report import build_after_run
+    from sim.running.runner import RecordsError
+
+    unfinished = tmp_path / "unfinished"
+    shutil.copytree(report, unfinished)
+    manifest = json.loads((unfinished / "manifest.json").read_text())
+    del manifest["cells"]
+    (unfinished / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(RecordsError, match="holds an unfinished run"):
+        build_after_run(unfinished, games=10**9)
+    # A script with no `__main__` guard: its report's process must not run it again.
+    runs = tmp_path / "runs.txt"
+    script = tmp_path / "unguarded.py"
+    script.write_text(
+        "from pathlib import Path\n"
+        "from sim.reporting.report import build_after_run\n"
+        f"with open({str(runs)!r}, 'a') as f:\n"
+        "    f.write('ran\\n')\n"
+        f"print(build_after_run(Path({str(report)!r}), games=10**9))\n"
+    )
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str(report / "index.html")
+    assert runs.read_text() == "ran\n"

@@ -52,17 +52,54 @@ CELL_FIGURES = ("cell", "variant", "agent_a", "agent_b", "players", "games", "ro
 
 def build_after_run(out: Path, games: int) -> Path:
     """`build`, for the run that just played `games` games in this process: above the
-    in-memory limit in a fresh process, so that the report's peak memory does not add to
-    what playing left (polars' and glibc's heaps keep freed pages: 1M games peaked at 465 MiB
-    in the run's process, 383 MiB alone). Errors are raised here as `build` raises them."""
+    in-memory limit in a fresh Python process, so that the report's peak memory does not add
+    to what playing left (polars' and glibc's heaps keep freed pages: 1M games peaked at 465
+    MiB in the run's process, 383 MiB alone). Errors are raised here as `build` raises them.
+
+    A plain subprocess, not multiprocessing's spawn: spawn runs the caller's script again in
+    the child, and a script that calls `sim.run_experiment` without a `__main__` guard would
+    start its run a second time."""
     if games <= frame.IN_MEMORY_GAMES:
         return build(out)
-    import concurrent.futures
-    import multiprocessing
+    import os
+    import pickle
+    import subprocess
+    import sys
+    import tempfile
 
-    spawn = multiprocessing.get_context("spawn")
-    with concurrent.futures.ProcessPoolExecutor(1, mp_context=spawn) as pool:
-        return pool.submit(build, out).result()
+    with tempfile.TemporaryDirectory() as tmp:
+        result = Path(tmp) / "result.pickle"
+        # The child finds `sim` where this process did (a notebook may have added a path).
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+        done = subprocess.run(
+            [sys.executable, "-c", _BUILD_APART, str(out), str(result)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        if not result.is_file():
+            raise RuntimeError(
+                f"the report's process stopped (exit {done.returncode}) before writing "
+                f"{out / 'index.html'}: {done.stderr.strip()[-2000:]}"
+            )
+        kind, value = pickle.loads(result.read_bytes())
+    if kind == "error":
+        raise value
+    return Path(value)
+
+
+# What the fresh process runs: `build`, its path or its exception pickled to a file.
+_BUILD_APART = """
+import pickle, sys
+from pathlib import Path
+from sim.reporting.report import build
+try:
+    answer = ("path", str(build(Path(sys.argv[1]))))
+except Exception as e:
+    answer = ("error", e)
+Path(sys.argv[2]).write_bytes(pickle.dumps(answer))
+"""
 
 
 def build(out: Path) -> Path:
