@@ -247,7 +247,11 @@ def test_a_card_s_value_under_each_change_is_read_against_its_forbidden_cell(sma
     assert "each King's value to its drawer (and that of QS)" in page
     assert "the records in quick/, houses/, cards/." in page
     with pytest.raises(ValueError, match="cards: 'KS' is not a card the scan values beyond"):
-        scan.card_experiment(scan.ScanSettings(cards=["KS"]), small.output, "x")
+        scan.plan(scan.ScanSettings(cards=["KS"]))
+    # Refused before anything is played.
+    r = cli("scan", "--cards", "QX", "--output", str(small.output / "bad"), check=False)
+    assert r.returncode == 2 and "cards: 'QX' is not a card the scan values" in r.stderr
+    assert not (small.output / "bad" / "quick").exists()
 
 
 def test_the_strong_player_plays_the_changes_under_which_no_quick_game_differed(tmp_path):

@@ -109,7 +109,15 @@ def base_name(settings: ScanSettings) -> str:
 def plan(settings: ScanSettings) -> list[tuple[str, str, str]]:
     """The variants a scan plays, each `(name, option, value)`: for every option scanned, every
     value but the base rule set's own (`option=value`, its name too) that makes a rule set with
-    the base rules (`unplayable` says why the others do not)."""
+    the base rules (`unplayable` says why the others do not). ValueError for a card the scan
+    cannot value (`cards`), before anything is played."""
+    for card in settings.cards:
+        if card not in CARD_NAMES or card in KINGS:
+            valid = ", ".join(c for c in CARD_NAMES if c not in KINGS)
+            raise ValueError(
+                f"cards: {card!r} is not a card the scan values beyond the Kings (each King's "
+                f"value is measured already); valid cards: {valid}"
+            )
     refused = unplayable(settings)
     return [v for v in _values(settings) if v[0] not in refused]
 
@@ -237,13 +245,6 @@ def card_experiment(
     card beyond the Kings."""
     if not settings.cards or not settings.card_games:
         return None
-    for card in settings.cards:
-        if card not in CARD_NAMES or card in KINGS:
-            valid = ", ".join(c for c in CARD_NAMES if c not in KINGS)
-            raise ValueError(
-                f"cards: {card!r} is not a card the scan values beyond the Kings (each King's "
-                f"value is measured already); valid cards: {valid}"
-            )
     skipped = set(dead)
     changes = [v for v in plan(settings) if v[0] not in skipped]
     mapping = _mapping(settings, name, changes, settings.quick, settings.card_games)
