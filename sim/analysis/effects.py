@@ -14,7 +14,7 @@ import polars as pl
 from sim.analysis.cards import card_value_change
 from sim.analysis.comparisons import paired_difference
 from sim.analysis.frame import _cell, _collect
-from sim.analysis.names import KINGS
+from sim.analysis.names import KINGS, card_words
 from sim.analysis.verdicts import MATTERS, NO, NOT_SETTLED, YES, beyond
 
 # The normal quantile of a 95% interval (the comparisons' own intervals are 95%).
@@ -70,16 +70,10 @@ def measures(kings: list[str], cards: list[str] | None = None) -> list[Measure]:
     return found
 
 
-SUITS = {"D": "Diamonds", "C": "Clubs", "H": "Hearts", "S": "Spades"}
-RANK_WORDS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
-
-
 def card_possessive(card: str) -> str:
     """'the Queen of Spades'', 'the 7 of Hearts'', 'the Black Joker's'."""
-    if card in ("BJ", "RJ"):
-        return f"the {'Black' if card == 'BJ' else 'Red'} Joker's"
-    rank, suit = card[:-1], card[-1]
-    return f"the {RANK_WORDS.get(rank, rank)} of {SUITS[suit]}'"
+    words = card_words(card)
+    return f"{words}'" if words.endswith("s") else f"{words}'s"
 
 
 def is_card_value(key: str) -> bool:

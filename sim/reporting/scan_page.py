@@ -227,8 +227,7 @@ def _dead_but_strong(v: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     parts = [
         f"{r['label']} {_signed(r['strong_diff'])} [{_signed(r['strong_lo'])}, "
         f"{_signed(r['strong_hi'])}] {r['unit']} with {strong}"
-        for r in v["effects"].values()
-        if r in v["strong_moves"]
+        for r in v["strong_moves"]
     ]
     return {"variant": v["variant"], "effects": parts}
 
@@ -265,7 +264,8 @@ def _next_steps(
     strong = data["settings"].get("strong")
     quiet = data.get("strong_dead", [])
     moved = {r["variant"] for r in data["effects"] if r.get("strong_verdict") == YES}
-    reached = [v for v in data["dead"] if v not in quiet and v not in moved]
+    # Sorted: scan.json keeps its keys sorted, so a rebuilt page says them in the same order.
+    reached = [v for v in sorted(data["dead"]) if v not in quiet and v not in moved]
     strong_verdicts: dict[str, set[str]] = {}
     for r in data["effects"]:
         if "strong_verdict" in r:

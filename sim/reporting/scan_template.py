@@ -24,25 +24,21 @@ edge, a game's length, the late game, each King's value to its drawer{% if data.
 that of {{ settings.cards | join(", ") }}){% endif %}{% if data.house_games %} and
 the balance of the Houses with decks split by suit{% endif %}?</p>
 
-<div class="verdicts">
-  <p class="lead">{{ lead }}</p>
-  {% if top %}
+{% macro changes(listed) %}
   <ul>
-    {% for t in top %}
+    {% for t in listed %}
     <li><b>{{ t.variant | wbr }}</b> <span class="agree">({{ meanings.get(t.variant) or meanings.get(t.variant.split("=")[0], '') }})</span>
       <ul>{% for e in t.effects %}<li>{{ e }}</li>{% endfor %}</ul></li>
     {% endfor %}
   </ul>
-  {% endif %}
+{% endmacro %}
+<div class="verdicts">
+  <p class="lead">{{ lead }}</p>
+  {% if top %}{{ changes(top) }}{% endif %}
   {% if dead_strong %}
   <p>No game differed with {{ settings.quick }} under these, but {{ settings.strong }}, whose
   games are longer, finds them to move something:</p>
-  <ul>
-    {% for t in dead_strong %}
-    <li><b>{{ t.variant | wbr }}</b> <span class="agree">({{ meanings.get(t.variant) or meanings.get(t.variant.split("=")[0], '') }})</span>
-      <ul>{% for e in t.effects %}<li>{{ e }}</li>{% endfor %}</ul></li>
-    {% endfor %}
-  </ul>
+  {{ changes(dead_strong) }}
   {% endif %}
   {% if top %}<p class="note">Each figure: the {{ data.baseline }}'s, then the change's, on the
   same deals (the change [its interval]). Kings' values are measured with the quick player

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from sim.analysis.names import ORDINALS
+from sim.analysis.names import JOKER_WORDS as JOKERS
+from sim.analysis.names import ORDINALS, card_words
+from sim.analysis.names import SUIT_WORDS as SUITS
 from sim.analysis.verdicts import DEFERRED_OFTEN
 from sim.reporting.answer.wording import _listing, quoted
 
-RANKS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
-SUITS = {"D": "Diamonds", "C": "Clubs", "H": "Hearts", "S": "Spades"}
-JOKERS = {"BJ": "the Black Joker", "RJ": "the Red Joker"}
 # Below this share of games reaching the late game, another player's slog verdict is said to
 # rest on few of its games.
 FEW_REACH = 0.2
@@ -29,10 +28,7 @@ UNITS = {"points": "points", "rounds": "rounds", "turns": "turns", "damage": "da
 
 def card(name: str) -> str:
     """A card in words: KS "the King of Spades", 10D "the 10 of Diamonds"."""
-    if name in JOKERS:
-        return JOKERS[name]
-    rank, suit = name[:-1], name[-1]
-    return f"the {RANKS.get(rank, rank)} of {SUITS[suit]}"
+    return card_words(name)
 
 
 def cards(names: list[str]) -> str:
