@@ -92,6 +92,39 @@ const KINDS: [Kind; NUM_CARDS] = {
     k
 };
 
+/// Each card's printed attack and defence by id (see `Card::attack`), worked out once like
+/// its rank: combat and the agents' scoring read them for every unit they weigh.
+const ATTACKS: [u8; NUM_CARDS] = {
+    let mut a = [0u8; NUM_CARDS];
+    let mut i = 0;
+    while i < NUM_CARDS {
+        a[i] = match KINDS[i] {
+            Kind::Soldier => RANKS[i],
+            Kind::Ace => 1,
+            _ => 0,
+        };
+        i += 1;
+    }
+    a
+};
+
+const DEFENCES: [u8; NUM_CARDS] = {
+    let mut d = [0u8; NUM_CARDS];
+    let mut i = 0;
+    while i < NUM_CARDS {
+        d[i] = match KINDS[i] {
+            Kind::Soldier => RANKS[i],
+            Kind::Ace => 0,
+            Kind::Jack => 11,
+            Kind::Queen => 12,
+            Kind::King => 13,
+            Kind::Joker => 14,
+        };
+        i += 1;
+    }
+    d
+};
+
 impl Card {
     pub fn new(suit: Suit, rank: u8) -> Card {
         debug_assert!((1..=13).contains(&rank));
@@ -125,22 +158,11 @@ impl Card {
 
     /// Printed attack value: soldiers N/N, Ace +1/+0, Jack/Queen/King/Joker +0/+11..14.
     pub fn attack(self) -> u32 {
-        match self.kind() {
-            Kind::Soldier => self.rank() as u32,
-            Kind::Ace => 1,
-            _ => 0,
-        }
+        ATTACKS[self.0 as usize] as u32
     }
 
     pub fn defence(self) -> u32 {
-        match self.kind() {
-            Kind::Soldier => self.rank() as u32,
-            Kind::Ace => 0,
-            Kind::Jack => 11,
-            Kind::Queen => 12,
-            Kind::King => 13,
-            Kind::Joker => 14,
-        }
+        DEFENCES[self.0 as usize] as u32
     }
 
     /// Every card of a deck, Jokers last when included.

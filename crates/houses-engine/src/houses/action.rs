@@ -6,7 +6,7 @@ use std::fmt;
 use crate::core::card::{Card, CardSet};
 use crate::houses::state::{JokerVariant, Target};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     /// Advantage-draw winner: start first, or defer.
     Start,
@@ -91,6 +91,72 @@ pub enum Action {
         a: Card,
         b: Card,
     },
+}
+
+/// One word for a move, for hashing: equal moves give equal words (distinct moves may share
+/// one). The search keys its tree by move, and a derived `Hash` fed the hasher every field
+/// of the enum one by one: a tenth of the search's bookkeeping.
+impl std::hash::Hash for Action {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash_word());
+    }
+}
+
+impl Action {
+    fn hash_word(&self) -> u64 {
+        let c = |c: Card| u64::from(c.0);
+        let oc = |c: Option<Card>| c.map_or(0xff, |c| u64::from(c.0));
+        let t = |t: Target| match t {
+            Target::Player(k) => 0x80 | u64::from(k),
+            Target::Unit(x) => u64::from(x.0),
+        };
+        let ot = |x: Option<Target>| x.map_or(0xff, t);
+        let v = |x: Option<JokerVariant>| x.map_or(0, |x| x as u64 + 1);
+        let (tag, data): (u64, u64) = match *self {
+            Action::Start => (0, 0),
+            Action::Defer => (1, 0),
+            Action::Deploy {
+                card,
+                face,
+                onto,
+                lead,
+                variant,
+            } => (
+                2,
+                c(card) | c(face) << 8 | oc(onto) << 16 | u64::from(lead) << 24 | v(variant) << 25,
+            ),
+            Action::Scout { card, face, foe } => (3, c(card) | c(face) << 8 | u64::from(foe) << 16),
+            Action::Play { card, face, t1, t2 } => {
+                (4, c(card) | c(face) << 8 | oc(t1) << 16 | oc(t2) << 24)
+            }
+            Action::Summon(x) => (5, c(x)),
+            Action::Return(x) => (6, c(x)),
+            Action::Bond { leader, other } => (7, c(leader) | c(other) << 8),
+            Action::Split { unit, drop } => (8, c(unit) | oc(drop) << 8),
+            Action::End => (9, 0),
+            Action::Pass => (10, 0),
+            Action::Done => (11, 0),
+            Action::Attack {
+                attacker,
+                target,
+                second,
+            } => (12, c(attacker) | t(target) << 8 | ot(second) << 16),
+            Action::Block { blocker, attacker } => (13, c(blocker) | c(attacker) << 8),
+            Action::Excess(x) => (14, t(x)),
+            Action::Charge(x) => (15, t(x)),
+            Action::Keep { card, order } => (
+                16,
+                c(card) | oc(order[0]) << 8 | oc(order[1]) << 16 | oc(order[2]) << 24,
+            ),
+            Action::Stay(set) => (17, set.0),
+            Action::Discard(x) => (18, c(x)),
+            Action::Reblock { attacker, blocker } => (19, c(attacker) | c(blocker) << 8),
+            Action::Aid { aider, blocker } => (20, c(aider) | c(blocker) << 8),
+            Action::Stun(x) => (21, c(x)),
+            Action::Trade { a, b } => (22, c(a) | c(b) << 8),
+        };
+        tag << 58 ^ data
+    }
 }
 
 fn card_str(card: Card, face: Card) -> String {

@@ -5,6 +5,8 @@
 //! - `rules/`: the rule options (`options.rs`: one table, one enum per choice), presets, the
 //!   canonical rule string;
 //! - `state`: the state: zones, units, whose decision is pending;
+//! - `places`: the engine's index of units (which unit each card is in), rebuilt by the rule
+//!   code wherever units come, go or move;
 //! - `engine/`: its rules, one concern per file, each an `impl State` block (`engine/mod.rs`
 //!   maps them to the readings of docs/rules.md);
 //! - `action`: the moves and their notation (docs/notation.md);
@@ -21,6 +23,7 @@ pub mod engine;
 pub mod game;
 pub mod json;
 pub mod metrics;
+pub mod places;
 pub mod position;
 pub mod rules;
 pub mod state;

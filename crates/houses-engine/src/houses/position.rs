@@ -332,6 +332,7 @@ impl Position {
                 ));
             }
         }
+        st.reindex();
         if !self.deck_p2.is_empty() && st.rules.deck != DeckMode::SuitSplit {
             return Err(
                 "deck_p2: P2's own pile exists only under deck=suit_split; put these cards in \

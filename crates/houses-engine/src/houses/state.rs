@@ -3,6 +3,7 @@
 use crate::core::card::{Card, CardSet, Kind, Suit};
 use crate::core::rng::GameRng;
 use crate::core::Seat;
+use crate::houses::places::UnitPlaces;
 use crate::houses::rules::{DeckMode, Rules, MAX_PLAYERS};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -70,6 +71,8 @@ pub const MAX_REAR_UNITS: usize = 8;
 /// The most attacks declared in one combat.
 pub const MAX_ATTACKS: usize = 16;
 pub type FrontRank = arrayvec::ArrayVec<Unit, MAX_FRONT_UNITS>;
+// The index of units packs a seat and a place in a rank into a byte (`UnitPlaces`).
+const _: () = assert!(MAX_FRONT_UNITS <= 32 && MAX_REAR_UNITS <= 32 && MAX_PLAYERS <= 4);
 pub type RearRank = arrayvec::ArrayVec<Unit, MAX_REAR_UNITS>;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -452,6 +455,9 @@ pub struct State {
     pub resume: Option<Pending>,
     pub outcome: Option<Outcome>,
     pub rng: GameRng,
+    /// Where each unit card is (`UnitPlaces`), kept by the engine: `reindex` after every move
+    /// that brings a unit or a card into the ranks, takes one out or moves one.
+    pub places: UnitPlaces,
     /// Readable event log in the move notation; kept only when asked for (replays).
     pub log: Option<Vec<String>>,
     pub actions_taken: u32,
@@ -484,6 +490,7 @@ impl Clone for State {
             resume: self.resume.clone(),
             outcome: self.outcome,
             rng: self.rng.clone(),
+            places: self.places,
             log: self.log.clone(),
             actions_taken: self.actions_taken,
             metrics: self.metrics.clone(),
@@ -525,6 +532,7 @@ impl Clone for State {
         self.resume.clone_from(&src.resume);
         self.outcome = src.outcome;
         self.rng.clone_from(&src.rng);
+        self.places = src.places;
         self.log.clone_from(&src.log);
         self.actions_taken = src.actions_taken;
         self.metrics.clone_from(&src.metrics);
@@ -613,31 +621,18 @@ impl State {
     /// Where is the unit named by `id` (any card of it)? (seat, rear?, index)
     #[inline]
     pub fn find_unit(&self, id: Card) -> Option<(Seat, bool, usize)> {
-        // Units are named by their leader almost everywhere (attacks, blocks, moves), so the
-        // leaders are compared first; cards are unique, so a leader match is the only match.
-        self.find_by(|u| u.cards.first().is_some_and(|c| c.card == id))
-            .or_else(|| self.find_by(|u| u.has_card(id)))
+        let at = self.places.get(id);
+        debug_assert_eq!(at, self.scan_unit(id), "unit index out of date for {id}");
+        at
     }
 
-    #[inline(always)]
-    fn find_by(&self, hit: impl Fn(&Unit) -> bool) -> Option<(Seat, bool, usize)> {
-        if let [a, b] = &self.players[..] {
-            // The hot path: two players, a loop the compiler unrolls.
-            for (s, p) in [(0, a), (1, b)] {
-                if let Some(i) = p.front.iter().position(&hit) {
-                    return Some((s, false, i));
-                }
-                if let Some(i) = p.rear.iter().position(&hit) {
-                    return Some((s, true, i));
-                }
-            }
-            return None;
-        }
+    /// `find_unit` the slow way, by scanning the board: what the index must agree with.
+    pub(crate) fn scan_unit(&self, id: Card) -> Option<(Seat, bool, usize)> {
         for (s, p) in self.players.iter().enumerate() {
-            if let Some(i) = p.front.iter().position(&hit) {
+            if let Some(i) = p.front.iter().position(|u| u.has_card(id)) {
                 return Some((s, false, i));
             }
-            if let Some(i) = p.rear.iter().position(&hit) {
+            if let Some(i) = p.rear.iter().position(|u| u.has_card(id)) {
                 return Some((s, true, i));
             }
         }

@@ -12,57 +12,17 @@ use crate::houses::state::{Pending, State, Target, Unit};
 pub struct View<'a> {
     state: &'a State,
     seat: Seat,
-    /// Where each card on the board is, built on the first unit lookup: an agent scoring a
-    /// decision's moves looks units up dozens of times, and `State::find_unit` scans the board.
-    places: std::cell::OnceCell<UnitPlaces>,
-}
-
-/// Card -> (seat, Rear Rank?, index) for every card in a unit; `NOWHERE` for the rest.
-struct UnitPlaces([u8; 64]);
-
-const NOWHERE: u8 = u8::MAX;
-
-impl UnitPlaces {
-    fn of(state: &State) -> UnitPlaces {
-        let mut at = [NOWHERE; 64];
-        for (s, p) in state.players.iter().enumerate() {
-            for (rear, rank) in [(false, &p.front[..]), (true, &p.rear[..])] {
-                for (i, u) in rank.iter().enumerate() {
-                    // seat (2 bits) | rear (1 bit) | index (5 bits): ranks hold at most 16 units.
-                    let code = (s as u8) << 6 | (rear as u8) << 5 | i as u8;
-                    for c in u.cards.iter() {
-                        at[c.card.0 as usize] = code;
-                    }
-                }
-            }
-        }
-        UnitPlaces(at)
-    }
-
-    fn get(&self, id: Card) -> Option<(Seat, bool, usize)> {
-        let code = *self.0.get(id.0 as usize)?;
-        (code != NOWHERE).then_some((
-            (code >> 6) as Seat,
-            code & 0x20 != 0,
-            (code & 0x1f) as usize,
-        ))
-    }
 }
 
 impl<'a> View<'a> {
     pub fn new(state: &'a State, seat: Seat) -> View<'a> {
-        View {
-            state,
-            seat,
-            places: std::cell::OnceCell::new(),
-        }
+        View { state, seat }
     }
 
-    /// Where unit-card `id` is (as `State::find_unit`, from the view's index).
+    /// Where unit-card `id` is (the engine's index of units).
+    #[inline]
     fn place(&self, id: Card) -> Option<(Seat, bool, usize)> {
-        self.places
-            .get_or_init(|| UnitPlaces::of(self.state))
-            .get(id)
+        self.state.find_unit(id)
     }
     pub fn seat(&self) -> Seat {
         self.seat

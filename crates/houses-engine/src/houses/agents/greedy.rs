@@ -254,8 +254,8 @@ struct Decision<'v> {
     opp_ready_attack: std::cell::Cell<Option<u32>>,
     /// Can each seat block (any ready Front-Rank unit)?
     can_block: [bool; MAX_PLAYERS],
-    /// The attackers scored so far.
-    attackers: Vec<Attacker>,
+    /// The attackers scored so far (inline: a decision must not allocate).
+    attackers: arrayvec::ArrayVec<Attacker, 16>,
 }
 
 impl<'v> Decision<'v> {
@@ -268,7 +268,7 @@ impl<'v> Decision<'v> {
             v,
             opp_ready_attack: std::cell::Cell::new(None),
             can_block,
-            attackers: Vec::new(),
+            attackers: arrayvec::ArrayVec::new(),
         }
     }
 
@@ -314,7 +314,8 @@ impl<'v> Decision<'v> {
             damage,
             risk,
         };
-        self.attackers.push(a);
+        // A full list only stops remembering (more units than the ranks hold mid-move).
+        let _ = self.attackers.try_push(a);
         Some(a)
     }
 

@@ -122,6 +122,7 @@ impl State {
                 u.summoned = true;
                 u.cards[0].burn = self.rules.soul_burn;
                 self.players[s].front.push(u);
+                self.index_last(s, false);
                 if let Some(n) = self.players[s]
                     .rear
                     .iter_mut()
@@ -142,6 +143,7 @@ impl State {
                 self.redeployed = true;
                 let (_, _, oi) = self.find_unit(o).unwrap();
                 let taken = self.players[s].front.remove(oi);
+                self.reindex();
                 let u = self.unit_mut(leader).unwrap();
                 // "Any ability or action that impacts a unit, would impact both cards within a
                 // Blood Bonded unit": the bond keeps what either unit was under (reading R47).
@@ -150,6 +152,7 @@ impl State {
                 u.clubs_mark |= taken.clubs_mark;
                 u.cards.extend(taken.cards);
                 u.moved = true;
+                self.reindex();
             }
             Action::Split { unit, drop } => {
                 self.redeployed = true;
@@ -164,6 +167,7 @@ impl State {
                             u.leader_damage = 0;
                         }
                         u.moved = true;
+                        self.reindex();
                         self.bury(uc);
                     }
                     None => {
@@ -177,6 +181,7 @@ impl State {
                         nu.take_on_effects(u);
                         nu.moved = true;
                         p.front.insert(i + 1, nu);
+                        self.reindex();
                     }
                 }
             }

@@ -21,6 +21,7 @@ impl State {
         } else {
             self.players[s].front.remove(i)
         };
+        self.reindex();
         self.unit_left(s, u, dest);
     }
 
@@ -65,6 +66,7 @@ impl State {
         if k == 0 {
             u.leader_damage = 0;
         }
+        self.reindex();
         self.bury(uc);
     }
 
@@ -125,6 +127,9 @@ impl State {
             }
         }
         let gone = u.cards.is_empty();
+        if !defeated.is_empty() && !gone {
+            self.reindex();
+        }
         if self.log.is_some() && !defeated.is_empty() {
             let names: Vec<String> = defeated.iter().map(|c| c.card.to_string()).collect();
             self.log(|| format!("defeated: {}", names.join(" ")));
@@ -138,6 +143,7 @@ impl State {
             } else {
                 self.players[s].front.remove(i)
             };
+            self.reindex();
             self.unit_left(s, u, Leave::Barrows);
         }
         gone

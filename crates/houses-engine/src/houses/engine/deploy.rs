@@ -226,6 +226,7 @@ impl State {
                     let mut u = Unit::new(card, face, exhausted);
                     u.variant = variant;
                     self.players[s].front.push(u);
+                    self.index_last(s, false);
                 }
                 Some(id) => {
                     let u = self.unit_mut(id).unwrap();
@@ -241,6 +242,7 @@ impl State {
                         u.cards.push(uc);
                     }
                     u.exhausted |= exhausted;
+                    self.reindex();
                 }
             }
             return;
@@ -248,6 +250,7 @@ impl State {
         let mut u = Unit::new(card, face, self.rear_enters_exhausted(s));
         u.variant = variant;
         self.players[s].rear.push(u);
+        self.index_last(s, true);
         if variant == Some(JokerVariant::InsaneWizard) {
             // "all units in the opposing Front Ranks": every opponent's (reading M7).
             let foes: arrayvec::ArrayVec<Seat, MAX_PLAYERS> = self.opponents(s).collect();
@@ -272,6 +275,7 @@ impl State {
             }
         }
         self.players[o].front = singles;
+        self.reindex();
     }
 
     /// After an Insane Wizard: the first opponent (in turn order) left with more Front-Rank

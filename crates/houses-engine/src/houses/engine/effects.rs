@@ -140,6 +140,7 @@ impl State {
                 u.variant = Some(JokerVariant::Doppelganger);
             }
             self.players[s].front.push(u);
+            self.index_last(s, false);
             if s == self.active {
                 self.last_played = Some(card);
             }
@@ -195,6 +196,7 @@ impl State {
                 } else {
                     self.players[s].front.push(u);
                 }
+                self.reindex();
             }
             (Kind::Queen, Suit::Diamonds) => self.players[s].extra_turn_from = Some(self.turn),
             (Kind::Queen, Suit::Clubs) => {
@@ -218,6 +220,7 @@ impl State {
                     }
                     self.players[s].rear.push(u);
                 }
+                self.reindex();
                 if s == self.active {
                     self.last_played = Some(c);
                 }

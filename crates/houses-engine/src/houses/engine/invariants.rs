@@ -3,6 +3,20 @@
 use super::*;
 
 impl State {
+    /// The engine's index of units (`State::places`) says where every card is, as a scan of
+    /// the board does.
+    pub fn check_unit_index(&self) -> Result<(), String> {
+        for c in self.rules.cards_in_play() {
+            let (index, board) = (self.places.get(c), self.scan_unit(c));
+            if index != board {
+                return Err(format!(
+                    "the unit index puts {c} at {index:?}, the board at {board:?}"
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The invariants every reachable state keeps; the property tests call this after each move.
     pub fn check_invariants(&self) -> Result<(), String> {
         let mut seen = CardSet::default();
@@ -13,6 +27,7 @@ impl State {
             }
             seen.insert(*c);
         }
+        self.check_unit_index()?;
         let total = self.rules.cards_in_play().len();
         if places.len() != total {
             return Err(format!("{} cards in play, expected {total}", places.len()));

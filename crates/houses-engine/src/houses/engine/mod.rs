@@ -16,6 +16,7 @@
 //! - `futile`: legal moves the rules show to do nothing this turn (the search skips them);
 //! - `attack`: attacks, blocks, King aid, chosen blockers (R5-R7, R24, R28, V5-V7, V13);
 //! - `apply`: the checked entry point and each move's application (R42, R43);
+//! - `index`: the index of units (which unit each card is in), rebuilt where units come and go;
 //! - `damage`: the one place damage lands; leaving play, Soul Burn (R1-R3, R14, R26);
 //! - `combat`: RESOLUTION: simultaneous damage and post-combat triggers, the classic Kings' own
 //!   effects in it (the King of Hearts' absorb, the King of Clubs' challenge) (R4, R8, R10-R12, V4);
@@ -34,6 +35,7 @@ mod damage;
 mod deploy;
 mod effects;
 mod futile;
+mod index;
 mod invariants;
 mod legal;
 mod setup;

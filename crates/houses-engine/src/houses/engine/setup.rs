@@ -73,6 +73,7 @@ impl State {
             resume: None,
             outcome: None,
             rng,
+            places: Default::default(),
             log: None,
             actions_taken: 0,
             metrics: Some(Box::default()),

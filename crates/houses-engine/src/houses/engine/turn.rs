@@ -200,13 +200,16 @@ impl State {
     pub(super) fn end_game(&mut self, winner: Option<Seat>, reason: EndReason) {
         self.outcome = Some(Outcome { winner, reason });
         self.pending = Pending::GameOver;
-        let life: Vec<String> = self
-            .players
-            .iter()
-            .enumerate()
-            .map(|(s, p)| format!("{} {}", seat_name(s), p.life))
-            .collect();
-        self.log(|| format!("game over ({}): life {}", reason.name(), life.join(" ")));
+        // Written only into a kept log: a search ends games by the million.
+        if self.log.is_some() {
+            let life: Vec<String> = self
+                .players
+                .iter()
+                .enumerate()
+                .map(|(s, p)| format!("{} {}", seat_name(s), p.life))
+                .collect();
+            self.log(|| format!("game over ({}): life {}", reason.name(), life.join(" ")));
+        }
         let w = match winner {
             Some(s) => seat_name(s),
             None => "draw".into(),
