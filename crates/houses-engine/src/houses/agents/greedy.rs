@@ -5,6 +5,7 @@
 use super::Agent;
 use crate::core::card::{Card, Kind, Suit};
 use crate::core::rng::GameRng;
+use crate::core::Seat;
 use crate::houses::action::Action;
 use crate::houses::rules::{ClubsExcess, SelfBlock, SpadesTrait, MAX_PLAYERS};
 use crate::houses::state::{Attack, JokerVariant, Pending, Target, Unit};
@@ -252,22 +253,19 @@ struct Decision<'v> {
     /// The opponents' ready attack, all of them together; worked out when a move first needs
     /// it (most decisions' moves never do).
     opp_ready_attack: std::cell::Cell<Option<u32>>,
-    /// Can each seat block (any ready Front-Rank unit)?
-    can_block: [bool; MAX_PLAYERS],
+    /// Can the seat block (any ready Front-Rank unit)? Worked out when an attack on a player
+    /// is first scored.
+    can_block: std::cell::Cell<Option<[bool; MAX_PLAYERS]>>,
     /// The attackers scored so far (inline: a decision must not allocate).
     attackers: arrayvec::ArrayVec<Attacker, 16>,
 }
 
 impl<'v> Decision<'v> {
     fn new(v: &'v View<'v>) -> Decision<'v> {
-        let mut can_block = [false; MAX_PLAYERS];
-        for (s, b) in can_block.iter_mut().enumerate().take(v.seats()) {
-            *b = v.front(s).iter().any(|u| !u.exhausted);
-        }
         Decision {
             v,
             opp_ready_attack: std::cell::Cell::new(None),
-            can_block,
+            can_block: std::cell::Cell::new(None),
             attackers: arrayvec::ArrayVec::new(),
         }
     }
@@ -284,6 +282,19 @@ impl<'v> Decision<'v> {
             .sum();
         self.opp_ready_attack.set(Some(a));
         a
+    }
+
+    fn can_block(&self, s: Seat) -> bool {
+        let all = self.can_block.get().unwrap_or_else(|| {
+            let v = self.v;
+            let mut all = [false; MAX_PLAYERS];
+            for (s, b) in all.iter_mut().enumerate().take(v.seats()) {
+                *b = v.front(s).iter().any(|u| !u.exhausted);
+            }
+            self.can_block.set(Some(all));
+            all
+        });
+        all[s]
     }
 
     fn attacker(&mut self, id: Card, k: &Params) -> Option<Attacker> {
@@ -451,7 +462,6 @@ impl<'v> Decision<'v> {
                 else {
                     return 0.0;
                 };
-                let blockers = self.can_block;
                 // Two targets may share the damage (dual_wield=split); the blocked case is
                 // scored as unblocked, as before.
                 let per = match (second, v.unit(attacker)) {
@@ -464,7 +474,7 @@ impl<'v> Decision<'v> {
                     Target::Player(_) => {
                         let foe = v.target_seat(t);
                         let life = foe.map_or(i32::MAX, |o| v.life(o));
-                        let can_block = foe.is_some_and(|o| blockers[o]);
+                        let can_block = foe.is_some_and(|o| self.can_block(o));
                         if dmg as i32 >= life {
                             100.0
                         } else if att_kind == Kind::Ace {
