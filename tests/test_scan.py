@@ -244,7 +244,7 @@ def test_a_card_s_value_under_each_change_is_read_against_its_forbidden_cell(sma
     assert small.data["card_games"] == 2_000
     page = " ".join(html.unescape(small.report.read_text()).split())
     assert "QS: the Queen of Spades' value to its drawer" in page
-    assert "each King's value to its drawer (and that of QS)" in page
+    assert "each King's value to its drawer (and that of the Queen of Spades)" in page
     assert "the records in quick/, houses/, cards/." in page
     with pytest.raises(ValueError, match="cards: 'KS' is not a card the scan values beyond"):
         scan.plan(scan.ScanSettings(cards=["KS"]))

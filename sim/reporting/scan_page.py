@@ -12,6 +12,7 @@ from jinja2 import Environment
 from markupsafe import Markup, escape
 
 from sim import games
+from sim.analysis.names import card_words
 from sim.analysis.verdicts import NO, NOT_SETTLED, YES
 from sim.reporting.page_style import BASE_STYLE
 from sim.reporting.plots import _svg
@@ -36,6 +37,7 @@ def render(data: dict[str, Any]) -> str:
     env = Environment(autoescape=True)
     env.filters["signed"] = _signed
     env.filters["wbr"] = _breakable
+    env.filters["cards_in_words"] = _cards_in_words
     rows = sorted(data["effects"], key=_rank)
     moving = [r for r in rows if r["verdict"] == YES]
     by_variant = _by_variant(data, rows)
@@ -356,3 +358,12 @@ def _plot(rows: list[dict[str, Any]]) -> str:
     ax.set_xlabel("change, in multiples of the smallest difference that matters (shaded: less)")
     ax.grid(axis="x", color="#eef0f3")
     return _svg(fig)
+
+
+def _cards_in_words(cards: list[str]) -> str:
+    """["QS", "JC"] -> "the Queen of Spades and the Jack of Clubs": the question is a
+    designer's, in their words."""
+    words = [card_words(c) for c in cards]
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]

@@ -21,7 +21,7 @@ TEMPLATE = r"""<!doctype html>
 <h1>Balance scan: what each rule option does</h1>
 <p class="question">What does each rule option do to the {{ data.baseline }}: the first player's
 edge, a game's length, the late game, each King's value to its drawer{% if data.card_games %} (and
-that of {{ settings.cards | join(", ") }}){% endif %}{% if data.house_games %} and
+that of {{ settings.cards | cards_in_words }}){% endif %}{% if data.house_games %} and
 the balance of the Houses with decks split by suit{% endif %}?</p>
 
 {% macro changes(listed) %}
