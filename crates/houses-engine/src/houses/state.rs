@@ -71,9 +71,9 @@ pub const MAX_REAR_UNITS: usize = 8;
 /// The most attacks declared in one combat.
 pub const MAX_ATTACKS: usize = 16;
 pub type FrontRank = arrayvec::ArrayVec<Unit, MAX_FRONT_UNITS>;
+pub type RearRank = arrayvec::ArrayVec<Unit, MAX_REAR_UNITS>;
 // The index of units packs a seat and a place in a rank into a byte (`UnitPlaces`).
 const _: () = assert!(MAX_FRONT_UNITS <= 32 && MAX_REAR_UNITS <= 32 && MAX_PLAYERS <= 4);
-pub type RearRank = arrayvec::ArrayVec<Unit, MAX_REAR_UNITS>;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unit {

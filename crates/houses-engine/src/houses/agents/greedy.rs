@@ -288,8 +288,8 @@ impl<'v> Decision<'v> {
         let all = self.can_block.get().unwrap_or_else(|| {
             let v = self.v;
             let mut all = [false; MAX_PLAYERS];
-            for (s, b) in all.iter_mut().enumerate().take(v.seats()) {
-                *b = v.front(s).iter().any(|u| !u.exhausted);
+            for (seat, b) in all.iter_mut().enumerate().take(v.seats()) {
+                *b = v.front(seat).iter().any(|u| !u.exhausted);
             }
             self.can_block.set(Some(all));
             all

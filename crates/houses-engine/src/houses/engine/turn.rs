@@ -209,12 +209,9 @@ impl State {
                 .map(|(s, p)| format!("{} {}", seat_name(s), p.life))
                 .collect();
             self.log(|| format!("game over ({}): life {}", reason.name(), life.join(" ")));
+            let w = winner.map_or_else(|| "draw".into(), seat_name);
+            self.log(|| format!("winner: {w}"));
         }
-        let w = match winner {
-            Some(s) => seat_name(s),
-            None => "draw".into(),
-        };
-        self.log(|| format!("winner: {w}"));
     }
 
     pub(super) fn finish_turn(&mut self) {
