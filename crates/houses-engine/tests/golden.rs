@@ -21,6 +21,8 @@ const SEED: u64 = 2025;
 const GAMES: u64 = 2_000;
 const SEARCH_GAMES: u64 = 12;
 const SEARCH: &str = "search(iterations=60,worlds=2)";
+/// The expert's kind of search: sequential halving at the root, turns finished, evaluation 3.
+const SEARCH_HALVING: &str = "search(iterations=60,worlds=4,rollout=1,eval=3,halving=1)";
 
 fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
@@ -111,6 +113,7 @@ fn fingerprints() -> Vec<String> {
         ("summer20_kings", "preset=summer20_kings"),
         ("jokers", "jokers=true"),
         ("suit_split", "deck=suit_split,split_houses=S-H"),
+        ("four_players", "players=4"),
     ];
     for (name, spec) in houses_rules {
         let rules = Rules::parse(spec).unwrap();
@@ -119,6 +122,7 @@ fn fingerprints() -> Vec<String> {
             ("greedy", "greedy", GAMES),
             ("random", "greedy", GAMES),
             (SEARCH, "greedy", SEARCH_GAMES),
+            (SEARCH_HALVING, "greedy", SEARCH_GAMES),
         ] {
             let specs = [AgentSpec::parse(a).unwrap(), AgentSpec::parse(b).unwrap()];
             let records = play_batch(&rules, [&specs[0], &specs[1]], SEED, 0, n, 2, true);
