@@ -479,6 +479,30 @@ impl<G: Searchable> Mcts<G> {
         let mut node = 0u32;
         // The turn in which the new node's move was played (`leaf_turns` counts from it).
         let mut leaf_turn = st.turn();
+        // Sequential halving names the root's move: the root's moves are the decider's own,
+        // the same in every world, so the move is played without working out the root's list
+        // of moves again in this world (a tenth of a simulation's cost). The root's children
+        // are compared by their means, so their availability counts are not kept.
+        if let Some(a) = first {
+            let seat = st.decider().expect("the root has a decider");
+            match self.child(0, seat, &a) {
+                Some(k) => {
+                    node = k;
+                    st.apply_unchecked(a);
+                    self.path.push(k);
+                }
+                None => {
+                    let new = self.nodes.len() as u32;
+                    self.children.insert((0, seat as u8, a), new);
+                    self.nodes.push(Node::new(seat, 1));
+                    self.nodes[0].expanded += 1;
+                    st.apply_unchecked(a);
+                    self.path.push(new);
+                    self.play_out_and_back_up(st, leaf_turn);
+                    return;
+                }
+            }
+        }
         while let Some(seat) = st.decider() {
             st.legal_into(&mut self.legal);
             if self.legal.len() > 1 {
@@ -511,30 +535,20 @@ impl<G: Searchable> Mcts<G> {
                 self.kid_index
                     .insert((node, world), (start as u32, expanded));
             }
-            // The root's move when the caller chose it.
-            let forced = match first {
-                Some(a) if node == 0 => self.legal.iter().position(|x| *x == a),
-                _ => None,
-            };
             let untried = self.kid_lists[kids.clone()]
                 .iter()
                 .filter(|&&k| k == NONE)
                 .count();
-            if untried > 0 && forced.is_none_or(|i| self.kid_lists[start + i] == NONE) {
-                // Expand the chosen move, or one of the moves not yet in the tree at random.
-                let i = match forced {
-                    Some(i) => i,
-                    None => {
-                        let pick = self.rng.below(untried);
-                        self.kid_lists[kids.clone()]
-                            .iter()
-                            .enumerate()
-                            .filter(|(_, &k)| k == NONE)
-                            .nth(pick)
-                            .map(|(i, _)| i)
-                            .expect("an untried move")
-                    }
-                };
+            if untried > 0 {
+                // Expand one of the moves not yet in the tree, at random.
+                let pick = self.rng.below(untried);
+                let i = self.kid_lists[kids.clone()]
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &k)| k == NONE)
+                    .nth(pick)
+                    .map(|(i, _)| i)
+                    .expect("an untried move");
                 let a = self.legal[i];
                 let new = self.nodes.len() as u32;
                 self.children.insert((node, seat as u8, a), new);
@@ -552,12 +566,6 @@ impl<G: Searchable> Mcts<G> {
                 st.apply_unchecked(a);
                 self.path.push(new);
                 break;
-            }
-            if let Some(i) = forced {
-                node = self.kid_lists[start + i];
-                st.apply_unchecked(self.legal[i]);
-                self.path.push(node);
-                continue;
             }
             // Every legal move has a node: UCB over those, counting each one's availability.
             let c = self.params.c;
@@ -578,6 +586,12 @@ impl<G: Searchable> Mcts<G> {
             st.apply_unchecked(self.legal[bi]);
             self.path.push(node);
         }
+        self.play_out_and_back_up(st, leaf_turn);
+    }
+
+    /// The end of a simulation: play on from the new leaf (its move played in turn
+    /// `leaf_turn`) and add the result to every node on the path.
+    fn play_out_and_back_up(&mut self, st: &mut G, leaf_turn: u32) {
         // Play out to the game's stopping turn (`Searchable::leaf_stop`).
         let stop = st.leaf_stop(leaf_turn, self.params.rollout);
         let mut moves = 0;
