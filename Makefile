@@ -12,9 +12,9 @@ $(PY):
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-setup: $(PY) ## create .venv and install the package (Rust core built in release mode)
+setup: $(PY) ## create .venv and install the package (the Rust core built in release mode, profile-guided: benchmarks/pgo_build.sh)
 	rm -f sim/_core*.so
-	$(PY) -m pip install --quiet -e '.[dev]'
+	benchmarks/pgo_build.sh $(PY)
 
 build: setup ## alias of setup
 

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Install the package with the engine built by profile-guided optimisation (PGO), as
+# pydantic-core and rustc itself are built: an instrumented build of `sim._core` plays
+# `benchmarks/pgo_workload.py`, and the final build is optimised with the profile it wrote
+# (which branches are taken, which calls are hot). PGO moves code, not results: the games are
+# the same. What it gains is in benchmarks/README.md ("Speed, third pass").
+#
+#   benchmarks/pgo_build.sh PYTHON      (`make setup` runs it with .venv/bin/python)
+#
+# Without `llvm-profdata` (rustup's llvm-tools component, added here when rustup is present),
+# or with HOUSES_PGO=0, it is a plain release build. Each build keeps a target folder of its
+# own (target/pgo-generate, target/pgo-use), so that neither rebuilds the other's, nor
+# `cargo test`'s; a rerun with the sources unchanged rebuilds nothing.
+set -euo pipefail
+py=${1:?usage: benchmarks/pgo_build.sh PYTHON}
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+profdata_tool() {
+  local sysroot host tool
+  sysroot=$(rustc --print sysroot)
+  host=$(rustc -vV | sed -n 's/^host: //p')
+  tool="$sysroot/lib/rustlib/$host/bin/llvm-profdata"
+  if [ ! -x "$tool" ] && command -v rustup >/dev/null; then
+    rustup component add llvm-tools >/dev/null 2>&1 || true
+  fi
+  if [ -x "$tool" ]; then echo "$tool"; fi
+}
+
+profdata=""
+if [ "${HOUSES_PGO:-1}" != 0 ]; then
+  profdata=$(profdata_tool)
+fi
+if [ -z "$profdata" ]; then
+  [ "${HOUSES_PGO:-1}" = 0 ] || echo "pgo_build: no llvm-profdata; a plain release build" >&2
+  "$py" -m pip install --quiet -e '.[dev]'
+  exit 0
+fi
+
+pgo="$root/target/pgo"
+rm -rf "$pgo/raw"
+mkdir -p "$pgo"
+# 1. The instrumented build, installed with the package and its dependencies.
+CARGO_TARGET_DIR="$root/target/pgo-generate" RUSTFLAGS="-Cprofile-generate=$pgo/raw" \
+  "$py" -m pip install --quiet -e '.[dev]'
+# 2. The workload writes the profile.
+"$py" benchmarks/pgo_workload.py
+"$profdata" merge -o "$pgo/merged.profdata" "$pgo/raw"
+# Named by its content, so that a new profile is a new flag and cargo rebuilds with it.
+sum=$(sha256sum "$pgo/merged.profdata" | cut -c1-16)
+mv "$pgo/merged.profdata" "$pgo/$sum.profdata"
+# 3. The optimised build replaces the instrumented module in place.
+VIRTUAL_ENV=$("$py" -c 'import sys; print(sys.prefix)') \
+  CARGO_TARGET_DIR="$root/target/pgo-use" RUSTFLAGS="-Cprofile-use=$pgo/$sum.profdata" \
+  "$py" -m maturin develop --release --skip-install --quiet
+echo "pgo_build: sim._core built with profile $pgo/$sum.profdata" >&2
