@@ -38,19 +38,23 @@ if [ -z "$profdata" ]; then
 fi
 
 pgo="$root/target/pgo"
-rm -rf "$pgo/raw"
 mkdir -p "$pgo"
 # 1. The instrumented build, installed with the package and its dependencies.
 CARGO_TARGET_DIR="$root/target/pgo-generate" RUSTFLAGS="-Cprofile-generate=$pgo/raw" \
   "$py" -m pip install --quiet -e '.[dev]'
-# 2. The workload writes the profile.
-"$py" benchmarks/pgo_workload.py
-"$profdata" merge -o "$pgo/merged.profdata" "$pgo/raw"
-# Named by its content, so that a new profile is a new flag and cargo rebuilds with it.
-sum=$(sha256sum "$pgo/merged.profdata" | cut -c1-16)
-mv "$pgo/merged.profdata" "$pgo/$sum.profdata"
+# 2. The workload writes the profile, once per instrumented build: the profile is named by
+# the build it came from, so an unchanged build reuses it (and cargo the optimised build),
+# and a new one is a new flag, with which cargo rebuilds.
+build=$(sha256sum "$root/target/pgo-generate/release/lib_core.so" | cut -c1-16)
+profile="$pgo/$build.profdata"
+if [ ! -f "$profile" ]; then
+  rm -rf "$pgo/raw"
+  "$py" benchmarks/pgo_workload.py
+  "$profdata" merge -o "$profile.tmp" "$pgo/raw"
+  mv "$profile.tmp" "$profile"
+fi
 # 3. The optimised build replaces the instrumented module in place.
 VIRTUAL_ENV=$("$py" -c 'import sys; print(sys.prefix)') \
-  CARGO_TARGET_DIR="$root/target/pgo-use" RUSTFLAGS="-Cprofile-use=$pgo/$sum.profdata" \
+  CARGO_TARGET_DIR="$root/target/pgo-use" RUSTFLAGS="-Cprofile-use=$profile" \
   "$py" -m maturin develop --release --skip-install --quiet
-echo "pgo_build: sim._core built with profile $pgo/$sum.profdata" >&2
+echo "pgo_build: sim._core built with profile $profile" >&2

@@ -262,6 +262,19 @@ impl Node {
     }
 }
 
+/// A world's decision below a node (`Mcts::kid_at`).
+#[derive(Clone, Copy)]
+struct KidEntry {
+    /// Where the decision's children start in `kid_lists`.
+    kids: u32,
+    /// Where its forced moves, then its moves, start in `kid_moves`.
+    recorded: u32,
+    forced: u32,
+    moves: u32,
+    /// The node's `expanded` when the children were last brought up to date.
+    synced: u32,
+}
+
 /// The search player for game `G`, for one game: its decisions are numbered from the first
 /// (`DecisionStreams`), so a new game wants a new one.
 pub struct Mcts<G: Searchable> {
@@ -278,12 +291,15 @@ pub struct Mcts<G: Searchable> {
     /// in and out of `self` by pointer).
     scratch: Option<Box<G>>,
     legal: Vec<G::Action>,
-    /// Where a node's legal moves in a world, and each one's child (`NONE` while untried),
-    /// sit in `kid_lists`. A world reaches a node always in the same state (its chance is
-    /// seeded), so its moves there are worked out and looked up once.
-    /// The value: where the list starts, and the node's `expanded` when it was last refreshed.
-    kid_index: FxHashMap<(u32, u32), (u32, u32)>,
+    /// Each world's decision below each node, by (node, world). A world reaches a node
+    /// always in the same state (its chance is seeded), so the forced moves and the decision
+    /// that follow a node are worked out by the rules on the world's first visit and replayed
+    /// from the record after.
+    kid_at: FxHashMap<(u32, u32), KidEntry>,
+    /// Each recorded decision's children, one a move (`NONE` while untried).
     kid_lists: Vec<u32>,
+    /// Each recorded decision's forced moves, then its moves.
+    kid_moves: Vec<G::Action>,
     path: Vec<u32>,
     /// sqrt(ln n) and 1/sqrt(n) for every count a decision can reach: UCB without libm calls.
     sqrt_ln: Vec<f64>,
@@ -301,8 +317,9 @@ impl<G: Searchable> Mcts<G> {
             worlds: Vec::new(),
             scratch: None,
             legal: Vec::new(),
-            kid_index: FxHashMap::default(),
+            kid_at: FxHashMap::default(),
             kid_lists: Vec::new(),
+            kid_moves: Vec::new(),
             path: Vec::new(),
             sqrt_ln: Vec::new(),
             inv_sqrt: Vec::new(),
@@ -353,8 +370,9 @@ impl<G: Searchable> Mcts<G> {
         self.nodes.clear();
         self.children.clear();
         self.kid_lists.clear();
-        self.kid_index.clear();
-        self.nodes.push(Node::new(seat, 0));
+        self.kid_at.clear();
+        self.kid_moves.clear();
+        self.add_node(seat, 0);
         let n = self.params.iterations.max(1) as usize + 2;
         if self.sqrt_ln.len() < n {
             self.sqrt_ln = (0..n).map(|i| (i.max(1) as f64).ln().sqrt()).collect();
@@ -471,6 +489,56 @@ impl<G: Searchable> Mcts<G> {
         self.children.get(&(node, mover as u8, *a)).copied()
     }
 
+    /// A new node for a move by `mover`: its index.
+    fn add_node(&mut self, mover: Seat, avail: u32) -> u32 {
+        self.nodes.push(Node::new(mover, avail));
+        self.nodes.len() as u32 - 1
+    }
+
+    /// A world's first visit below a node: play the forced moves (one legal move, futile ones
+    /// left out) up to the next decision, work out its moves, and record both. `None` when
+    /// the game ends first.
+    fn first_visit(&mut self, st: &mut G) -> Option<KidEntry> {
+        let recorded = self.kid_moves.len();
+        let mut forced = 0;
+        while st.decider().is_some() {
+            st.legal_into(&mut self.legal);
+            if self.legal.len() > 1 {
+                self.legal.retain(|a| !st.futile(a));
+            }
+            if self.legal.len() > 1 {
+                self.kid_moves.extend_from_slice(&self.legal);
+                let kids = self.kid_lists.len();
+                self.kid_lists.resize(kids + self.legal.len(), NONE);
+                return Some(KidEntry {
+                    kids: kids as u32,
+                    recorded: recorded as u32,
+                    forced,
+                    moves: self.legal.len() as u32,
+                    synced: u32::MAX,
+                });
+            }
+            let a = self.legal[0];
+            self.kid_moves.push(a);
+            forced += 1;
+            st.apply_unchecked(a);
+        }
+        self.kid_moves.truncate(recorded);
+        None
+    }
+
+    /// A later visit: the recorded forced moves played, the decision's moves in `legal`.
+    fn replay(&mut self, st: &mut G, e: &KidEntry) {
+        let r = e.recorded as usize;
+        for k in r..r + e.forced as usize {
+            st.apply_unchecked(self.kid_moves[k]);
+        }
+        let d = r + e.forced as usize;
+        self.legal.clear();
+        self.legal
+            .extend_from_slice(&self.kid_moves[d..d + e.moves as usize]);
+    }
+
     /// One simulation in world `st`: select, expand, play out, back up. `first`, if given, is
     /// the root's move (sequential halving chooses it; UCB otherwise).
     fn simulate(&mut self, st: &mut G, world: u32, first: Option<G::Action>) {
@@ -492,9 +560,8 @@ impl<G: Searchable> Mcts<G> {
                     self.path.push(k);
                 }
                 None => {
-                    let new = self.nodes.len() as u32;
+                    let new = self.add_node(seat, 1);
                     self.children.insert((0, seat as u8, a), new);
-                    self.nodes.push(Node::new(seat, 1));
                     self.nodes[0].expanded += 1;
                     st.apply_unchecked(a);
                     self.path.push(new);
@@ -503,27 +570,25 @@ impl<G: Searchable> Mcts<G> {
                 }
             }
         }
-        while let Some(seat) = st.decider() {
-            st.legal_into(&mut self.legal);
-            if self.legal.len() > 1 {
-                self.legal.retain(|a| !st.futile(a));
-            }
-            if self.legal.len() == 1 {
-                st.apply_unchecked(self.legal[0]);
-                continue;
-            }
-            // Each legal move's child, worked out on this world's first visit to the node.
-            let expanded = self.nodes[node as usize].expanded;
-            let (start, synced) = match self.kid_index.get(&(node, world)) {
-                Some(&(start, synced)) => (start as usize, synced),
-                None => {
-                    let start = self.kid_lists.len();
-                    self.kid_lists.resize(start + self.legal.len(), NONE);
-                    (start, u32::MAX)
+        while st.decider().is_some() {
+            // This world's decision below `node`: replayed as first recorded, or worked out
+            // (and recorded) on the world's first visit.
+            let slot = (node, world);
+            let (mut entry, mut changed) = match self.kid_at.get(&slot) {
+                Some(&e) => {
+                    self.replay(st, &e);
+                    (e, false)
                 }
+                None => match self.first_visit(st) {
+                    Some(e) => (e, true),
+                    None => break, // the game ended on forced moves
+                },
             };
-            let kids = start..start + self.legal.len();
-            if synced != expanded {
+            let seat = st.decider().expect("a recorded decision");
+            let start = entry.kids as usize;
+            let kids = start..start + entry.moves as usize;
+            let expanded = self.nodes[node as usize].expanded;
+            if entry.synced != expanded {
                 // Moves expanded (from any world) since this list was last brought up to date.
                 for i in 0..self.legal.len() {
                     if self.kid_lists[start + i] == NONE {
@@ -532,8 +597,8 @@ impl<G: Searchable> Mcts<G> {
                         }
                     }
                 }
-                self.kid_index
-                    .insert((node, world), (start as u32, expanded));
+                entry.synced = expanded;
+                changed = true;
             }
             let untried = self.kid_lists[kids.clone()]
                 .iter()
@@ -550,14 +615,13 @@ impl<G: Searchable> Mcts<G> {
                     .map(|(i, _)| i)
                     .expect("an untried move");
                 let a = self.legal[i];
-                let new = self.nodes.len() as u32;
+                let new = self.add_node(seat, 1);
                 self.children.insert((node, seat as u8, a), new);
-                self.nodes.push(Node::new(seat, 1));
                 // This world's list stays in sync: the only new child is the one it records.
                 let parent = &mut self.nodes[node as usize];
                 parent.expanded += 1;
-                self.kid_index
-                    .insert((node, world), (start as u32, parent.expanded));
+                entry.synced = parent.expanded;
+                self.kid_at.insert(slot, entry);
                 for &k in self.kid_lists[kids.clone()].iter().filter(|&&k| k != NONE) {
                     self.nodes[k as usize].avail += 1;
                 }
@@ -566,6 +630,9 @@ impl<G: Searchable> Mcts<G> {
                 st.apply_unchecked(a);
                 self.path.push(new);
                 break;
+            }
+            if changed {
+                self.kid_at.insert(slot, entry);
             }
             // Every legal move has a node: UCB over those, counting each one's availability.
             let c = self.params.c;

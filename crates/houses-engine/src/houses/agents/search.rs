@@ -104,7 +104,9 @@ impl Searchable for State {
 
     /// The rules' futile moves (`State::futile`): a Jack of Clubs on a unit that cannot strike
     /// again this turn.
+    #[inline]
     fn futile(&self, a: &Action) -> bool {
-        State::futile(self, a)
+        // Only a card played can be futile: the test inline, the rules out of line.
+        matches!(a, Action::Play { .. }) && State::futile(self, a)
     }
 }
