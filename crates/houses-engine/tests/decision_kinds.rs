@@ -40,3 +40,61 @@ fn decision_kinds_match_the_listed_moves() {
         }
     }
 }
+
+/// A heuristic player is offered the legal moves less the Returns to hand and the Splits,
+/// which it never plays (`legal_actions_pruned_into`): the rest in the same order, the same
+/// kinds, the same answer to "is this a decision", and the same move chosen (the same seed
+/// draws the same tie-break), at every decision of random games under every rule set.
+#[test]
+fn a_heuristic_player_chooses_alike_from_the_pruned_moves() {
+    use houses_engine::houses::action::Action;
+    use houses_engine::houses::agents::{Agent, Greedy, Params};
+    use houses_engine::houses::view::View;
+    let specs = [
+        "",
+        "jokers=true",
+        "front_ranks=3x3,defeat=reaches",
+        "redeploys=one",
+        "players=4",
+        "preset=summer20_kings",
+    ];
+    let aggressive = Params {
+        aggression: 2.0,
+        deploy: -1.0,
+        ..Params::default()
+    };
+    let (mut full, mut pruned) = (Vec::new(), Vec::new());
+    let mut left_out = 0;
+    for (r, spec) in specs.iter().enumerate() {
+        let rules = Rules::parse(spec).unwrap();
+        let mut rng = GameRng::new(100 + r as u64);
+        for i in 0..GAMES {
+            let mut st = <State as Game>::new(&rules, game_seed(11, i), false);
+            while let Some(seat) = st.decider() {
+                let kinds = st.legal_kinds_into(&mut full);
+                let (pruned_kinds, decides) = st.legal_actions_pruned_into(&mut pruned);
+                let kept: Vec<Action> = full
+                    .iter()
+                    .copied()
+                    .filter(|a| !matches!(a, Action::Return(_) | Action::Split { .. }))
+                    .collect();
+                assert_eq!(pruned, kept, "{spec} game {i} at {}", st.pending.name());
+                assert_eq!(pruned_kinds, kinds, "{spec} game {i}");
+                assert_eq!(decides, full.len() > 1, "{spec} game {i}");
+                left_out += full.len() - pruned.len();
+                if decides {
+                    let view = View::new(&st, seat);
+                    for params in [Params::default(), aggressive] {
+                        let seed = rng.next_u64();
+                        let from_full = full[Greedy::with(seed, params).choose(&view, &full)];
+                        let from_pruned =
+                            pruned[Greedy::with(seed, params).choose(&view, &pruned)];
+                        assert_eq!(from_full, from_pruned, "{spec} game {i}");
+                    }
+                }
+                st.apply_unchecked(full[rng.below(full.len())]);
+            }
+        }
+    }
+    assert!(left_out > 10_000, "only {left_out} moves left out");
+}

@@ -65,6 +65,13 @@ pub trait Game: Sized + Send {
         self.legal_into(out);
         decision_kinds::<Self>(out)
     }
+    /// `legal_kinds_into` less the moves an agent that `skips_dominated` never plays (never
+    /// the only move); the kinds still count them, and the flag says whether all the legal
+    /// moves together are more than one (a decision, not a forced move). By default, all.
+    fn legal_kinds_pruned_into(&self, out: &mut Vec<Self::Action>) -> (u32, bool) {
+        let kinds = self.legal_kinds_into(out);
+        (kinds, out.len() > 1)
+    }
 }
 
 /// The kinds of decision among `legal` (bit `k` set when some move is of kind `k`): what
@@ -77,6 +84,12 @@ pub fn decision_kinds<G: Game>(legal: &[G::Action]) -> u32 {
 /// its seat may see (Houses-Skirmish agents see a `View`, never the state itself).
 pub trait Agent<G: Game>: Send {
     fn choose(&mut self, game: &G, seat: Seat, legal: &[G::Action]) -> usize;
+    /// Whether this agent never plays the moves `Game::legal_kinds_pruned_into` leaves out
+    /// (moves a heuristic player scores below one that is always there): the game loop then
+    /// offers it only the others, and it chooses exactly as among them all.
+    fn skips_dominated(&self) -> bool {
+        false
+    }
 }
 
 /// What a batch needs to make a fresh agent for every game: a named agent with its parameters.

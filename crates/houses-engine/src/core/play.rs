@@ -127,8 +127,19 @@ impl<G: Game> Session<G> {
                 self.game.stop();
                 break;
             }
-            self.legal_kinds = self.game.legal_kinds_into(&mut self.legal);
-            let i = if self.legal.len() == 1 {
+            // An agent that never plays dominated moves is not offered them.
+            let decides = if self.agents[seat]
+                .as_ref()
+                .is_some_and(|a| a.skips_dominated())
+            {
+                let (kinds, decides) = self.game.legal_kinds_pruned_into(&mut self.legal);
+                self.legal_kinds = kinds;
+                decides
+            } else {
+                self.legal_kinds = self.game.legal_kinds_into(&mut self.legal);
+                self.legal.len() > 1
+            };
+            let i = if !decides {
                 0
             } else if let Some(agent) = self.agents[seat].as_mut() {
                 self.decisions[seat] += 1;

@@ -84,6 +84,9 @@ impl Game for State {
     fn legal_kinds_into(&self, out: &mut Vec<Action>) -> u32 {
         self.legal_actions_and_kinds_into(out)
     }
+    fn legal_kinds_pruned_into(&self, out: &mut Vec<Action>) -> (u32, bool) {
+        self.legal_actions_pruned_into(out)
+    }
     fn apply_unchecked(&mut self, a: Action) {
         State::apply_unchecked(self, a);
     }
@@ -223,6 +226,9 @@ pub fn decision(a: &Action) -> Decision {
 impl Agent<State> for Box<dyn crate::houses::agents::Agent> {
     fn choose(&mut self, game: &State, seat: Seat, legal: &[Action]) -> usize {
         (**self).choose(&View::new(game, seat), legal)
+    }
+    fn skips_dominated(&self) -> bool {
+        (**self).skips_dominated()
     }
 }
 

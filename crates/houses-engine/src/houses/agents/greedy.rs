@@ -2,6 +2,7 @@
 //! kills, saves or deploys), weighted by a persona's parameters, and the best is played (ties
 //! broken at random). `greedy` is the default parameters.
 
+pub use super::params::{Params, PARAM_NAMES};
 use super::Agent;
 use crate::core::card::{Card, Kind, Suit};
 use crate::core::rng::GameRng;
@@ -10,92 +11,6 @@ use crate::houses::action::Action;
 use crate::houses::rules::{ClubsExcess, SelfBlock, SpadesTrait, MAX_PLAYERS};
 use crate::houses::state::{Attack, JokerVariant, Pending, Target, Unit};
 use crate::houses::view::View;
-
-/// What a heuristic player values. `Params::default()` is the `greedy` agent.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Params {
-    /// Weight of damage to the opposing player when attacking it.
-    pub aggression: f64,
-    /// Hold attackers back when own life is below this multiple of the enemy's ready attack.
-    pub hold_back: f64,
-    /// Weight of the value of an attacker that a blocker could kill.
-    pub risk: f64,
-    /// Weight of what a block saves (life or a unit).
-    pub block: f64,
-    /// Base value of deploying a soldier (lower keeps cards in hand).
-    pub deploy: f64,
-    /// Base value of deploying a King (plus 2 per soldier of its House in play).
-    pub king: f64,
-    /// Least value of a target worth an Ace.
-    pub ace_threshold: f64,
-    /// Weight of Jacks' and Queens' effects.
-    pub tricks: f64,
-}
-
-impl Default for Params {
-    fn default() -> Params {
-        Params {
-            aggression: 1.0,
-            hold_back: 1.5,
-            risk: 0.5,
-            block: 1.0,
-            deploy: 2.0,
-            king: 3.0,
-            ace_threshold: 3.0,
-            tricks: 1.0,
-        }
-    }
-}
-
-pub const PARAM_NAMES: &[&str] = &[
-    "aggression",
-    "hold_back",
-    "risk",
-    "block",
-    "deploy",
-    "king",
-    "ace_threshold",
-    "tricks",
-];
-
-impl Params {
-    pub fn set(&mut self, name: &str, value: f64) -> Result<(), String> {
-        let slot = match name {
-            "aggression" => &mut self.aggression,
-            "hold_back" => &mut self.hold_back,
-            "risk" => &mut self.risk,
-            "block" => &mut self.block,
-            "deploy" => &mut self.deploy,
-            "king" => &mut self.king,
-            "ace_threshold" => &mut self.ace_threshold,
-            "tricks" => &mut self.tricks,
-            _ => {
-                let hint = crate::core::closest(name, PARAM_NAMES.iter().copied())
-                    .map(|c| format!(" (did you mean '{c}'?)"))
-                    .unwrap_or_default();
-                return Err(format!(
-                    "unknown heuristic parameter '{name}'{hint}; valid parameters: {}",
-                    PARAM_NAMES.join(", ")
-                ));
-            }
-        };
-        *slot = value;
-        Ok(())
-    }
-
-    pub fn get(&self, name: &str) -> f64 {
-        match name {
-            "aggression" => self.aggression,
-            "hold_back" => self.hold_back,
-            "risk" => self.risk,
-            "block" => self.block,
-            "deploy" => self.deploy,
-            "king" => self.king,
-            "ace_threshold" => self.ace_threshold,
-            _ => self.tricks,
-        }
-    }
-}
 
 pub struct Greedy {
     rng: GameRng,
@@ -330,71 +245,175 @@ impl<'v> Decision<'v> {
         Some(a)
     }
 
+    /// The score of move `a`. The commonest moves are scored here, inline; the others each
+    /// in a function of its own (one big function made every move pay for the registers and
+    /// stack frame of the largest case: a sixth of greedy's time).
+    #[inline(always)]
     fn score(&mut self, a: &Action, k: &Params) -> f64 {
-        let v = self.v;
-        let me = v.seat();
-        let my_turn = v.active() == me;
-        let uval = |id: Card| v.unit(id).map(unit_value).unwrap_or(0.0);
-        let is_mine = |id: Card| v.owner_of(id) == Some(me);
         match *a {
             Action::Start => 1.0,
             Action::Defer => 0.0,
+            Action::Return(_) => -3.0,
+            Action::Bond { .. } => 0.5,
+            Action::Split { .. } => -2.0,
+            Action::End | Action::Pass | Action::Done => 0.0,
             Action::Deploy {
                 card,
                 face,
                 onto,
                 lead,
                 variant,
-            } => {
-                let joker_cost = if card != face { 1.0 } else { 0.0 };
-                let base = match face.kind() {
-                    Kind::Soldier => match onto {
-                        None => k.deploy + 0.5 * face.rank() as f64,
-                        Some(id) => {
-                            let leader = v.unit(id).map(|u| u.leader_face().rank()).unwrap_or(0);
-                            1.0 + 0.5 * face.rank() as f64
-                                + if lead == (face.rank() > leader) {
-                                    0.2
-                                } else {
-                                    0.0
-                                }
-                        }
-                    },
-                    Kind::King => {
-                        let same = v
-                            .front(me)
-                            .iter()
-                            .filter(|u| u.house() == face.suit())
-                            .count();
-                        k.king + 2.0 * same as f64
-                    }
-                    Kind::Ace => {
-                        let best = v
-                            .opponents()
-                            .flat_map(|o| v.front(o).iter().chain(v.rear(o)))
-                            .map(unit_value)
-                            .fold(0.0, f64::max);
-                        if best > 0.0 {
-                            2.0 + 0.3 * best
+            } => self.score_deploy(card, face, onto, lead, variant, k),
+            Action::Attack {
+                attacker,
+                target,
+                second,
+            } => self.score_attack(attacker, target, second, k),
+            _ => self.score_rest(a, k),
+        }
+    }
+
+    #[inline(never)]
+    fn score_deploy(
+        &self,
+        card: Card,
+        face: Card,
+        onto: Option<Card>,
+        lead: bool,
+        variant: Option<JokerVariant>,
+        k: &Params,
+    ) -> f64 {
+        let v = self.v;
+        let me = v.seat();
+        let joker_cost = if card != face { 1.0 } else { 0.0 };
+        let base = match face.kind() {
+            Kind::Soldier => match onto {
+                None => k.deploy + 0.5 * face.rank() as f64,
+                Some(id) => {
+                    let leader = v.unit(id).map(|u| u.leader_face().rank()).unwrap_or(0);
+                    1.0 + 0.5 * face.rank() as f64
+                        + if lead == (face.rank() > leader) {
+                            0.2
                         } else {
-                            -1.0
+                            0.0
                         }
-                    }
-                    Kind::Joker => match variant {
-                        Some(JokerVariant::Necromancer) => 4.0,
-                        Some(JokerVariant::InsaneWizard) => {
-                            3.0 + 2.0
-                                * v.opponents()
-                                    .flat_map(|o| v.front(o))
-                                    .filter(|u| u.cards.len() > 1)
-                                    .count() as f64
-                        }
-                        _ => 2.0,
-                    },
-                    _ => 0.0,
-                };
-                base - joker_cost
+                }
+            },
+            Kind::King => {
+                let same = v
+                    .front(me)
+                    .iter()
+                    .filter(|u| u.house() == face.suit())
+                    .count();
+                k.king + 2.0 * same as f64
             }
+            Kind::Ace => {
+                let best = v
+                    .opponents()
+                    .flat_map(|o| v.front(o).iter().chain(v.rear(o)))
+                    .map(unit_value)
+                    .fold(0.0, f64::max);
+                if best > 0.0 {
+                    2.0 + 0.3 * best
+                } else {
+                    -1.0
+                }
+            }
+            Kind::Joker => match variant {
+                Some(JokerVariant::Necromancer) => 4.0,
+                Some(JokerVariant::InsaneWizard) => {
+                    3.0 + 2.0
+                        * v.opponents()
+                            .flat_map(|o| v.front(o))
+                            .filter(|u| u.cards.len() > 1)
+                            .count() as f64
+                }
+                _ => 2.0,
+            },
+            _ => 0.0,
+        };
+        base - joker_cost
+    }
+
+    #[inline(never)]
+    fn score_attack(
+        &mut self,
+        attacker: Card,
+        target: Target,
+        second: Option<Target>,
+        k: &Params,
+    ) -> f64 {
+        let v = self.v;
+        let me = v.seat();
+        let Some(Attacker {
+            kind: att_kind,
+            damage: dmg,
+            risk,
+            ..
+        }) = self.attacker(attacker, k)
+        else {
+            return 0.0;
+        };
+        // Two targets may share the damage (dual_wield=split); the blocked case is
+        // scored as unblocked, as before.
+        let per = match (second, v.unit(attacker)) {
+            (Some(_), Some(u)) if att_kind == Kind::Soldier => {
+                v.per_target_damage(u, dmg as u32, true).map(|d| d as f64)
+            }
+            _ => [dmg, dmg],
+        };
+        let hit = |t: Target, dmg: f64| match t {
+            Target::Player(_) => {
+                let foe = v.target_seat(t);
+                let life = foe.map_or(i32::MAX, |o| v.life(o));
+                let can_block = foe.is_some_and(|o| self.can_block(o));
+                if dmg as i32 >= life {
+                    100.0
+                } else if att_kind == Kind::Ace {
+                    // An Ace spent on a point of life is an assassin lost.
+                    k.aggression * dmg - card_value(attacker)
+                } else if !can_block {
+                    k.aggression * dmg
+                } else {
+                    0.6 * k.aggression * dmg
+                }
+            }
+            Target::Unit(id) => match v.unit(id) {
+                Some(u) if att_kind == Kind::Ace => unit_value(u),
+                Some(u) if dmg >= v.lethal(u) as f64 => unit_value(u) + 1.0,
+                Some(_) => 0.2,
+                None => 0.0,
+            },
+        };
+        let mut s = hit(target, per[0]) + second.map(|t| hit(t, per[1])).unwrap_or(0.0) - risk;
+        // Hold back when the opponent's board threatens our life.
+        if (v.life(me) as f64) <= self.opp_ready_attack() as f64 * k.hold_back
+            && att_kind != Kind::Ace
+        {
+            s -= 2.0;
+        }
+        s
+    }
+
+    /// Every move `score` does not score itself.
+    #[inline(never)]
+    fn score_rest(&mut self, a: &Action, k: &Params) -> f64 {
+        let v = self.v;
+        let me = v.seat();
+        let my_turn = v.active() == me;
+        let uval = |id: Card| v.unit(id).map(unit_value).unwrap_or(0.0);
+        let is_mine = |id: Card| v.owner_of(id) == Some(me);
+        match *a {
+            Action::Start
+            | Action::Defer
+            | Action::Return(_)
+            | Action::Bond { .. }
+            | Action::Split { .. }
+            | Action::End
+            | Action::Pass
+            | Action::Done
+            | Action::Deploy { .. }
+            | Action::Attack { .. } => unreachable!("scored by Decision::score"),
             Action::Scout { face, .. } => match face.suit() {
                 Some(Suit::Spades) => 3.5,
                 Some(Suit::Clubs) => 3.0,
@@ -444,65 +463,6 @@ impl<'v> Decision<'v> {
                 }
             }
             Action::Summon(c) => 1.0 + 0.6 * c.rank() as f64,
-            Action::Return(_) => -3.0,
-            Action::Bond { .. } => 0.5,
-            Action::Split { .. } => -2.0,
-            Action::End | Action::Pass | Action::Done => 0.0,
-            Action::Attack {
-                attacker,
-                target,
-                second,
-            } => {
-                let Some(Attacker {
-                    kind: att_kind,
-                    damage: dmg,
-                    risk,
-                    ..
-                }) = self.attacker(attacker, k)
-                else {
-                    return 0.0;
-                };
-                // Two targets may share the damage (dual_wield=split); the blocked case is
-                // scored as unblocked, as before.
-                let per = match (second, v.unit(attacker)) {
-                    (Some(_), Some(u)) if att_kind == Kind::Soldier => {
-                        v.per_target_damage(u, dmg as u32, true).map(|d| d as f64)
-                    }
-                    _ => [dmg, dmg],
-                };
-                let hit = |t: Target, dmg: f64| match t {
-                    Target::Player(_) => {
-                        let foe = v.target_seat(t);
-                        let life = foe.map_or(i32::MAX, |o| v.life(o));
-                        let can_block = foe.is_some_and(|o| self.can_block(o));
-                        if dmg as i32 >= life {
-                            100.0
-                        } else if att_kind == Kind::Ace {
-                            // An Ace spent on a point of life is an assassin lost.
-                            k.aggression * dmg - card_value(attacker)
-                        } else if !can_block {
-                            k.aggression * dmg
-                        } else {
-                            0.6 * k.aggression * dmg
-                        }
-                    }
-                    Target::Unit(id) => match v.unit(id) {
-                        Some(u) if att_kind == Kind::Ace => unit_value(u),
-                        Some(u) if dmg >= v.lethal(u) as f64 => unit_value(u) + 1.0,
-                        Some(_) => 0.2,
-                        None => 0.0,
-                    },
-                };
-                let mut s =
-                    hit(target, per[0]) + second.map(|t| hit(t, per[1])).unwrap_or(0.0) - risk;
-                // Hold back when the opponent's board threatens our life.
-                if (v.life(me) as f64) <= self.opp_ready_attack() as f64 * k.hold_back
-                    && att_kind != Kind::Ace
-                {
-                    s -= 2.0;
-                }
-                s
-            }
             Action::Block { blocker, attacker } => {
                 let (Some(b), Some(x)) = (v.unit(blocker), v.unit(attacker)) else {
                     return 0.0;
@@ -669,6 +629,12 @@ impl Agent for Greedy {
             }
         }
         ties[self.rng.below(ties.len())]
+    }
+
+    /// A Return scores -3 and a Split -2, below End's 0, which DEPLOY always offers: never
+    /// among the best, so leaving them out changes neither the best moves nor the draw.
+    fn skips_dominated(&self) -> bool {
+        true
     }
 }
 

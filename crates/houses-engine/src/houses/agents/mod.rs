@@ -3,6 +3,7 @@
 
 pub mod evaluation;
 mod greedy;
+mod params;
 mod random;
 mod search;
 
@@ -18,6 +19,10 @@ use crate::houses::view::View;
 
 pub trait Agent: Send {
     fn choose(&mut self, view: &View, legal: &[Action]) -> usize;
+    /// Whether the agent never plays a Return to hand or a Split (`State::legal_actions_pruned_into`).
+    fn skips_dominated(&self) -> bool {
+        false
+    }
 }
 
 /// A named agent with its parameters: what a batch needs to make a fresh agent per game.

@@ -1,6 +1,7 @@
 //! DEPLOY: deploying soldiers, Kings, Aces and Jokers (moves and effects side by side), and the Insane Wizard on entry.
 
 use super::*;
+use crate::houses::game::Decision;
 
 impl State {
     pub(super) fn deploy_moves(&self, s: Seat, out: &mut Moves) {
@@ -37,11 +38,16 @@ impl State {
             out.push(Action::End);
             return;
         }
-        if !p.returned_this_turn {
-            for u in p.units() {
-                if !u.summoned && !u.cards.iter().any(|c| c.burn) {
-                    out.push(Action::Return(u.id()));
-                }
+        let returnable = |u: &Unit| !u.summoned && !u.cards.iter().any(|c| c.burn);
+        if p.returned_this_turn {
+            // no Return this turn
+        } else if out.prune {
+            if p.units().any(returnable) {
+                out.left_out(Decision::Return);
+            }
+        } else {
+            for u in p.units().filter(|u| returnable(u)) {
+                out.push(Action::Return(u.id()));
             }
         }
         for (ai, a) in p.front.iter().enumerate() {
@@ -57,20 +63,26 @@ impl State {
                 }
             }
         }
-        for u in &p.front {
-            if u.cards.len() >= 2 && !u.moved {
-                if self.front_has_room(s) {
+        let splits = |u: &&Unit| u.cards.len() >= 2 && !u.moved;
+        if out.prune {
+            if p.front.iter().any(|u| splits(&u)) {
+                out.left_out(Decision::Split);
+            }
+            out.push(Action::End);
+            return;
+        }
+        for u in p.front.iter().filter(splits) {
+            if self.front_has_room(s) {
+                out.push(Action::Split {
+                    unit: u.id(),
+                    drop: None,
+                });
+            } else {
+                for c in &u.cards {
                     out.push(Action::Split {
                         unit: u.id(),
-                        drop: None,
+                        drop: Some(c.card),
                     });
-                } else {
-                    for c in &u.cards {
-                        out.push(Action::Split {
-                            unit: u.id(),
-                            drop: Some(c.card),
-                        });
-                    }
                 }
             }
         }

@@ -1,7 +1,7 @@
 //! The legal moves at each decision (the entry point; each phase's moves live with their rules).
 
 use super::*;
-use crate::houses::game::decision;
+use crate::houses::game::{decision, Decision};
 
 /// The legal moves being written, and the kinds of decision among them (bit `k` for
 /// `Decision` `k`), for the game loop's usage table. Each push classifies its move where the
@@ -10,6 +10,10 @@ use crate::houses::game::decision;
 pub(super) struct Moves<'a> {
     list: &'a mut Vec<Action>,
     kinds: u32,
+    /// Leave out the moves the heuristic player never plays (`legal_actions_pruned_into`).
+    pub(super) prune: bool,
+    /// Some move was left out.
+    pruned: bool,
 }
 
 impl Moves<'_> {
@@ -17,6 +21,13 @@ impl Moves<'_> {
     pub(super) fn push(&mut self, a: Action) {
         self.kinds |= 1 << decision(&a) as u32;
         self.list.push(a);
+    }
+
+    /// A kind of move left out (`prune`): counted among the kinds, not written.
+    #[inline(always)]
+    pub(super) fn left_out(&mut self, kind: Decision) {
+        self.kinds |= 1 << kind as u32;
+        self.pruned = true;
     }
 
     #[inline(always)]
@@ -42,13 +53,28 @@ impl State {
     /// `legal_actions_into`, also returning the kinds of decision among the moves (bit `k` set
     /// when some move is of `Decision` `k`), as `Game::legal_kinds_into`.
     pub fn legal_actions_and_kinds_into(&self, out: &mut Vec<Action>) -> u32 {
+        self.write_moves(out, false).0
+    }
+
+    /// `legal_actions_and_kinds_into` less the moves the heuristic player never plays (for an
+    /// agent that `skips_dominated`): in DEPLOY, the Returns to hand and the Splits, which it
+    /// scores below End (always offered there). Their kinds still count, and the flag says
+    /// whether all the legal moves together are more than one.
+    pub fn legal_actions_pruned_into(&self, out: &mut Vec<Action>) -> (u32, bool) {
+        self.write_moves(out, true)
+    }
+
+    fn write_moves(&self, out: &mut Vec<Action>, prune: bool) -> (u32, bool) {
         out.clear();
         let mut moves = Moves {
             list: out,
             kinds: 0,
+            prune,
+            pruned: false,
         };
         self.write_legal_actions(&mut moves);
-        moves.kinds
+        let decides = moves.list.len() > 1 || (moves.pruned && !moves.list.is_empty());
+        (moves.kinds, decides)
     }
 
     fn write_legal_actions(&self, out: &mut Moves) {
