@@ -42,10 +42,11 @@ mkdir -p "$pgo"
 # 1. The instrumented build, installed with the package and its dependencies.
 CARGO_TARGET_DIR="$root/target/pgo-generate" RUSTFLAGS="-Cprofile-generate=$pgo/raw" \
   "$py" -m pip install --quiet -e '.[dev]'
-# 2. The workload writes the profile, once per instrumented build: the profile is named by
-# the build it came from, so an unchanged build reuses it (and cargo the optimised build),
-# and a new one is a new flag, with which cargo rebuilds.
-build=$(sha256sum "$root/target/pgo-generate/release/lib_core.so" | cut -c1-16)
+# 2. The workload writes the profile, once per instrumented build and workload: the profile
+# is named by the two, so an unchanged pair reuses it (and cargo the optimised build), and a
+# new one is a new flag, with which cargo rebuilds.
+build=$(cat "$root/target/pgo-generate/release/lib_core.so" benchmarks/pgo_workload.py |
+  sha256sum | cut -c1-16)
 profile="$pgo/$build.profdata"
 if [ ! -f "$profile" ]; then
   rm -rf "$pgo/raw"

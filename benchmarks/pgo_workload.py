@@ -31,7 +31,7 @@ WORKLOAD: list[tuple[int, tuple[str, str], str, str]] = [
     (5_000, ("random", "random"), "", "houses"),
     (5_000, ("random", "greedy"), "", "houses"),
     *[(2_000, ("greedy", "greedy"), rules, "houses") for rules in HOUSES_RULES],
-    (2, ("search_expert", "search_expert"), "", "houses"),
+    (12, ("search_expert", "search_expert"), "", "houses"),
     (4, ("search_fast", "greedy"), "", "houses"),
     (4, ("search_expert", "search_expert"), "players=4", "houses"),
     (5_000, ("greedy", "greedy"), "", "battle_cards"),
