@@ -87,8 +87,7 @@ fn a_heuristic_player_chooses_alike_from_the_pruned_moves() {
                     for params in [Params::default(), aggressive] {
                         let seed = rng.next_u64();
                         let from_full = full[Greedy::with(seed, params).choose(&view, &full)];
-                        let from_pruned =
-                            pruned[Greedy::with(seed, params).choose(&view, &pruned)];
+                        let from_pruned = pruned[Greedy::with(seed, params).choose(&view, &pruned)];
                         assert_eq!(from_full, from_pruned, "{spec} game {i}");
                     }
                 }

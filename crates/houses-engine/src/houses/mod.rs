@@ -5,6 +5,7 @@
 //! - `rules/`: the rule options (`options.rs`: one table, one enum per choice), presets, the
 //!   canonical rule string;
 //! - `state`: the state: zones, units, whose decision is pending;
+//! - `unit_cards`: a unit's cards (inline, `Copy`);
 //! - `places`: the engine's index of units (which unit each card is in), rebuilt by the rule
 //!   code wherever units come, go or move;
 //! - `engine/`: its rules, one concern per file, each an `impl State` block (`engine/mod.rs`
@@ -27,6 +28,7 @@ pub mod places;
 pub mod position;
 pub mod rules;
 pub mod state;
+pub mod unit_cards;
 pub mod view;
 
 pub use action::Action;

@@ -5,6 +5,7 @@ use crate::core::rng::GameRng;
 use crate::core::Seat;
 use crate::houses::places::UnitPlaces;
 use crate::houses::rules::{DeckMode, Rules, MAX_PLAYERS};
+pub use crate::houses::unit_cards::{UnitCard, UnitCards, MAX_UNIT_CARDS};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum JokerVariant {
@@ -34,15 +35,6 @@ impl JokerVariant {
     }
 }
 
-/// One card inside a unit. `face` is what it plays as: itself, or for a Doppelganger the card it
-/// imitates. `burn` marks a card that is Soul Burned (face down) when it leaves play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct UnitCard {
-    pub card: Card,
-    pub face: Card,
-    pub burn: bool,
-}
-
 /// A card's defence as it fights: printed, but a King's is the rule option `king_defence`.
 pub fn face_defence(face: Card, king_defence: u32) -> u32 {
     if face.kind() == Kind::King {
@@ -51,13 +43,6 @@ pub fn face_defence(face: Card, king_defence: u32) -> u32 {
         face.defence()
     }
 }
-
-/// The most cards a unit can hold (a Blood Bond of three, with `front_ranks=3x3`).
-pub const MAX_UNIT_CARDS: usize = 3;
-
-/// A unit's cards, stored inline: the board is read on every move and cloned for every search
-/// simulation, and a heap allocation per unit made both slow.
-pub type UnitCards = arrayvec::ArrayVec<UnitCard, MAX_UNIT_CARDS>;
 
 /// A pile of cards (deck, Barrows, hand), stored inline: a state is cloned for every search
 /// simulation, and a clone must not allocate.
@@ -75,7 +60,7 @@ pub type RearRank = arrayvec::ArrayVec<Unit, MAX_REAR_UNITS>;
 // The index of units packs a seat and a place in a rank into a byte (`UnitPlaces`).
 const _: () = assert!(MAX_FRONT_UNITS <= 32 && MAX_REAR_UNITS <= 32 && MAX_PLAYERS <= 4);
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Unit {
     /// Leader first: damage is applied to it first.
     pub cards: UnitCards,
@@ -217,13 +202,20 @@ pub fn copy_cards(v: &Cards) -> Cards {
     out
 }
 
+/// A copy of a rank in one move (units are plain memory).
+fn copy_units<const N: usize>(v: &arrayvec::ArrayVec<Unit, N>) -> arrayvec::ArrayVec<Unit, N> {
+    let mut out = arrayvec::ArrayVec::new();
+    out.try_extend_from_slice(v).expect("same capacity");
+    out
+}
+
 impl Clone for Player {
     fn clone(&self) -> Player {
         Player {
             life: self.life,
             hand: copy_cards(&self.hand),
-            front: self.front.clone(),
-            rear: self.rear.clone(),
+            front: copy_units(&self.front),
+            rear: copy_units(&self.rear),
             known: self.known,
             no_redeploy: self.no_redeploy,
             returned_this_turn: self.returned_this_turn,
@@ -235,8 +227,14 @@ impl Clone for Player {
     fn clone_from(&mut self, src: &Player) {
         self.life = src.life;
         self.hand.clone_from(&src.hand);
-        self.front.clone_from(&src.front);
-        self.rear.clone_from(&src.rear);
+        self.front.clear();
+        self.front
+            .try_extend_from_slice(&src.front)
+            .expect("same capacity");
+        self.rear.clear();
+        self.rear
+            .try_extend_from_slice(&src.rear)
+            .expect("same capacity");
         self.known = src.known;
         self.no_redeploy = src.no_redeploy;
         self.returned_this_turn = src.returned_this_turn;

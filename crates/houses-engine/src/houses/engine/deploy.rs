@@ -280,7 +280,7 @@ impl State {
         let mut singles = FrontRank::new();
         for u in front {
             for uc in &u.cards {
-                let mut nu = u.clone();
+                let mut nu = u;
                 nu.cards = UnitCards::from_iter([*uc]);
                 nu.leader_damage = 0;
                 singles.push(nu);
