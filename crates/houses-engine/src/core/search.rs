@@ -301,6 +301,8 @@ pub struct Mcts<G: Searchable> {
     /// Each recorded decision's forced moves, then its moves.
     kid_moves: Vec<G::Action>,
     path: Vec<u32>,
+    /// Under sequential halving, the root's child for each legal move (`NONE`: not yet).
+    root_kids: Vec<u32>,
     /// sqrt(ln n) and 1/sqrt(n) for every count a decision can reach: UCB without libm calls.
     sqrt_ln: Vec<f64>,
     inv_sqrt: Vec<f64>,
@@ -321,6 +323,7 @@ impl<G: Searchable> Mcts<G> {
             kid_lists: Vec::new(),
             kid_moves: Vec::new(),
             path: Vec::new(),
+            root_kids: Vec::new(),
             sqrt_ln: Vec::new(),
             inv_sqrt: Vec::new(),
         }
@@ -379,7 +382,7 @@ impl<G: Searchable> Mcts<G> {
             self.inv_sqrt = (0..n).map(|i| 1.0 / (i.max(1) as f64).sqrt()).collect();
         }
         if self.params.halving == 1 {
-            return self.halve_root(seat, legal, &candidates);
+            return self.halve_root(legal, &candidates);
         }
         for i in 0..self.params.iterations.max(1) {
             if i % SEARCH_CHECK_EVERY == 0 && stop_requested() {
@@ -416,8 +419,10 @@ impl<G: Searchable> Mcts<G> {
     /// move still in is simulated, first at the root, in the same worlds (the round's share of
     /// the simulations, at least one each); the better half by mean value stays. Below the
     /// root the tree grows by UCB as usual. Ties keep the earlier move in `legal`.
-    fn halve_root(&mut self, seat: Seat, legal: &[G::Action], candidates: &[bool]) -> usize {
+    fn halve_root(&mut self, legal: &[G::Action], candidates: &[bool]) -> usize {
         let mut alive: Vec<usize> = (0..legal.len()).filter(|&i| candidates[i]).collect();
+        self.root_kids.clear();
+        self.root_kids.resize(legal.len(), NONE);
         let rounds = alive.len().next_power_of_two().trailing_zeros().max(1) as usize;
         let budget = self.params.iterations.max(1) as usize;
         // Each round starts at the next world, so that rounds do not all meet the first ones.
@@ -436,16 +441,17 @@ impl<G: Searchable> Mcts<G> {
                 }
                 let w = world % self.worlds.len();
                 for &i in &alive {
-                    self.simulate_in(w, Some(legal[i]));
+                    self.simulate_in(w, Some((i, legal[i])));
                 }
                 world += 1;
                 spent += alive.len();
             }
-            let mean = |me: &Self, i: usize| {
-                me.child(0, seat, &legal[i]).map_or(f64::NEG_INFINITY, |c| {
+            let mean = |me: &Self, i: usize| match me.root_kids[i] {
+                NONE => f64::NEG_INFINITY,
+                c => {
                     let n = &me.nodes[c as usize];
                     n.value / f64::from(n.visits.max(1))
-                })
+                }
             };
             // Stable: among equal means the earlier move stays ahead.
             let mut ranked: Vec<(usize, f64)> = alive.iter().map(|&i| (i, mean(self, i))).collect();
@@ -460,7 +466,7 @@ impl<G: Searchable> Mcts<G> {
     }
 
     /// One simulation in world `w` (a scratch copy of it), its first move `first` if given.
-    fn simulate_in(&mut self, w: usize, first: Option<G::Action>) {
+    fn simulate_in(&mut self, w: usize, first: Option<(usize, G::Action)>) {
         let mut st = match self.scratch.take() {
             Some(mut st) => {
                 (*st).clone_from(&self.worlds[w]);
@@ -541,7 +547,7 @@ impl<G: Searchable> Mcts<G> {
 
     /// One simulation in world `st`: select, expand, play out, back up. `first`, if given, is
     /// the root's move (sequential halving chooses it; UCB otherwise).
-    fn simulate(&mut self, st: &mut G, world: u32, first: Option<G::Action>) {
+    fn simulate(&mut self, st: &mut G, world: u32, first: Option<(usize, G::Action)>) {
         self.path.clear();
         self.path.push(0);
         let mut node = 0u32;
@@ -551,9 +557,9 @@ impl<G: Searchable> Mcts<G> {
         // the same in every world, so the move is played without working out the root's list
         // of moves again in this world (a tenth of a simulation's cost). The root's children
         // are compared by their means, so their availability counts are not kept.
-        if let Some(a) = first {
+        if let Some((i, a)) = first {
             let seat = st.decider().expect("the root has a decider");
-            match self.child(0, seat, &a) {
+            match Some(self.root_kids[i]).filter(|&k| k != NONE) {
                 Some(k) => {
                     node = k;
                     st.apply_unchecked(a);
@@ -562,6 +568,7 @@ impl<G: Searchable> Mcts<G> {
                 None => {
                     let new = self.add_node(seat, 1);
                     self.children.insert((0, seat as u8, a), new);
+                    self.root_kids[i] = new;
                     self.nodes[0].expanded += 1;
                     st.apply_unchecked(a);
                     self.path.push(new);
