@@ -26,6 +26,12 @@ impl UnitPlaces {
         self.0[c.0 as usize & 63] = UnitPlaces::code(s, rear, i);
     }
 
+    /// Card `c` is in no unit now.
+    #[inline]
+    pub fn clear(&mut self, c: Card) {
+        self.0[c.0 as usize & 63] = NOWHERE;
+    }
+
     #[inline]
     fn code(s: Seat, rear: bool, i: usize) -> u8 {
         (s as u8) << 6 | (rear as u8) << 5 | i as u8

@@ -21,7 +21,7 @@ impl State {
         } else {
             self.players[s].front.remove(i)
         };
-        self.reindex();
+        self.unindex_unit(&u.cards, s, rear);
         self.unit_left(s, u, dest);
     }
 
@@ -127,8 +127,9 @@ impl State {
             }
         }
         let gone = u.cards.is_empty();
-        if !defeated.is_empty() && !gone {
-            self.reindex();
+        // The defeated cards are in no unit; the rest of the unit stays where it was.
+        for c in &defeated {
+            self.places.clear(c.card);
         }
         if self.log.is_some() && !defeated.is_empty() {
             let names: Vec<String> = defeated.iter().map(|c| c.card.to_string()).collect();
@@ -143,7 +144,7 @@ impl State {
             } else {
                 self.players[s].front.remove(i)
             };
-            self.reindex();
+            self.unindex_unit(&u.cards, s, rear);
             self.unit_left(s, u, Leave::Barrows);
         }
         gone

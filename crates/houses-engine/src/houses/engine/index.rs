@@ -24,6 +24,26 @@ impl State {
         self.places = places;
     }
 
+    /// `reindex` where the one change is that unit `gone` left seat `s`'s Front (or Rear) Rank:
+    /// its cards are in no unit, and the units after it moved up a place. (Damage removes
+    /// units many times a game, and every simulation of the search plays combats.)
+    #[inline]
+    pub fn unindex_unit(&mut self, gone: &[UnitCard], s: Seat, rear: bool) {
+        for c in gone {
+            self.places.clear(c.card);
+        }
+        let rank = if rear {
+            &self.players[s].rear[..]
+        } else {
+            &self.players[s].front[..]
+        };
+        for (i, u) in rank.iter().enumerate() {
+            for c in u.cards.iter() {
+                self.places.set(c.card, s, rear, i);
+            }
+        }
+    }
+
     /// `reindex` where the one change is that the last unit of a rank is new or has gained
     /// cards (a deployment): only its cards need placing.
     #[inline]
