@@ -553,9 +553,9 @@ impl<G: Searchable> Mcts<G> {
         let mut node = 0u32;
         // The turn in which the new node's move was played (`leaf_turns` counts from it).
         let mut leaf_turn = st.turn();
-        // Sequential halving names the root's move: the root's moves are the decider's own,
-        // the same in every world, so the move is played without working out the root's list
-        // of moves again in this world (a tenth of a simulation's cost). The root's children
+        // Sequential halving names the root's move (by its index in the root's list): the
+        // root's moves are the decider's own, the same in every world, so the move is played
+        // without the root's list of moves worked out again in this world. The root's children
         // are compared by their means, so their availability counts are not kept.
         if let Some((i, a)) = first {
             let seat = st.decider().expect("the root has a decider");
