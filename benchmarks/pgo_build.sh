@@ -45,8 +45,14 @@ CARGO_TARGET_DIR="$root/target/pgo-generate" RUSTFLAGS="-Cprofile-generate=$pgo/
 # 2. The workload writes the profile, once per instrumented build and workload: the profile
 # is named by the two, so an unchanged pair reuses it (and cargo the optimised build), and a
 # new one is a new flag, with which cargo rebuilds.
-build=$(cat "$root/target/pgo-generate/release/lib_core.so" benchmarks/pgo_workload.py |
-  sha256sum | cut -c1-16)
+for instrumented in "$root"/target/pgo-generate/release/lib_core.{so,dylib}; do
+  [ -f "$instrumented" ] && break
+done
+build=$("$py" -c 'import hashlib, sys
+h = hashlib.sha256()
+for path in sys.argv[1:]:
+    h.update(open(path, "rb").read())
+print(h.hexdigest()[:16])' "$instrumented" benchmarks/pgo_workload.py)
 profile="$pgo/$build.profdata"
 if [ ! -f "$profile" ]; then
   rm -rf "$pgo/raw"
