@@ -559,6 +559,13 @@ impl<G: Searchable> Mcts<G> {
         // are compared by their means, so their availability counts are not kept.
         if let Some((i, a)) = first {
             let seat = st.decider().expect("the root has a decider");
+            debug_assert!(
+                {
+                    st.legal_into(&mut self.legal);
+                    self.legal.contains(&a)
+                },
+                "the root's move is legal in every world"
+            );
             match Some(self.root_kids[i]).filter(|&k| k != NONE) {
                 Some(k) => {
                     node = k;
