@@ -4,7 +4,8 @@
 //! What is where:
 //! - `game`: the `Game` and `Agent` traits, a seat, the kinds of decision;
 //! - `play`: the one game loop, batches on threads, a game played step by step (`Session`);
-//! - `search`: information-set search over any game that can sample its unseen worlds;
+//! - `search`: information-set search over any game that can sample its unseen worlds
+//!   (`search_params`: how hard it thinks);
 //! - `options`: rule options as data (`OptionSpec`, `GameRules`), agent specs, "did you mean";
 //! - `interrupt`: stopping long calls early (Ctrl-C);
 //! - `testing`: the conformance check every game passes;
@@ -18,6 +19,7 @@ mod options;
 mod play;
 pub mod rng;
 pub mod search;
+mod search_params;
 pub mod testing;
 
 pub use game::{decision_kinds, Agent, AgentFactory, Game, Seat, MAX_SEATS};
