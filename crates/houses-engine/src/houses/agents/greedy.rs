@@ -247,7 +247,7 @@ impl<'v> Decision<'v> {
 
     /// The score of move `a`. The commonest moves are scored here, inline; the others each
     /// in a function of its own (one big function made every move pay for the registers and
-    /// stack frame of the largest case: a sixth of greedy's time).
+    /// stack frame of the largest case: a sixth of the scoring's time).
     #[inline(always)]
     fn score(&mut self, a: &Action, k: &Params) -> f64 {
         match *a {

@@ -19,7 +19,8 @@ use crate::houses::view::View;
 
 pub trait Agent: Send {
     fn choose(&mut self, view: &View, legal: &[Action]) -> usize;
-    /// Whether the agent never plays a Return to hand or a Split (`State::legal_actions_pruned_into`).
+    /// Whether the agent never plays a Return to hand or a Split: the game loop then leaves
+    /// them out of its lists (`State::legal_actions_pruned_into`).
     fn skips_dominated(&self) -> bool {
         false
     }
