@@ -48,6 +48,8 @@ pub struct Session<G: Game> {
     pub game: G,
     seed: u64,
     agents: [Option<Box<dyn Agent<G>>>; MAX_SEATS],
+    /// Each seat's agent never plays dominated moves (`Agent::skips_dominated`), asked once.
+    skips_dominated: [bool; MAX_SEATS],
     /// The legal moves while an outside seat must decide; empty otherwise.
     pub legal: Vec<G::Action>,
     /// The kinds of decision among `legal` (`Game::legal_kinds_into`).
@@ -78,10 +80,14 @@ impl<G: Game> Session<G> {
                 .flatten()
                 .map(|f| f.make(derive_seed(seed, 0, STREAM_AGENT[s])))
         });
+        let agents: [Option<Box<dyn Agent<G>>>; MAX_SEATS] = agents;
+        let skips_dominated =
+            std::array::from_fn(|s| agents[s].as_ref().is_some_and(|a| a.skips_dominated()));
         let mut session = Session {
             game: G::new(rules, seed, keep_log),
             seed,
             agents,
+            skips_dominated,
             legal: Vec::new(),
             legal_kinds: 0,
             decisions: [0; MAX_SEATS],
@@ -128,10 +134,7 @@ impl<G: Game> Session<G> {
                 break;
             }
             // An agent that never plays dominated moves is not offered them.
-            let decides = if self.agents[seat]
-                .as_ref()
-                .is_some_and(|a| a.skips_dominated())
-            {
+            let decides = if self.skips_dominated[seat] {
                 let (kinds, decides) = self.game.legal_kinds_pruned_into(&mut self.legal);
                 self.legal_kinds = kinds;
                 decides

@@ -38,16 +38,14 @@ impl State {
             out.push(Action::End);
             return;
         }
-        let returnable = |u: &Unit| !u.summoned && !u.cards.iter().any(|c| c.burn);
-        if p.returned_this_turn {
-            // no Return this turn
-        } else if out.prune {
-            if p.units().any(returnable) {
+        // A Return and a Split are never the heuristic player's move: under `prune` only their
+        // kinds are noted (`legal_actions_pruned_into`).
+        let returnable = |u: &&Unit| !u.summoned && !u.cards.iter().any(|c| c.burn);
+        if !p.returned_this_turn {
+            if !out.prune {
+                out.extend(p.units().filter(returnable).map(|u| Action::Return(u.id())));
+            } else if p.units().any(|u| returnable(&u)) {
                 out.left_out(Decision::Return);
-            }
-        } else {
-            for u in p.units().filter(|u| returnable(u)) {
-                out.push(Action::Return(u.id()));
             }
         }
         for (ai, a) in p.front.iter().enumerate() {
@@ -64,14 +62,11 @@ impl State {
             }
         }
         let splits = |u: &&Unit| u.cards.len() >= 2 && !u.moved;
-        if out.prune {
-            if p.front.iter().any(|u| splits(&u)) {
-                out.left_out(Decision::Split);
-            }
-            out.push(Action::End);
-            return;
+        let prune = out.prune;
+        if prune && p.front.iter().any(|u| splits(&u)) {
+            out.left_out(Decision::Split);
         }
-        for u in p.front.iter().filter(splits) {
+        for u in p.front.iter().filter(splits).filter(|_| !prune) {
             if self.front_has_room(s) {
                 out.push(Action::Split {
                     unit: u.id(),
