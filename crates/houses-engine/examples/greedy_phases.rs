@@ -2,7 +2,8 @@
 //! legal moves, the agent's choice, applying the move. Usage: `greedy_phases [GAMES]`
 //! (default 50,000). Each step is timed on its own (`Instant`), so a game costs more here than
 //! in `stats greedy greedy`: each figure includes one reading of the clock, whose cost alone
-//! (measured first, in a loop of nothing else) is printed beside them.
+//! (measured first, in a loop of nothing else) is printed beside them. The legal moves are the
+//! ones the game loop offers greedy (`legal_actions_pruned_into`); "moves each" is how many.
 
 use houses_engine::houses::agents::{Agent, Greedy};
 use houses_engine::houses::view::View;
@@ -14,6 +15,7 @@ use std::time::Instant;
 struct Cost {
     count: u64,
     seconds: f64,
+    moves: u64,
 }
 
 fn main() {
@@ -45,7 +47,8 @@ fn main() {
                 .expect("a game in progress has a decider");
             let phase = st.pending.name();
             let t = Instant::now();
-            st.legal_actions_into(&mut legal);
+            // As the game loop asks for greedy's moves (`Agent::skips_dominated`).
+            st.legal_actions_pruned_into(&mut legal);
             let legal_s = t.elapsed().as_secs_f64();
             let t = Instant::now();
             let i = if legal.len() == 1 {
@@ -61,6 +64,7 @@ fn main() {
                 let c = cost.entry((step, phase)).or_default();
                 c.count += 1;
                 c.seconds += s;
+                c.moves += legal.len() as u64;
             }
         }
     }
@@ -70,14 +74,15 @@ fn main() {
         total * 1e6,
         clock * 1e9
     );
-    println!("step    decision        us/game   ns each   times/game");
+    println!("step    decision        us/game   ns each   times/game   moves each");
     for step in steps {
         for ((s, phase), c) in cost.iter().filter(|((s, _), _)| *s == step) {
             println!(
-                "{s:7} {phase:15} {:7.2} {:9.1} {:12.1}",
+                "{s:7} {phase:15} {:7.2} {:9.1} {:12.1} {:12.1}",
                 c.seconds / games as f64 * 1e6,
                 c.seconds / c.count as f64 * 1e9,
-                c.count as f64 / games as f64
+                c.count as f64 / games as f64,
+                c.moves as f64 / c.count as f64
             );
         }
     }

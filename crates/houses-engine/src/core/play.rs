@@ -88,7 +88,8 @@ impl<G: Game> Session<G> {
             seed,
             agents,
             skips_dominated,
-            legal: Vec::new(),
+            // Room for the usual longest list: not grown step by step in every game.
+            legal: Vec::with_capacity(64),
             legal_kinds: 0,
             decisions: [0; MAX_SEATS],
             usage: Usage::default(),

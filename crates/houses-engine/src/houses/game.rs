@@ -222,19 +222,30 @@ pub fn decision(a: &Action) -> Decision {
     }
 }
 
-/// Houses-Skirmish agents decide from the `View` of their seat, never from the state itself.
-impl Agent<State> for Box<dyn crate::houses::agents::Agent> {
+/// A built-in agent in a seat of the game loop. Houses-Skirmish agents decide from the `View`
+/// of their seat, never from the state itself. One box with the agent in it, called without a
+/// second dynamic call (`AgentSpec::make`'s box in a box cost two allocations a seat a game and
+/// two indirect calls a decision).
+struct Seated<A>(A);
+
+impl<A: crate::houses::agents::Agent> Agent<State> for Seated<A> {
     fn choose(&mut self, game: &State, seat: Seat, legal: &[Action]) -> usize {
-        (**self).choose(&View::new(game, seat), legal)
+        self.0.choose(&View::new(game, seat), legal)
     }
     fn skips_dominated(&self) -> bool {
-        (**self).skips_dominated()
+        self.0.skips_dominated()
     }
 }
 
 impl AgentFactory<State> for AgentSpec {
     fn make(&self, seed: u64) -> Box<dyn Agent<State>> {
-        Box::new(AgentSpec::make(self, seed))
+        use crate::houses::agents::{Greedy, Random, Search};
+        match self {
+            AgentSpec::Random => Box::new(Seated(Random::new(seed))),
+            AgentSpec::Greedy => Box::new(Seated(Greedy::new(seed))),
+            AgentSpec::Heuristic(p) => Box::new(Seated(Greedy::with(seed, *p))),
+            AgentSpec::Search(p) => Box::new(Seated(Search::new(seed, *p))),
+        }
     }
 }
 

@@ -28,7 +28,8 @@ impl Greedy {
         Greedy {
             rng: GameRng::new(seed),
             params,
-            ties: Vec::new(),
+            // Room for the usual ties: not grown step by step in every game.
+            ties: Vec::with_capacity(32),
         }
     }
 }
