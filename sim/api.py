@@ -71,6 +71,7 @@ def run_experiment(
     scheduler: str | None = None,
     force: bool = False,
     progress: bool = True,
+    settle: bool | Mapping[str, Any] = False,
 ) -> Results:
     """Run an experiment, as `sim run` does, and return its results.
 
@@ -82,9 +83,17 @@ def run_experiment(
     plays the chunks on the Dask cluster at `scheduler` (needs `houses-sim[dask]`). A progress
     bar shows on a terminal and in Jupyter unless `progress` is False.
 
+    `settle`: go on until the answering player's verdicts settle, as `sim run --settle`
+    does (True), within a budget ({"max_games": 20000, "max_minutes": 15}); the file's
+    `settle:` applies without it.
+
     Raises ExperimentError (every problem of the experiment), RunError (the folder holds
     another configuration, or another run is using it) and ValueError (a bad backend)."""
     exp = _experiment(experiment, output)
+    if settle:
+        from sim.running.runner import settling
+
+        exp = settling.settled_by(exp, dict(settle) if isinstance(settle, Mapping) else None)
     if backend not in ("local", "dask"):
         raise ValueError(f"backend: expected 'local' or 'dask', got {backend!r}")
     if backend == "dask":

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from sim.analysis.verdicts import NO, NOT_SETTLED, YES, at_least, beyond, more_games, z_value
+from sim.analysis.verdicts import (
+    NO,
+    NOT_SETTLED,
+    ON_THE_LINE,
+    YES,
+    at_least,
+    beyond,
+    more_games,
+    z_value,
+)
 from sim.play.agents import standing
 from sim.reporting.verdicts import words
 from sim.reporting.verdicts.asks import asks, default_asks
@@ -19,18 +28,38 @@ def fig(estimate: float, se: float, games: int = 1000, **about):
 def test_a_verdict_is_read_from_the_whole_interval_against_the_line():
     assert at_least(3.1, 9.0, 3.0) == YES
     assert at_least(-2.0, 2.9, 3.0) == NO
-    assert at_least(2.0, 4.0, 3.0) == NOT_SETTLED
+    assert at_least(1.9, 4.0, 3.0) == NOT_SETTLED
     # Either way: past one side, strictly within both, or across one of them.
     assert beyond(-5.0, -1.0, 1.0) == YES
     assert beyond(-0.9, 0.9, 1.0) == NO
     assert beyond(0.5, 1.5, 1.0) == NOT_SETTLED
 
 
+def test_an_interval_within_a_third_of_the_line_either_side_is_on_the_line():
+    # The 3-point line's margin is 1 point, the smallest difference that matters.
+    assert at_least(2.0, 4.0, 3.0) == ON_THE_LINE
+    assert at_least(2.1, 3.4, 3.0) == ON_THE_LINE
+    assert at_least(1.9, 3.4, 3.0) == NOT_SETTLED
+    assert at_least(2.5, 4.1, 3.0) == NOT_SETTLED
+    # Past the line or short of it is said as such, however close.
+    assert at_least(3.0, 3.5, 3.0) == YES and at_least(2.5, 2.99, 3.0) == NO
+    # Either way: near +line or near -line; a margin of 0 (the scan's) never is.
+    assert beyond(-3.9, -2.2, 3.0) == ON_THE_LINE and beyond(2.2, 3.9, 3.0) == ON_THE_LINE
+    assert beyond(2.2, 3.9, 3.0, margin=0) == NOT_SETTLED
+    # An experiment's own margin.
+    assert at_least(1.5, 4.5, 3.0, margin=1.5) == ON_THE_LINE
+
+
 def test_the_games_that_would_settle_a_straddling_interval():
     # Estimate 2 points from the line with z*se = 4: four times the games, 3,000 more.
     assert more_games(1000, 5.0, 2.0, 2.0, [3.0]) == 3000
-    # On the line: no number of games settles it.
-    assert more_games(1000, 3.0, 2.0, 2.0, [3.0]) is None
+    # On the line: no number of games puts it past the line, but 16 times the games put all
+    # of it within 1 point of it (z*se = 4 -> 1).
+    assert more_games(1000, 3.0, 2.0, 2.0, [3.0]) == 15000
+    # Half a point off the line: within its margin at (4/0.5)^2 = 64 times the games, or past
+    # it at 64 times too; the nearer of the two (0.4 off the margin: 100 times; 0.6 off the
+    # line: 44 times) wins.
+    assert more_games(1000, 3.6, 2.0, 2.0, [3.0]) == 43000
     # Two significant figures: 1000 * (2.4/1.7)^2 - 1000 = 993.1 -> 990.
     assert more_games(1000, 4.7, 1.2, 2.0, [3.0]) == 990
 
@@ -78,7 +107,8 @@ def test_a_cure_for_the_slog_is_the_late_game_at_least_two_turns_shorter():
     part = {"ask": "shortens", "line": 2.0}
     assert reading(part, [fig(-3.0, 0.3)], 1.96)["verdict"] == YES
     assert reading(part, [fig(-0.4, 0.3)], 1.96)["verdict"] == NO
-    assert reading(part, [fig(-2.0, 0.3)], 1.96)["more_games"] is None  # on the line
+    # Two turns shorter, give or take 0.6: on the 2-turn line (its margin two thirds of a turn).
+    assert reading(part, [fig(-2.0, 0.3)], 1.96)["verdict"] == ON_THE_LINE
 
 
 def test_a_house_dominates_when_it_beats_every_house_it_meets():
@@ -106,7 +136,7 @@ def test_the_words_of_a_reading():
         "figure": {"card": "KS", "other": "KD", "value": 9.0, "other_value": 8.0},
     }
     assert words.question(part, {}) == "Does the King of Spades dominate?"
-    assert words.figure(part, r, "base", {}) + words.more(r) == (
+    assert words.figure(part, r, "base", {}) + words.more(r, part) == (
         "it adds +9.0 points to its drawer's win rate; the best of the others, the King of "
         "Diamonds, adds +8.0: 1.0 points ahead (from 2.5 behind to 4.5 ahead); about 4,200 "
         "more games per setup would settle it"
@@ -339,7 +369,7 @@ def test_a_card_its_drawer_never_played_is_not_rated():
     fig = {"estimate": -0.1, "se": 0.1, "games": 5000, "card": "JC", "unused": True}
     r = reading(part, [fig], 1.96)
     assert (r["verdict"], r["more_games"]) == (NOT_SETTLED, None)
-    assert words.figure(part, r, "base", {}) + words.more(r) == (
+    assert words.figure(part, r, "base", {}) + words.more(r, part) == (
         "its drawer never played it, so this run cannot rate it"
     )
     mine = {"readings": [{"variant": "old", "verdict": "yes", "figure": {}}]}
@@ -376,3 +406,39 @@ def test_another_player_s_seat_verdict_names_its_seat():
     assert words.agreement(part, other, single=False) == (
         "With the quick player: Yes under '3 players', the 3rd seat (-5.3 [-5.9, -4.7])."
     )
+
+
+def test_a_part_is_on_the_line_when_its_deciding_figures_are():
+    """Dominance needs every rival's gap past the line: one on it and the rest past it puts
+    the card on the line; balance needs no gap past it: one on it and the rest short of it
+    puts the set on the line. A gap surely past (or short of) the line still decides."""
+    dominates = {"ask": "dominates", "card": "KS", "line": 3.0}
+    on = [fig(3.2, 0.3, card="KS", other="KD"), fig(8.0, 1.0, card="KS", other="KC")]
+    r = reading(dominates, on, 1.96)
+    assert r["verdict"] == ON_THE_LINE and r["figure"]["other"] == "KD"
+    assert r["more_games"] is None  # settled: nothing to forecast
+    behind = on + [fig(0.5, 0.5, card="KS", other="KH")]
+    assert reading(dominates, behind, 1.96)["verdict"] == NO
+    balanced = {"ask": "balanced", "line": 3.0}
+    near = [fig(2.8, 0.3, card="KS", other="KD"), fig(0.4, 0.5, card="KS", other="KC")]
+    assert reading(balanced, near, 1.96)["verdict"] == ON_THE_LINE
+    far = near + [fig(9.0, 0.5, card="KS", other="KH")]
+    assert reading(balanced, far, 1.96)["verdict"] == NO
+
+
+def test_the_words_of_a_reading_on_the_line_and_of_one_too_dear_to_settle():
+    part = {"ask": "dominates", "card": "KS", "cards": ["KS", "KD"], "line": 3.0, "unit": "points"}
+    r = reading(part, [fig(3.1, 0.4, card="KS", other="KD", value=17.0, other_value=13.9)], 1.96)
+    assert r["verdict"] == ON_THE_LINE and words.VERDICTS[r["verdict"]] == "On the line"
+    assert words.more(r, part) == (
+        "; level with the 3-point line: its whole range lies within 1 point of it, as good as at "
+        "the line either way, and more games would not change what to do"
+    )
+    # Settling would take over 100 times the games played: said, and not advised.
+    dear = reading(part, [fig(2.5, 2.0, 1000, card="KS", other="KD")], 3.0)
+    assert dear["verdict"] == NOT_SETTLED and dear["more_games"] > 100 * 1000
+    assert words.more(dear, part).endswith(
+        "over 100 times those played: read it as undecided at this player's strength"
+    )
+    box_part = {"ask": "dominates", "single_variant": True, "question": "Q?", "readings": []}
+    assert words.next_step([{**box_part, "readings": [{**dear, "variant": "v"}]}]) == ""

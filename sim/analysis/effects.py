@@ -171,7 +171,8 @@ def verdict(effect: dict[str, Any], z: float) -> str:
     interval at `z` standard errors: Yes when all of it is past the line, No when all of it is
     within, else Not settled."""
     half = z * effect["se"]
-    return beyond(effect["diff"] - half, effect["diff"] + half, effect["line"])
+    # The scan's line is the smallest difference that matters: no margin, no "on the line".
+    return beyond(effect["diff"] - half, effect["diff"] + half, effect["line"], margin=0)
 
 
 def settled(effect: dict[str, Any], z: float) -> bool:

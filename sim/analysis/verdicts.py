@@ -102,7 +102,18 @@ LINES: dict[str, tuple[float, str, str]] = {
 }
 ASK_KINDS = tuple(LINES)
 # The keys of one `answer.asks` entry (validated with the experiment file).
-ASK_KEYS = ("ask", "card", "cards", "house", "of", "measure", "variants", "line", "question")
+ASK_KEYS = (
+    "ask",
+    "card",
+    "cards",
+    "house",
+    "of",
+    "measure",
+    "variants",
+    "line",
+    "margin",
+    "question",
+)
 # What a `favoured` part asks about, and what a `changes` part compares (the measures of
 # `sim.analysis.comparisons` in the answer's own names; `card_value` is a card's value against
 # its value under the baseline).
@@ -122,43 +133,95 @@ CHANGES = {
 ASK_UNITS = {"rounds": "rounds", "slog": "turns", "biggest_attack": "damage"}
 
 
-# A verdict read from an interval: the whole interval past the line, all of it short, or both.
+# A verdict read from an interval: the whole interval past the line, all of it short, all of it
+# within a margin of the line (`ON_THE_LINE`), or none of these.
 YES, NO, NOT_SETTLED = "yes", "no", "not settled"
+ON_THE_LINE = "on the line"
+# "On the line": the whole interval within a third of the line of it, either side. The 3-point
+# lines are drawn at three times the smallest difference that matters (1 point), so a third of
+# the line is that smallest difference: a truth anywhere in the margin is one whose side of the
+# line turns on less than what matters, and no number of games makes the answer more useful.
+# (A 1-point line's margin is a third of a point; an experiment may set its own: `margin:`.)
+MARGIN = 1 / 3
 # The confidence of the verdict box as a whole: each of its k verdicts is read from an interval
 # at 1 - ALPHA / k (Bonferroni), so that all of them hold together at 95%.
 BOX_ALPHA = ALPHA
+# A next step never asks for more than this many times the games already played: past it, the
+# reading says what settling would cost and that playing on is not the way.
+MOST_MORE = 100
 
 
-def at_least(lo: float, hi: float, line: float) -> str:
-    """Is a figure at least `line`? Yes when its whole interval is, no when none of it is."""
-    return YES if lo >= line else NO if hi < line else NOT_SETTLED
+def margin_of(line: float, margin: float | None = None) -> float:
+    """How far either side of `line` an interval may reach and still be on the line."""
+    return abs(line) * MARGIN if margin is None else margin
 
 
-def beyond(lo: float, hi: float, line: float) -> str:
+def _level(lo: float, hi: float, line: float, margin: float) -> bool:
+    """Does all of [lo, hi] lie within `margin` of `line` (and straddle it)?"""
+    return margin > 0 and line - margin <= lo and hi <= line + margin
+
+
+def at_least(lo: float, hi: float, line: float, margin: float | None = None) -> str:
+    """Is a figure at least `line`? Yes when its whole interval is, no when none of it is, on
+    the line when all of it lies within the margin of the line."""
+    if lo >= line:
+        return YES
+    if hi < line:
+        return NO
+    return ON_THE_LINE if _level(lo, hi, line, margin_of(line, margin)) else NOT_SETTLED
+
+
+def beyond(lo: float, hi: float, line: float, margin: float | None = None) -> str:
     """Is a difference at least `line` either way? Yes when its whole interval is past one side,
-    no when all of it lies strictly between -line and +line."""
+    no when all of it lies strictly between -line and +line, on the line when all of it lies
+    within the margin of +line or of -line."""
     if lo >= line or hi <= -line:
         return YES
-    return NO if -line < lo and hi < line else NOT_SETTLED
+    if -line < lo and hi < line:
+        return NO
+    m = margin_of(line, margin)
+    return ON_THE_LINE if _level(lo, hi, line, m) or _level(lo, hi, -line, m) else NOT_SETTLED
 
 
-def z_value(verdicts: int) -> float:
-    """The normal quantile of each interval in a box of `verdicts` verdicts (Bonferroni)."""
+def settled(verdict: str) -> bool:
+    """A verdict more games would not change: Yes, No or on the line."""
+    return verdict in (YES, NO, ON_THE_LINE)
+
+
+def z_value(verdicts: int, looks: int = 1) -> float:
+    """The normal quantile of each interval in a box of `verdicts` verdicts (Bonferroni), read
+    at up to `looks` points of a run that stops once they are settled (Bonferroni over the
+    looks too: every interval at every look holds together at 95%, so the ones read where the
+    run stopped do, whichever look that was)."""
     from statistics import NormalDist
 
-    return NormalDist().inv_cdf(1 - BOX_ALPHA / (2 * max(1, verdicts)))
+    return NormalDist().inv_cdf(1 - BOX_ALPHA / (2 * max(1, verdicts) * max(1, looks)))
 
 
-def more_games(games: int, estimate: float, se: float, z: float, lines: list[float]) -> int | None:
-    """About how many more games a cell would settle a figure whose interval straddles a line:
-    the games at which z standard errors fit between the estimate and its nearest line (the
-    standard error shrinks as one over the square root of the games). None where the estimate
-    sits on the line (no number of games settles it) or nothing is known of its spread."""
-    distance = min(abs(estimate - line) for line in lines)
-    if se <= 0 or games <= 0 or distance < 0.05 * z * se:
+def more_games(
+    games: int,
+    estimate: float,
+    se: float,
+    z: float,
+    lines: list[float],
+    margin: float | None = None,
+) -> int | None:
+    """About how many more games a cell would settle a figure whose interval straddles a line
+    (the standard error shrinks as one over the square root of the games): the fewer of the
+    games at which z standard errors fit between the estimate and its nearest line (Yes or No)
+    and those at which the whole interval fits within the line's margin (on the line). None
+    where nothing is known of its spread."""
+    if se <= 0 or games <= 0:
         return None
-    needed = games * (z * se / distance) ** 2
-    extra = max(0.0, needed - games)
+    # Only the nearest line matters: clear of it is clear of the others, and only it can hold
+    # the interval within its margin.
+    line = min(lines, key=lambda x: abs(estimate - x))
+    distance = abs(estimate - line)
+    room = margin_of(line, margin) - distance
+    needed = [games * (z * se / gap) ** 2 for gap in (distance, room) if gap > 0]
+    if not needed:
+        return None
+    extra = max(0.0, min(needed) - games)
     # Two significant figures: a forecast, not a count.
     digits = max(0, len(str(int(extra))) - 2)
     return int(round(extra, -digits)) if extra >= 1 else 0

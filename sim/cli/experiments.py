@@ -58,6 +58,19 @@ def validate_cmd(file: Path) -> None:
 @click.option(
     "--cells", "per_cell", is_flag=True, help="Also print the answer's detail and every cell."
 )
+@click.option(
+    "--settle",
+    is_flag=True,
+    help="Go on until the answering player's verdicts settle (Yes, No or On the line), "
+    "within --budget; continues a finished run.",
+)
+@click.option(
+    "--budget",
+    multiple=True,
+    metavar="GAMES|TIME",
+    help="The settling run's budget: the most games a cell plays (20000, 20k) and/or the most "
+    "minutes this command takes (90s, 30m, 2h); give it twice for both.",
+)
 def run_cmd(
     file: Path,
     workers: int,
@@ -68,12 +81,29 @@ def run_cmd(
     quiet: bool,
     as_json: bool,
     per_cell: bool,
+    settle: bool,
+    budget: tuple[str, ...],
 ) -> None:
     """Run an experiment: play every cell, write records, print its verdicts and summary."""
     from sim.reporting.report import ANSWER_FILE, build_after_run
-    from sim.running.runner import RunError, WriteError, dask_missing, locked, run, summary
+    from sim.running.runner import (
+        RunError,
+        WriteError,
+        dask_missing,
+        locked,
+        run,
+        settling,
+        summary,
+    )
 
     exp = _load_experiment(file, output)
+    if budget and not (settle or exp.settle):
+        _fail(f"--budget is the budget of a settling run: add --settle (or settle: to {file})")
+    if settle or budget:
+        try:
+            exp = settling.settled_by(exp, settling.budget(budget))
+        except ValueError as e:
+            _fail(str(e))
     if backend == "dask" and not scheduler:
         _fail("--backend dask needs --scheduler tcp://HOST:PORT")
     if backend == "dask" and (missing := dask_missing()):
@@ -247,12 +277,16 @@ def _print_verdicts(question: str, found: dict) -> None:
         names = {p["player"]: p["player_name"] for p in box["parts"]}
         names.update({o["player"]: o["player_name"] for p in box["parts"] for o in p["others"]})
         note = f"{box['point']} " if box.get("point") else ""
+        looks = box.get("looks", 1)
         note += (
-            f"The ranges are wide enough that all {box['verdicts']} verdicts hold at once, with "
-            "95% confidence; the report says why each line."
-            if box["verdicts"] > 1
+            f"The ranges are wide enough that all {box['verdicts']} verdicts hold at once"
+            + (f", at each of the run's {looks} looks," if looks > 1 else "")
+            + " with 95% confidence; the report says why each line."
+            if box["verdicts"] > 1 or looks > 1
             else "The range is a 95% range; the report says why the line."
         )
+        if box.get("settling"):
+            note = f"{box['settling']} {note}"
         click.echo(textwrap.fill(note, initial_indent="  ", subsequent_indent="  ", width=100))
     else:
         names = {}

@@ -74,7 +74,12 @@ def _time(seconds: int) -> str:
     return f"{seconds // 60} min {seconds % 60} s" if seconds >= 60 else f"{seconds} s"
 
 
-VERDICT = {"yes": "**Yes**", "no": "**No**", "not settled": "**Not settled**"}
+VERDICT = {
+    "yes": "**Yes**",
+    "no": "**No**",
+    "on the line": "**On the line**",
+    "not settled": "**Not settled**",
+}
 
 
 def table(entries: list[dict[str, Any]]) -> str:

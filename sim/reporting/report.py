@@ -14,15 +14,10 @@ from sim import games
 from sim.analysis import cards as card_measures
 from sim.analysis import frame, summary, usage
 from sim.analysis import houses as house_measures
-from sim.analysis.comparisons import paired_difference
 from sim.analysis.stats import wilson
 from sim.reporting import answer, samples
 from sim.reporting.compared import (
-    _card_changes,
-    _card_gaps,
     _choice_values,
-    _reference,
-    _settings_apart,
 )
 from sim.reporting.findings import _findings, _robustness
 from sim.reporting.formats import (
@@ -36,10 +31,12 @@ from sim.reporting.formats import (
     _value,
 )
 from sim.reporting.legend import _players, _variant_legend
+from sim.reporting.measured import measured
 from sim.reporting.plots import plot_cards, plot_kings, plot_lengths, plot_win_rates
 from sim.reporting.related import ANSWER_FILE, _see_also_answers
 from sim.reporting.report_template import TEMPLATE
 from sim.reporting.verdicts import verdict_box
+from sim.reporting.verdicts import words as verdict_words
 from sim.reporting.verdicts.box import lines as box_lines
 
 # A variant that changes the winner of fewer deals than this is flagged (2%).
@@ -116,154 +113,11 @@ def build(out: Path) -> Path:
     verify(out, manifest)
     config = manifest["config"]
     lf = frame.scan(out)
-    game = games.game(config.get("game", games.DEFAULT))
-    cells = summary.cells(lf, game)
-    p1 = house_measures.p1_rates(lf)
-    variants = list(config["variants"])
-    baseline = config["baseline"]
-    rows = []
-    for i, c in enumerate(manifest["cells"]):
-        info = cells.get(c["id"])
-        if info is None:
-            continue
-        info["p1_rate"] = p1.get(c["id"], 0.5)
-        rows.append(
-            {
-                **info,
-                "index": i,
-                "variant": c["variant"],
-                "variant_index": variants.index(c["variant"]),
-                "agent_a": c["agents"][0],
-                "agent_b": c["agents"][1],
-                "rules": c["rules"],
-                "label": f"{c['variant']}: {c['agents'][0]} v {c['agents'][1]}",
-            }
-        )
-    # Variants that take a card out (`impact:`) are compared with their own variant, not the
-    # baseline: the card's causal value to the player who draws it.
-    impact: dict[str, list[str]] = config.get("impact", {})
-    plain = [v for v in variants if v not in impact]
-    card_values = []
-    for r in rows:
-        if r["variant"] not in impact:
-            continue
-        parent, method, card = impact[r["variant"]]
-        with_card = next(
-            (
-                b
-                for b in rows
-                if b["variant"] == parent
-                and (b["agent_a"], b["agent_b"]) == (r["agent_a"], r["agent_b"])
-            ),
-            None,
-        )
-        if with_card is None:
-            continue
-        value = card_measures.card_value(lf, with_card["cell"], r["cell"], card)
-        if value:
-            card_values.append(
-                {
-                    **value,
-                    "variant": parent,
-                    "method": method,
-                    "agent_a": r["agent_a"],
-                    "agent_b": r["agent_b"],
-                    "cells": (with_card["cell"], r["cell"]),
-                }
-            )
-    card_changes = _card_changes(lf, card_values, baseline)
-    spec = manifest.get("answer") or {}
-    if not spec.get("measures"):
-        spec = {**spec, "measures": answer.default_measures(config, game)}
-    # The answer's ranking and the verdicts compare the same pairs of cards: each once.
-    gaps: dict[tuple, dict | None] = {}
-
-    def gap(a: dict, b: dict) -> dict | None:
-        """One card value against another on the same deals (each computed once)."""
-        key = (a["cells"], a["card"], b["cells"], b["card"])
-        if key not in gaps:
-            gaps[key] = card_measures.card_value_gap(
-                lf, (a["cells"], a["card"]), (b["cells"], b["card"])
-            )
-        return gaps[key]
-
-    card_gaps = (
-        _card_gaps(gap, card_values, tuple(spec.get("matchup") or ()) or None)
-        if "card_value" in spec["measures"]
-        else []
-    )
-    comparisons = []
-    # Suit-split variants with no variant to compare them with (`_reference`).
-    unreferenced: list[str] = []
-    for r in rows:
-        if r["variant"] in impact:
-            continue  # a card taken out: read by the card measures, not compared here
-        reference = _reference(r["variant"], baseline, config["variants"], plain)
-        if reference is None and r["variant"] not in unreferenced:
-            unreferenced.append(r["variant"])
-        if reference in (None, r["variant"]):
-            continue
-        base = next(
-            (
-                b
-                for b in rows
-                if b["variant"] == reference
-                and (b["agent_a"], b["agent_b"]) == (r["agent_a"], r["agent_b"])
-            ),
-            None,
-        )
-        if base is None:
-            continue
-        # In a mirror match-up A's win rate is 50% by symmetry: compare the first player's;
-        # with decks split by suit, the first House's (P1 holds it), which is what a House
-        # pairing is about. Win rates at different table sizes have different even shares
-        # (1/players): only game length is compared across them (the seat answer reads each
-        # size on its own).
-        mirror = r["agent_a"] == r["agent_b"]
-        split = all(
-            answer.rule_values(config["variants"][v]).get("deck") == "suit_split"
-            for v in (r["variant"], reference)
-        )
-        rate = "first_house" if split else "first_won" if mirror else "win_a"
-        same_table = r["players"] == base["players"]
-        other_measures: tuple[str, ...] = ("rounds",)
-        if "slog" in spec["measures"]:
-            other_measures += ("late_turns",)
-        if "big_attacks" in spec["measures"]:
-            other_measures += ("attack_20", "attack_27", "biggest_attack")
-        for measure in (rate, *other_measures) if same_table else other_measures:
-            d = paired_difference(lf, r["cell"], base["cell"], measure)
-            if d and measure == "first_house":
-                # The pairing's first House, named ("P1's House" read as the first player's).
-                first, second = (
-                    answer.rule_values(config["variants"][r["variant"]])
-                    .get("split_houses", "-")
-                    .split("-")
-                )
-                d["label"] = f"win rate of {first} against {second}"
-            if d:
-                comparisons.append(
-                    {
-                        **d,
-                        "variant": r["variant"],
-                        "agent_a": r["agent_a"],
-                        "agent_b": r["agent_b"],
-                        "reference": reference,
-                        # What the reference sets otherwise, for the table's narrow column.
-                        "reference_label": _settings_apart(
-                            config["variants"][reference], config["variants"][r["variant"]]
-                        ),
-                    }
-                )
-    # With decks split by suit, each House's average over its pairings, rule set against rule
-    # set (a trait that moves a House moves it in every pairing).
-    splits = {
-        v: values["split_houses"]
-        for v, r in config["variants"].items()
-        if (values := answer.rule_values(r)).get("deck") == "suit_split"
-        and "split_houses" in values
-    }
-    comparisons += house_measures.house_means(comparisons, splits)
+    m = measured(lf, manifest["cells"], config, manifest.get("answer"))
+    game, cells, rows, variants, baseline = m.game, m.cells, m.rows, m.variants, m.baseline
+    impact, plain, spec, gap, comparisons = m.impact, m.plain, m.spec, m.gap, m.comparisons
+    card_values, card_changes, card_gaps = m.card_values, m.card_changes, m.card_gaps
+    unreferenced = m.unreferenced
     choice_values = _choice_values(lf, rows, impact)
     # King and card impact compare players, so they are read from mirror match-ups (the same
     # agent in both seats) when the experiment has any: otherwise agent strength confounds them.
@@ -388,7 +242,20 @@ def build(out: Path) -> Path:
         in_play,
     )
     opening = answer.answer(facts)
-    box = verdict_box(facts, spec, config, gap, config.get("game", games.DEFAULT))
+    # A run that went on until its verdicts settled read them at up to `looks` points: every
+    # interval is as wide as its stopping rule's (`runner/settling.py`).
+    looks = int((manifest.get("settle") or {}).get("looks", 1))
+    box = verdict_box(facts, spec, config, gap, config.get("game", games.DEFAULT), looks)
+    if manifest.get("settle") and box["parts"]:
+        pair = tuple(manifest["settle"]["matchup"])
+        played = {
+            c["variant"]: c["games"]
+            for c in manifest["cells"]
+            if tuple(c["agents"]) == pair and c["variant"] in plain
+        }
+        box["settling"] = verdict_words.settling(
+            manifest["settle"], played, box["parts"][0]["player_name"]
+        )
     env = Environment(autoescape=True)
     env.filters["pct"] = _pct
     env.filters["points"] = _points

@@ -28,7 +28,7 @@ TEMPLATE = r"""<!doctype html>
   .verdicts p.ask { font-weight: 600; font-size: 1.08rem; margin: .2rem 0; }
   .verdicts ul { margin: .1rem 0; padding-left: 1.2rem; }
   .verdicts li { margin: .15rem 0; }
-  .verdicts .v { color: #123f66; } .verdicts .v-not-settled { color: #7a5c00; }
+  .verdicts .v { color: #123f66; } .verdicts .v-not-settled { color: #7a5c00; } .verdicts .v-on-the-line { color: #5b3f8c; }
   .verdicts .agree { color: #555; list-style: none; margin-left: -1.2rem; font-size: .95rem; }
   .answer p.lead { font-size: 1.08rem; }
   .answer.related { background: #f6f6f4; border-left-color: #8a8f98; margin-top: .6rem; }
@@ -75,14 +75,14 @@ TEMPLATE = r"""<!doctype html>
 <body>
 <h1>{{ manifest.name }}</h1>
 <p class="question">{{ manifest.question }}</p>
-{# The verdict box: each part of the question answered Yes, No or Not settled, from the
+{# The verdict box: each part of the question answered Yes, No, On the line or Not settled, from the
 strongest player the run has (sim/reporting/verdicts). #}
 {% if box_lines %}<div class="verdicts" id="verdicts">
 {% for p in box_lines %}<div class="part"><p class="ask">{{ p.question }}</p>
 <ul>{% for r in p.readings %}<li><b class="v v-{{ r.verdict|lower|replace(' ', '-') }}">{{ r.verdict }}</b>{% if r.where %} {{ r.where }}{% endif %}: {{ r.text }}.</li>
 {% endfor %}{% for a in p.agreement %}<li class="agree">{{ a }}</li>{% endfor %}<li class="agree line">{{ p.settled_by }}</li></ul></div>
-{% endfor %}{% if box.next %}<p class="next"><b>What to try next:</b> {{ box.next }}</p>{% endif %}
-<p class="note">{% if box.point %}{{ box.point }} {% endif %}Verdicts from {{ box.parts[0].player_name }}{% set others = box.parts|map(attribute='others')|sum(start=[])|map(attribute='player_name')|unique|list %}{% if others %}, beside {{ others|join(', ') }}{% endif %}. Yes when the whole range is past the line that settles the question, No when all of it falls short, Not settled when it straddles the line. {% if box.verdicts > 1 %}The ranges in this box are wider than the 95% ranges below: wide enough that all {{ box.verdicts }} verdicts hold at once, with 95% confidence. {% endif %}Why these lines: {% for p in box.parts %}{{ p.question }} {{ p.line_means }}{{ '; ' if not loop.last else '.' }}{% endfor %}</p>
+{% endfor %}{% if box.next %}<p class="next"><b>What to try next:</b> {{ box.next }}</p>{% endif %}{% if box.settling %}<p class="note">{{ box.settling }}</p>{% endif %}
+<p class="note">{% if box.point %}{{ box.point }} {% endif %}Verdicts from {{ box.parts[0].player_name }}{% set others = box.parts|map(attribute='others')|sum(start=[])|map(attribute='player_name')|unique|list %}{% if others %}, beside {{ others|join(', ') }}{% endif %}. Yes when the whole range is past the line that settles the question, No when all of it falls short, On the line when all of it lies within a third of the line of it (as good as at the line either way), Not settled when it straddles the line otherwise. {% if box.verdicts > 1 or box.looks|default(1) > 1 %}The ranges in this box are wider than the 95% ranges below: wide enough that all {{ box.verdicts }} verdicts hold at once{% if box.looks|default(1) > 1 %}, at every one of the {{ box.looks }} points where the run looked at them to decide whether to play on{% endif %}, with 95% confidence. {% endif %}Why these lines: {% for p in box.parts %}{{ p.question }} {{ p.line_means }}{{ '; ' if not loop.last else '.' }}{% endfor %}</p>
 </div>{% endif %}
 <div class="answer" id="answer">
 {% for s in opening.sentences %}<p{% if loop.first %} class="lead"{% endif %}>{{ s }}</p>

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sim.analysis.verdicts import LINES, z_value
+from sim.analysis.verdicts import LINES, margin_of, z_value
 from sim.play.agents import standing
 from sim.reporting.answer.facts import Facts
 from sim.reporting.verdicts import words
@@ -39,9 +39,11 @@ def _strength(pair: tuple[str, str], game: str) -> int:
 
 
 def verdict_box(
-    f: Facts, spec: dict[str, Any], config: dict[str, Any], gap: Gap, game: str
+    f: Facts, spec: dict[str, Any], config: dict[str, Any], gap: Gap, game: str, looks: int = 1
 ) -> dict[str, Any]:
-    """The verdict box as data: for answer.json, the report and the terminal."""
+    """The verdict box as data: for answer.json, the report and the terminal. `looks`: at how
+    many points a run that went on until its verdicts settled could have read them
+    (`runner/settling.py`); each interval is widened for all of them."""
     titles = {a: standing(a, game)[1] for r in f.rows for a in (r["agent_a"], r["agent_b"])}
     found = []
     for part in asks(spec, config, f.matters):
@@ -64,7 +66,7 @@ def verdict_box(
             found.append((part, figs, pairs))
     # Every interval in the box at the same level, so that all its verdicts hold together.
     count = sum(1 for part, figs, pairs in found for k in figs if k[1] == pairs[0])
-    z = z_value(count)
+    z = z_value(count, looks)
     parts = []
     for part, figs, pairs in found:
         order = list(dict.fromkeys(k[0] for k in figs))
@@ -96,6 +98,8 @@ def verdict_box(
             "ask": part["ask"],
             **{k: part[k] for k in ("card", "cards", "house", "of", "measure") if k in part},
             "line": part["line"],
+            # How far either side of the line a range may reach and be on it.
+            "margin": margin_of(float(part["line"]), part.get("margin")),
             "unit": part["unit"],
             "line_means": LINES[part["ask"]][2]
             if not part.get("house")
@@ -105,7 +109,7 @@ def verdict_box(
             "others": others,
         }
         for r in entry["readings"]:
-            r["text"] = words.figure(part, r, f.baseline, titles) + words.more(r)
+            r["text"] = words.figure(part, r, f.baseline, titles) + words.more(r, part)
         entry["agreement"] = [a for o in others if (a := words.agreement(entry, o, single))]
         entry["single_variant"] = single
         parts.append(entry)
@@ -113,6 +117,7 @@ def verdict_box(
         "parts": parts,
         "verdicts": count,
         "z": z,
+        "looks": looks,
         "next": words.next_step(parts),
         "point": POINT if any(p["unit"] == "points" for p in parts) else "",
     }

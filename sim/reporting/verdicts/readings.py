@@ -1,31 +1,48 @@
 """A verdict per part, variant and player, from the intervals of its figures (`figures`): Yes
-when the interval is wholly past the part's line, No when it is wholly short of it, Not settled
-when it straddles (with about how many more games a cell would settle it). Each interval is
-z standard errors wide on each side, z from the number of verdicts in the box."""
+when the interval is wholly past the part's line, No when it is wholly short of it, on the line
+when it lies wholly within the line's margin (`verdicts.MARGIN`), Not settled when it straddles
+otherwise (with about how many more games a cell would settle it). Each interval is z standard
+errors wide on each side, z from the number of verdicts in the box and of the looks of a run
+that went on until they settled."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from sim.analysis.verdicts import NO, NOT_SETTLED, YES, at_least, beyond, more_games
+from sim.analysis.verdicts import (
+    NO,
+    NOT_SETTLED,
+    ON_THE_LINE,
+    YES,
+    at_least,
+    beyond,
+    margin_of,
+    more_games,
+)
 
 
 def _interval(fig: dict[str, Any], z: float) -> tuple[float, float]:
     return fig["estimate"] - z * fig["se"], fig["estimate"] + z * fig["se"]
 
 
-def _either_way(fig: dict[str, Any], line: float, z: float) -> str:
-    return beyond(*_interval(fig, z), line)
-
-
 def _some(verdicts: list[str]) -> str:
-    """Is it so of at least one? Yes if one is, no if none can be."""
-    return YES if YES in verdicts else NO if all(v == NO for v in verdicts) else NOT_SETTLED
+    """Is it so of at least one? Yes if one is, no if none can be, on the line if none is
+    surely so and the rest are on the line."""
+    if YES in verdicts:
+        return YES
+    if all(v == NO for v in verdicts):
+        return NO
+    return ON_THE_LINE if all(v in (NO, ON_THE_LINE) for v in verdicts) else NOT_SETTLED
 
 
 def _every(verdicts: list[str]) -> str:
-    """Is it so of every one? Yes if all are, no if one is not."""
-    return YES if all(v == YES for v in verdicts) else NO if NO in verdicts else NOT_SETTLED
+    """Is it so of every one? Yes if all are, no if one is not, on the line if none surely
+    is not and the rest are on the line."""
+    if NO in verdicts:
+        return NO
+    if all(v == YES for v in verdicts):
+        return YES
+    return ON_THE_LINE if all(v in (YES, ON_THE_LINE) for v in verdicts) else NOT_SETTLED
 
 
 def reading(part: dict[str, Any], figs: list[dict[str, Any]], z: float) -> dict[str, Any]:
@@ -34,13 +51,18 @@ def reading(part: dict[str, Any], figs: list[dict[str, Any]], z: float) -> dict[
     would settle it."""
     ask, line = part["ask"], float(part["line"])
     lines = [line, -line]
+    m = margin_of(line, part.get("margin"))
+
+    def _either_way(fig: dict[str, Any]) -> str:
+        return beyond(*_interval(fig, z), line, m)
+
     if ask == "dominates" and part.get("house"):
         by: dict[str, list[dict[str, Any]]] = {}
         for fig in figs:
             by.setdefault(fig["house"], []).append(fig)
         if part["house"] != "any":
             by = {h: v for h, v in by.items() if h == part["house"]}
-        per = {h: _every([at_least(*_interval(g, z), line) for g in hs]) for h, hs in by.items()}
+        per = {h: _every([at_least(*_interval(g, z), line, m) for g in hs]) for h, hs in by.items()}
         verdict = _some(list(per.values())) if per else NOT_SETTLED
         # The House nearest to beating every other: its hardest pairing.
         worst = {h: min(hs, key=lambda g: g["estimate"]) for h, hs in by.items()}
@@ -48,34 +70,34 @@ def reading(part: dict[str, Any], figs: list[dict[str, Any]], z: float) -> dict[
         binding = max((worst[h] for h in pick), key=lambda g: g["estimate"])
         lines = [line]
     elif ask == "dominates":
-        verdict = _every([at_least(*_interval(g, z), line) for g in figs])
+        verdict = _every([at_least(*_interval(g, z), line, m) for g in figs])
         binding = min(figs, key=lambda g: g["estimate"])  # its nearest rival
         lines = [line]
     elif ask == "balanced":
-        apart = [_either_way(g, line, z) for g in figs]
+        apart = [_either_way(g) for g in figs]
         # Balanced when no two are a line apart.
-        verdict = {YES: NO, NO: YES}.get(_some(apart), NOT_SETTLED)
+        verdict = {YES: NO, NO: YES}.get(_some(apart), _some(apart))
         binding = max(figs, key=lambda g: abs(g["estimate"]))
     elif ask == "favoured" and part.get("of") == "agent":
         binding = figs[0]  # does A beat B: at least the line above half
-        verdict = at_least(*_interval(binding, z), line)
+        verdict = at_least(*_interval(binding, z), line, m)
         lines = [line]
     elif ask == "favoured":
-        verdict = _some([_either_way(g, line, z) for g in figs])
+        verdict = _some([_either_way(g) for g in figs])
         binding = max(figs, key=lambda g: abs(g["estimate"]))
     elif ask == "shortens":
         binding = figs[0]
         lo, hi = _interval(binding, z)
-        verdict = at_least(-hi, -lo, line)
+        verdict = at_least(-hi, -lo, line, m)
         lines = [-line]
     else:  # worth, changes: a difference at least the line either way
         binding = figs[0]
-        verdict = _either_way(binding, line, z)
+        verdict = _either_way(binding)
     if binding.get("unused"):
         verdict = NOT_SETTLED  # never played: this run cannot rate it, however many games
     lo, hi = _interval(binding, z)
     more = (
-        more_games(binding["games"], binding["estimate"], binding["se"], z, lines)
+        more_games(binding["games"], binding["estimate"], binding["se"], z, lines, m)
         if verdict == NOT_SETTLED and not binding.get("unused")
         else None
     )

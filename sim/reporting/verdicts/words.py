@@ -9,13 +9,13 @@ from typing import Any
 from sim.analysis.names import JOKER_WORDS as JOKERS
 from sim.analysis.names import ORDINALS, card_words
 from sim.analysis.names import SUIT_WORDS as SUITS
-from sim.analysis.verdicts import DEFERRED_OFTEN
+from sim.analysis.verdicts import DEFERRED_OFTEN, MOST_MORE, margin_of
 from sim.reporting.answer.wording import _listing, quoted
 
 # Below this share of games reaching the late game, another player's slog verdict is said to
 # rest on few of its games.
 FEW_REACH = 0.2
-VERDICTS = {"yes": "Yes", "no": "No", "not settled": "Not settled"}
+VERDICTS = {"yes": "Yes", "no": "No", "on the line": "On the line", "not settled": "Not settled"}
 CHANGED = {
     "first_player": "the first player's win rate",
     "a_wins": "how often the match-up's first-named player wins",
@@ -172,17 +172,34 @@ def figure(part: dict[str, Any], r: dict[str, Any], baseline: str, titles: dict[
     )
 
 
-def more(r: dict[str, Any]) -> str:
-    """Where a reading is not settled: about how many more games would settle it."""
+def more(r: dict[str, Any], part: dict[str, Any]) -> str:
+    """Where a reading is on the line, what that means; where it is not settled, about how
+    many more games would settle it, or, past `MOST_MORE` times those played, that playing on
+    is not the way."""
+    if r["verdict"] == "on the line":
+        unit = UNITS.get(part.get("unit", "points"), "points")
+        m = margin_of(part["line"], part.get("margin"))
+        return (
+            f"; level with the {part['line']:g}-{_unit(unit, 1)} line: its whole range lies within "
+            f"{m:.2g} {_unit(unit, m)} of it, as good as at the line either way, and more games "
+            "would not change what to do"
+        )
     if r["verdict"] != "not settled" or r["figure"].get("unused"):
         return ""
-    if r["more_games"] is None:
-        # `more_games` gives up where the games needed are over 400 times those played.
+    n = r["more_games"]
+    if n is None:
+        return "; nothing is known of its spread yet"
+    if n > MOST_MORE * max(1, r["games"]):
         return (
-            "; its best estimate is so close to the line that settling it would take over 400"
-            " times the games played"
+            f"; settling it would take about {n:,} more games per setup, over {MOST_MORE} times "
+            "those played: read it as undecided at this player's strength"
         )
-    return f"; about {r['more_games']:,} more games per setup would settle it"
+    return f"; about {n:,} more games per setup would settle it"
+
+
+def _unit(unit: str, x: float) -> str:
+    """'points' in the singular for one."""
+    return unit[:-1] if unit.endswith("s") and abs(x) == 1 else unit
 
 
 def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
@@ -260,6 +277,10 @@ def next_step(parts: list[dict[str, Any]]) -> str:
         for r in p["readings"]:
             fig, v = r["figure"], r["verdict"]
             where = "" if p["single_variant"] else f" under {quoted(r['variant'])}"
+            # On the line of a problem: acted on as the problem, said as on the line.
+            edge = " (on the line: as good as there)" if v == "on the line" else ""
+            if v == "on the line":
+                v = {"dominates": "yes", "balanced": "no", "favoured": "yes"}.get(p["ask"], v)
             if p["ask"] == "dominates" and v == "yes" and not p.get("house"):
                 problems.append(
                     (
@@ -268,7 +289,7 @@ def next_step(parts: list[dict[str, Any]]) -> str:
                             f"Tone down {card(fig['card'])}{where}: it adds "
                             f"{fig['value']:+.1f} points to its drawer, "
                             f"{r['estimate']:+.1f} more than "
-                            f"{card(fig['other'])}, the next."
+                            f"{card(fig['other'])}, the next{edge}."
                         ),
                     )
                 )
@@ -280,7 +301,7 @@ def next_step(parts: list[dict[str, Any]]) -> str:
                             f"Bring {card(fig['card'])} ({fig['value']:+.1f} points) and "
                             f"{card(fig['other'])} ({fig['other_value']:+.1f}) "
                             f"closer{where}: the "
-                            "largest gap between two of them."
+                            f"largest gap between two of them{edge}."
                         ),
                     )
                 )
@@ -291,7 +312,7 @@ def next_step(parts: list[dict[str, Any]]) -> str:
                         (
                             f"Weaken {house(fig['house'])}{where}: "
                             "it beats every House it meets, "
-                            f"its hardest pairing at {fig['rate']:.1f}%."
+                            f"its hardest pairing at {fig['rate']:.1f}%{edge}."
                         ),
                     )
                 )
@@ -313,7 +334,7 @@ def next_step(parts: list[dict[str, Any]]) -> str:
                         (
                             f"Even out {seat}{where}: it wins {fig['rate']:.1f}% "
                             "where an even share "
-                            f"is {fig['fair']:.0f}%."
+                            f"is {fig['fair']:.0f}%{edge}."
                         ),
                     )
                 )
@@ -335,7 +356,10 @@ def next_step(parts: list[dict[str, Any]]) -> str:
         (r["more_games"], p, r)
         for p in parts
         for r in p["readings"]
-        if r["verdict"] == "not settled" and r["more_games"]
+        if r["verdict"] == "not settled"
+        and r["more_games"]
+        # Never the advice past `MOST_MORE` times the games played: the reading says so.
+        and r["more_games"] <= MOST_MORE * max(1, r["games"])
     ]
     if unsettled:
         n, p, r = min(unsettled, key=lambda x: x[0])
@@ -343,5 +367,40 @@ def next_step(parts: list[dict[str, Any]]) -> str:
         return (
             f"Play more games: about {n:,} more per setup would settle "
             f"\u201c{p['question']}\u201d{where}."
+        )
+    return ""
+
+
+def settling(record: dict[str, Any], games: dict[str, int], player: str) -> str:
+    """How a run that went on until its verdicts settled ended (`runner/settling.py`): where
+    and why it stopped, and which variants played on. `games`: each plain variant's games in
+    the settling match-up; `player`: its name ("the expert player")."""
+    most = max(games.values(), default=0)
+    fewer = sorted({n for n in games.values() if n < most})
+    played_on = [v for v, n in games.items() if n == most]
+    where = (
+        f" (under {_listing([quoted(v) for v in played_on])}; the rest stopped at "
+        f"{_listing([f'{n:,}' for n in fewer])})"
+        if fewer
+        else ""
+    )
+    stopped = record.get("stopped")
+    if stopped == "settled":
+        return (
+            f"This run played on until {player}'s verdicts settled (Yes, No or On the line): "
+            f"they did at {most:,} games a setup{where}."
+        )
+    still = _listing([quoted(v) for v in record.get("open") or []])
+    if stopped == "games":
+        return (
+            f"This run played on until {player}'s verdicts settled, up to its budget of "
+            f"{record.get('max_games', most):,} games a setup{where}; some are still not "
+            f"settled under {still}."
+        )
+    if stopped == "minutes":
+        return (
+            f"This run played on until {player}'s verdicts settled, and stopped at its "
+            f"{record.get('max_minutes', 0):g}-minute budget at {most:,} games a setup{where}, "
+            f"some still not settled under {still}: the same command plays on."
         )
     return ""

@@ -4,10 +4,19 @@ and the checks of its parts: rule options, sweeps, cell folders, chunk files, `a
 from __future__ import annotations
 
 import difflib
+import math
 from pathlib import Path
 from typing import Any
 
-from sim.analysis.verdicts import ANSWER_KEYS, ASK_KEYS, ASK_KINDS, CHANGES, FAVOURED, MATTERS
+from sim.analysis.verdicts import (
+    ANSWER_KEYS,
+    ASK_KEYS,
+    ASK_KINDS,
+    CHANGES,
+    FAVOURED,
+    LINES,
+    MATTERS,
+)
 from sim.analysis.verdicts import MEASURES as ANSWER_MEASURES
 from sim.games import DEFAULT as DEFAULT_GAME
 from sim.play.engine import canonical_rules
@@ -367,6 +376,21 @@ def _check_asks(
                 at + ("line",),
                 f"expected a positive number in the part's unit, got {part['line']!r}",
             )
+        if "margin" in part:
+            # The part's own line, else its kind's (a `changes` line is its unit's MATTERS).
+            mg, ln = part["margin"], part.get("line", LINES.get(str(kind), (None,))[0] or None)
+            if (
+                isinstance(mg, bool)
+                or not isinstance(mg, (int, float))
+                or not math.isfinite(mg)
+                or mg < 0
+                or (isinstance(ln, (int, float)) and not isinstance(ln, bool) and mg >= ln)
+            ):
+                c.fail(
+                    at + ("margin",),
+                    "expected a number from 0 up to the part's line (how far either side of "
+                    f"the line a range may reach and be on it), got {mg!r}",
+                )
         if "variants" in part:
             vs = part["variants"]
             if not isinstance(vs, list) or not vs or not all(v in variants for v in vs):

@@ -61,6 +61,10 @@ class Experiment:
     # What answers the question (`answer:`); not part of the configuration's hash, since it
     # changes the report, never the records. None: the report's defaults for this shape.
     answer: dict[str, Any] | None = None
+    # Go on until the answer settles (`settle:`, or `sim run --settle`): {max_games,
+    # max_minutes}, either None for no such bound (`runner/settling.py`). Not part of the
+    # hash either: it adds games after those the file asks for, and changes none of them.
+    settle: dict[str, Any] | None = None
 
     @property
     def config_hash(self) -> str:

@@ -37,6 +37,7 @@ from sim.running.experiment.schema import (
     MAX_SEED,
     RECORDS_KEYS,
     RULES_KEYS,
+    SETTLE_KEYS,
     TOP_KEYS,
     UNTIL_KEYS,
     VARIANT_KEYS,
@@ -358,6 +359,7 @@ def _resolve(
     chunk_size = (
         c.positive_int(data.get("chunk_size", 10_000), ("chunk_size",), MAX_CHUNK_SIZE) or 10_000
     )
+    settle = _check_settle(c, data["settle"]) if "settle" in data else None
     keep_usage = True
     if "records" in data:
         kept = c.mapping(data["records"], ("records",), RECORDS_KEYS)
@@ -447,6 +449,7 @@ def _resolve(
         swap_seats=swap,
         output=out,
         answer=answer,
+        settle=settle,
     )
     exp.resolved = {
         "name": name,
@@ -481,3 +484,36 @@ def _resolve(
         "game": game,
     }
     return exp
+
+
+def _check_settle(c: Any, value: Any) -> dict[str, Any] | None:
+    """`settle:`: true (no bound but the default's, `runner/settling.py`), false, or
+    {max_games: N, max_minutes: M}."""
+    if value is False:
+        return None
+    if value is True:
+        return {"max_games": None, "max_minutes": None}
+    if not isinstance(value, dict):
+        c.fail(
+            ("settle",),
+            f"expected true, false or {{max_games: N, max_minutes: M}}, got {value!r}",
+        )
+        return None
+    given = c.mapping(value, ("settle",), SETTLE_KEYS)
+    found: dict[str, Any] = {"max_games": None, "max_minutes": None}
+    if "max_games" in given:
+        found["max_games"] = c.positive_int(
+            given["max_games"], ("settle", "max_games"), MAX_CELL_GAMES
+        )
+    if "max_minutes" in given:
+        minutes = given["max_minutes"]
+        if (
+            isinstance(minutes, bool)
+            or not isinstance(minutes, (int, float))
+            or not math.isfinite(minutes)
+            or minutes <= 0
+        ):
+            c.fail(("settle", "max_minutes"), f"expected a positive number, got {minutes!r}")
+        else:
+            found["max_minutes"] = float(minutes)
+    return found

@@ -17,6 +17,8 @@ TOP_KEYS = {
     "or {round_robin: [A, B, ...]}",
     "games": "games per cell (a positive integer, at most 1000000000)",
     "until": "a stopping rule: {ci_halfwidth: 0.01, max_games: 2000000}",
+    "settle": "go on until the answering player's verdicts settle: true, or {max_games: 20000, "
+    "max_minutes: 15} (the most games a cell plays, the most minutes the run takes)",
     "chunk_size": "games per chunk (a positive integer, at most 1000000)",
     "swap_seats": "true (default) or false",
     "output": "the output folder (default reports/<name>)",
@@ -40,6 +42,7 @@ MAX_CHUNKS = 10_000
 RULES_KEYS = ("preset", "options", "variants", "sweep", "baseline")
 VARIANT_KEYS = ("name", "options")
 UNTIL_KEYS = ("ci_halfwidth", "max_games", "min_games")
+SETTLE_KEYS = ("max_games", "max_minutes")
 MATCHUP_KEYS = ("agents", "max_games", "chunk_size", "impact")
 IMPACT_KEYS = ("cards", "methods")
 RECORDS_KEYS = ("usage",)

@@ -101,11 +101,16 @@ def _chunk_key(out: Path, path: Path) -> str:
 
 def _all_chunks(exp: Experiment) -> dict[str, Chunk]:
     """Every chunk the run may play (a stopping rule may stop a cell before its last), by key."""
+    from sim.running.runner.settling import all_extension_chunks
+
     out = exp.output
     found = {}
     for cell in exp.cells:
         for chunk in _cell_chunks(exp, cell):
             found[_chunk_key(out, chunk_path(out, chunk))] = chunk
+    # Past the file's games, where the run goes on until its answer settles.
+    for chunk in all_extension_chunks(exp):
+        found[_chunk_key(out, chunk_path(out, chunk))] = chunk
     return found
 
 
@@ -149,6 +154,12 @@ def _stopped(exp: Experiment, cell: Cell, t: Tally) -> bool:
         return True
     if exp.games is not None or settled_rule(exp):
         return False  # the `settled` rule stops a variant's cells together (`settled.py`)
+    if exp.settle is not None:
+        from sim.running.runner.settling import matchup
+
+        if cell.agents == matchup(exp):
+            # A settling cell plays all the file's games first: its first look is there.
+            return False
     u = exp.until
     assert u is not None  # a file gives exactly one of games and until
     return t.games >= u.get("min_games", _size(exp, cell)) and t.halfwidth() <= u["ci_halfwidth"]

@@ -15,6 +15,7 @@ from tqdm.auto import tqdm
 
 from sim._version import __version__
 from sim.running.experiment import CELL_ID_SCHEME, Experiment
+from sim.running.runner import settling
 from sim.running.runner.chunks import (
     Chunk,
     Tally,
@@ -143,6 +144,9 @@ def _run(
         chunks, discarded = _keep(exp, old)
         if discarded:
             done = None  # a complete run with damaged chunks: play them again
+    plan = settling.plan(exp)
+    if done is not None and plan is not None and settling.goes_on(done, plan):
+        done = None  # a finished run asked to settle (further): its chunks are kept
     if done is not None:
         # `answer:` shapes the report, not the records: a changed one applies to a finished run.
         if done.get("answer") != exp.answer:
@@ -170,6 +174,9 @@ def _run(
         # place: resume and report check the records against it.
         "chunks": chunks,
     }
+    progress = settling.Progress()
+    if plan is not None:
+        manifest["settle"] = {**plan.record(), **progress.record()}
     # Connected before the manifest is touched: an unreachable scheduler changes nothing.
     client = _connect(scheduler) if backend == "dask" else None
     tallies = {cell.id: Tally() for cell in exp.cells}
@@ -184,7 +191,19 @@ def _run(
     try:
         _save_manifest(out, manifest)
         rounds = settled_rounds(exp) if settled_rule(exp) else _rounds(exp, tallies)
+        if plan is not None:
+            rounds = settling.rounds(
+                exp,
+                rounds,
+                spent=lambda: time.time() - started,
+                on_disk=lambda ch: _chunk_key(out, chunk_path(out, ch)) in chunks,
+                progress=progress,
+            )
         for round_chunks in rounds:
+            if plan is not None and round_chunks and round_chunks[0].start >= plan.looks[0]:
+                # A look that plays on: the bar grows by its games.
+                bar.total = (bar.total or 0) + sum(ch.count for ch in round_chunks)
+                bar.refresh()
             todo = []
             for chunk in round_chunks:
                 path = chunk_path(out, chunk)
@@ -213,6 +232,9 @@ def _run(
         if client is not None:
             client.close()
     elapsed = time.time() - started
+    if plan is not None:
+        progress.seconds = elapsed
+        manifest["settle"] = {**plan.record(), **progress.record()}
     manifest.update(
         status="complete",
         seconds=round(elapsed, 3),

@@ -16,6 +16,7 @@ from sim.play.engine import rule_values
 from sim.running.experiment import Experiment, upgraded
 from sim.running.runner.chunks import _all_chunks, _chunk_key
 from sim.running.runner.files import MANIFEST, RECORDS, RunError, _sha256, why, write_text
+from sim.running.runner.settling import grid_chunk
 
 
 class RecordsError(RunError):
@@ -80,7 +81,8 @@ def _keep(exp: Experiment, old: dict[str, Any]) -> tuple[dict[str, dict[str, Any
     discarded = False
     for path in sorted(root.glob("*/*.parquet")):
         key = _chunk_key(out, path)
-        chunk = expected.get(key)
+        # A settling run's chunk past this budget, played under a larger one: kept.
+        chunk = expected.get(key) or grid_chunk(exp, path.parent.name, path.name)
         if chunk is None:
             raise RunError(
                 f"{path} is not a chunk of this run (a stray or copied file?); move it out of "

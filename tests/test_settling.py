@@ -1,0 +1,217 @@
+"""Runs that go on until their answer settles (`settle:`, `sim run --settle`): where they look,
+that their intervals hold wherever they stop (a simulation with a known answer), which cells
+play on, and that the same records come out on any number of workers, on Dask, after an
+interrupt, and when a finished run is continued from the command line."""
+
+import json
+import shutil
+
+import numpy as np
+import pytest
+from conftest import records, sim, write
+
+from sim.analysis.verdicts import NO, ON_THE_LINE, YES, at_least, z_value
+from sim.running.experiment import load
+from sim.running.runner import run, settling
+
+# The classic Kings are balanced under the quick player on this seed only once their gap is
+# known to within the line: 1,000 games do not settle it, 8,000 do not either (the budget).
+SETTLING = """\
+name: settling
+question: Are the Kings balanced?
+seed: 7
+rules:
+  variants:
+    - name: "Spring '25 Kings"
+    - name: classic Kings
+      options: {kings: classic}
+  baseline: "Spring '25 Kings"
+impact: {cards: [KS, KD], methods: [blank]}
+matchups:
+  - [greedy, greedy]
+games: 1000
+chunk_size: 500
+settle: {max_games: 8000}
+answer:
+  measures: [card_value]
+  asks:
+    - {ask: balanced, line: 3}
+"""
+
+
+def _games(out):
+    m = json.loads((out / "manifest.json").read_text())
+    return {c["variant"]: c["games"] for c in m["cells"]}, m.get("settle")
+
+
+def test_the_looks_double_from_the_files_games_to_the_budget_on_whole_chunks(tmp_path):
+    exp = load(write(tmp_path, SETTLING), tmp_path / "out")
+    p = settling.plan(exp)
+    assert p is not None and p.matchup == ("greedy", "greedy")
+    assert p.looks == [1000, 2000, 4000, 8000]
+    # A budget just past a doubling is the next look itself; one off the grid is rounded up.
+    exp.settle = {"max_games": 8300, "max_minutes": None}
+    assert settling.plan(exp).looks == [1000, 2000, 4000, 8500]
+    exp.settle = {"max_games": None, "max_minutes": None}  # the default: 16 times the file's
+    assert settling.plan(exp).looks == [1000, 2000, 4000, 8000, 16000]
+
+
+def _settling_run(mu: float, looks: list[int], z: float, rng, reps: int, sd: float = 30.0):
+    """The share of settling runs, with the truth at `mu`, whose interval where they stopped
+    misses it: each run reads the mean of its games at each look (at z standard errors), and
+    stops at the first look where `at_least` says Yes, No or On the line about the 3-point
+    line, or at the last."""
+    steps = np.diff([0, *looks])
+    # The sum of a look's new games, for every run at once.
+    sums = np.cumsum(rng.normal(mu * steps, sd * np.sqrt(steps), size=(reps, len(looks))), axis=1)
+    missed = 0
+    for row in sums:
+        for n, total in zip(looks, row, strict=True):
+            est, half = total / n, z * sd / np.sqrt(n)
+            if at_least(est - half, est + half, 3.0) in (YES, NO, ON_THE_LINE) or n == looks[-1]:
+                missed += not (est - half <= mu <= est + half)
+                break
+    return missed / reps
+
+
+def test_intervals_read_where_a_settling_run_stops_hold_at_95_percent():
+    """Six looks at 200 .. 6,400 games: widened for the looks (Bonferroni, as the runner
+    reads them), the interval where the run stopped misses the truth in under 5% of runs; at
+    a single look's width it misses far more often, since a run that happened to stray past
+    the line stops there."""
+    rng = np.random.default_rng(2026)
+    looks = [200, 400, 800, 1600, 3200, 6400]
+    for mu in (3.0, 2.5):  # the truth on the line, and half a point short of it
+        assert _settling_run(mu, looks, z_value(1, len(looks)), rng, 4000) <= 0.05
+    naive = _settling_run(3.0, looks, z_value(1), rng, 4000)
+    assert naive > 0.08, naive
+
+
+def test_the_cells_of_a_settled_variant_stop_and_the_rest_play_on_to_the_budget(tmp_path):
+    out = tmp_path / "out"
+    manifest, _ = run(load(write(tmp_path, SETTLING), out), workers=2, quiet=True)
+    games, record = _games(out)
+    assert games == {
+        "Spring '25 Kings": 1000,
+        "Spring '25 Kings | blank KS": 1000,
+        "Spring '25 Kings | blank KD": 1000,
+        "classic Kings": 8000,
+        "classic Kings | blank KS": 8000,
+        "classic Kings | blank KD": 8000,
+    }
+    assert record["looks"] == 4 and record["stopped"] == "games"
+    assert record["open"] == ["classic Kings"] and record["last_look"] == 8000
+    # The report reads its intervals as wide as the rule did: over the box and the looks.
+    sim("report", str(out))
+    box = json.loads((out / "answer.json").read_text())["verdicts"]
+    assert box["looks"] == 4 and box["z"] == pytest.approx(z_value(box["verdicts"], 4))
+    assert "up to its budget of 8,000 games a setup (under 'classic Kings'" in box["settling"]
+
+
+def test_a_settling_run_is_the_same_on_one_or_two_workers_and_after_an_interrupt(tmp_path):
+    f = write(tmp_path, SETTLING)
+    one, two, cut = tmp_path / "one", tmp_path / "two", tmp_path / "cut"
+    run(load(f, one), workers=1, quiet=True)
+    run(load(f, two), workers=2, quiet=True)
+    assert records(one).equals(records(two))
+    # Interrupted during its third look: the manifest as a killed run leaves it (running, the
+    # chunks written so far), two of the look's chunks not yet played.
+    shutil.copytree(one, cut)
+    m = json.loads((cut / "manifest.json").read_text())
+    late = sorted(
+        k for k in m["chunks"] if k.endswith(("0000006000.parquet", "0000007500.parquet"))
+    )
+    assert len(late) == 6
+    for key in late:
+        (cut / "records" / key).unlink()
+        del m["chunks"][key]
+    m["status"] = "running"
+    del m["cells"]
+    (cut / "manifest.json").write_text(json.dumps(m))
+    r = sim("run", str(f), "--output", str(cut), "--quiet")
+    assert records(cut).equals(records(one))
+    sim("report", str(one))
+    verdicts = [json.loads((d / "answer.json").read_text())["verdicts"] for d in (cut, one)]
+    assert verdicts[0] == verdicts[1]
+    assert "up to its budget of 8,000 games a setup" in " ".join(r.stdout.split())
+
+
+def test_a_settling_run_on_dask_writes_the_same_records(tmp_path):
+    from distributed import LocalCluster
+
+    f = write(tmp_path, SETTLING)
+    run(load(f, tmp_path / "local"), workers=2, quiet=True)
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        sim(
+            "run",
+            str(f),
+            "--output",
+            str(tmp_path / "dask"),
+            "--backend",
+            "dask",
+            "--scheduler",
+            cluster.scheduler_address,
+            "--quiet",
+        )
+    assert records(tmp_path / "dask").equals(records(tmp_path / "local"))
+
+
+def test_a_finished_run_is_continued_from_the_command_line_and_keeps_its_games(tmp_path):
+    """A run without `settle:`, then `--settle --budget 4000`, then a larger budget: the
+    games already played are kept, and each step ends with the records a settling run of
+    that budget writes from scratch."""
+    plain = SETTLING.replace("settle: {max_games: 8000}\n", "")
+    f = write(tmp_path, plain)
+    out = tmp_path / "out"
+    sim("run", str(f), "--output", str(out), "--quiet")
+    assert set(_games(out)[0].values()) == {1000}
+    first = {p: p.stat().st_mtime_ns for p in (out / "records").glob("*/*.parquet")}
+    r = sim("run", str(f), "--output", str(out), "--quiet", "--settle", "--budget", "4k")
+    games, record = _games(out)
+    assert games["classic Kings"] == 4000 and games["Spring '25 Kings"] == 1000
+    assert record["at"] == [1000, 2000, 4000] and "Not settled under 'classic" in r.stdout
+    # The first run's chunks were kept, not played again.
+    assert all(p.stat().st_mtime_ns == t for p, t in first.items())
+    sim("run", str(f), "--output", str(out), "--quiet", "--settle", "--budget", "8000")
+    fresh = tmp_path / "fresh"
+    run(load(write(tmp_path, SETTLING, "settling.yaml"), fresh), workers=2, quiet=True)
+    assert records(out).equals(records(fresh))
+    # Done: the same command again plays nothing.
+    r = sim("run", str(f), "--output", str(out), "--settle", "--budget", "8000")
+    assert "already complete" in r.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--budget", "30m"], "--budget is the budget of a settling run: add --settle"),
+        (["--settle", "--budget", "soon"], "expected games a cell (20000, 20k) or a time"),
+        (["--settle", "--budget", "0m"], "expected more than zero"),
+    ],
+)
+def test_a_bad_budget_is_one_line(tmp_path, args, message):
+    f = write(tmp_path, SETTLING.replace("settle: {max_games: 8000}\n", ""))
+    r = sim("run", str(f), "--output", str(tmp_path / "o"), *args, check=False)
+    assert r.returncode == 2 and message in r.stderr and "Traceback" not in r.stderr
+
+
+def test_the_budget_reads_games_and_times():
+    assert settling.budget(["20k", "30m"]) == {"max_games": 20000, "max_minutes": 30.0}
+    assert settling.budget(["1.5M", "90s"]) == {"max_games": 1_500_000, "max_minutes": 1.5}
+    assert settling.budget(["2h"]) == {"max_minutes": 120.0}
+
+
+def test_a_settle_key_of_the_wrong_shape_is_named(tmp_path):
+    from sim.running.experiment import ExperimentError
+
+    bad = SETTLING.replace("settle: {max_games: 8000}", "settle: {max_games: 8000, minutes: 5}")
+    with pytest.raises(ExperimentError, match=r"'settle.minutes': unknown key.*max_minutes"):
+        load(write(tmp_path, bad))
+    bad = SETTLING.replace("settle: {max_games: 8000}", "settle: {max_minutes: -1}")
+    with pytest.raises(
+        ExperimentError,
+        match=r"exp.yaml:15: key 'settle.max_minutes': expected a positive number, got -1",
+    ):
+        load(write(tmp_path, bad))
