@@ -1,11 +1,51 @@
+import shutil
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import polars as pl
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# The reason a browser test skips with: the run's last line counts the tests that gave it.
+NO_CHROMIUM = "no chromium here"
+# What brings them in on a fresh Debian machine (.ci/run installs it the same way).
+GET_CHROMIUM = "apt-get install chromium"
+
+
+def chromium() -> str | None:
+    """Headless Chromium for the browser tests (Debian's `chromium`, Ubuntu's
+    `chromium-browser`), or None."""
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """End the run with one line naming the browser tests that skipped and how to bring them
+    in: on a fresh machine `make test` passes without them, and the -ra lines above the
+    counts do not say what to install. Here, not in pytest_terminal_summary: that prints
+    above the short summary and the counts, and this line should be the last."""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is None:
+        return
+    skipped = [
+        r.nodeid.split("[")[0]
+        for r in reporter.stats.get("skipped", [])
+        if isinstance(r.longrepr, tuple) and r.longrepr[2] == f"Skipped: {NO_CHROMIUM}"
+    ]
+    if not skipped:
+        return
+    names = ", ".join(
+        f"{test.split('/')[-1]}{f' x{n}' if n > 1 else ''}" for test, n in Counter(skipped).items()
+    )
+    tests = f"{len(skipped)} browser test{'s' if len(skipped) > 1 else ''}"
+    reporter.write_line(
+        f"{tests} skipped for want of Chromium ({names}); to run them: `{GET_CHROMIUM}` (as "
+        ".ci/run does), then `make test`",
+        yellow=True,
+        bold=True,
+    )
 
 
 def tiny_experiment(games: int, chunk_size: int) -> str:

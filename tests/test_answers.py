@@ -4,8 +4,11 @@ agrees with every finished run present under reports/."""
 from __future__ import annotations
 
 import json
+import os
+import re
 
 import pytest
+from conftest import ROOT
 
 from sim.reporting import answers, findings_page
 
@@ -26,9 +29,29 @@ def test_docs_answers_json_agrees_with_every_finished_run_here(root):
         pytest.skip("no finished run under reports/ (a fresh clone): nothing to compare")
     for run in found:
         assert run["file"] in entries, f"{run['file']} has a run but no entry in docs/answers.json"
-        mine = {k: v for k, v in entries[run["file"]].items() if k != "seconds"}
-        theirs = {k: v for k, v in run.items() if k != "seconds"}
+        # When and how fast it ran are not its answer (a rerun here finishes on another day).
+        mine = {k: v for k, v in entries[run["file"]].items() if k not in ("seconds", "date")}
+        theirs = {k: v for k, v in run.items() if k not in ("seconds", "date")}
         assert mine == theirs, f"{run['file']}: docs/answers.json differs from its run"
+
+
+def test_an_entry_records_the_day_its_run_finished(tmp_path):
+    # A report quoting the entry in place of a run says how old its verdicts are.
+    (tmp_path / "manifest.json").write_text(
+        json.dumps({"question": "Q?", "rules_version": 3, "cells": [{"games": 10}]})
+    )
+    (tmp_path / "answer.json").write_text(json.dumps({"verdicts": {"parts": []}}))
+    finished = 1_796_300_000  # 2026-12-03 12:13 UTC
+    os.utime(tmp_path / "manifest.json", (finished, finished))
+    entry = answers.summary("q.yaml", tmp_path)
+    assert (entry["rules_version"], entry["date"], entry["games"]) == (3, "2026-12-03", 10)
+
+
+def test_every_shipped_entry_has_its_date():
+    entries = json.loads((ROOT / answers.SNAPSHOT).read_text())
+    assert [
+        e["file"] for e in entries if not re.fullmatch(r"\d{4}-\d\d-\d\d", e.get("date", ""))
+    ] == []
 
 
 def test_a_readme_without_the_markers_is_a_clear_error():

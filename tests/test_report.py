@@ -12,7 +12,7 @@ from pathlib import Path
 
 import polars as pl
 import pytest
-from conftest import sim
+from conftest import NO_CHROMIUM, chromium, sim
 
 EXP = """\
 name: report_test
@@ -149,16 +149,12 @@ HARNESS = """<!doctype html><html><body style="margin:0">
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
 
-def _chromium() -> str | None:
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
-
 def _browse(report: Path, tmp: Path, width: int) -> tuple[dict, Path]:
     """Load the report at `width` CSS pixels (in a frame: headless windows are at least 500
     wide), return the in-page check's result and a screenshot."""
     import json
 
-    browser = _chromium()
+    browser = chromium()
     assert browser, "CI installs Debian's chromium (.ci/run)"
     (tmp / "page.html").write_text(
         (report / "index.html").read_text().replace("</body>", CHECK + "</body>")
@@ -188,7 +184,7 @@ def _browse(report: Path, tmp: Path, width: int) -> tuple[dict, Path]:
     return json.loads(m.group(1).replace("&quot;", '"')), shot
 
 
-@pytest.mark.skipif(not _chromium() and not os.environ.get("CI"), reason="no chromium here")
+@pytest.mark.skipif(not chromium() and not os.environ.get("CI"), reason=NO_CHROMIUM)
 @pytest.mark.parametrize("width", [1280, 390])
 def test_report_in_headless_chromium_at_laptop_and_phone_width(report, tmp_path, width):
     result, shot = _browse(report, tmp_path, width)

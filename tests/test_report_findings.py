@@ -143,6 +143,116 @@ def test_a_report_quotes_the_answer_of_the_file_that_asks_the_same_question(tmp_
     assert note.endswith(f"`sim run {tmp_path / 'b.yaml'}` again to bring it up to date.")
 
 
+def test_a_related_file_not_run_here_is_quoted_from_the_shipped_verdicts(tmp_path):
+    # The repository's layout: experiments/ and docs/answers.json side by side.
+    from sim.running import experiment
+
+    (tmp_path / "experiments").mkdir()
+    (tmp_path / "docs").mkdir()
+    question = "Does hand size move the first player's edge?"
+    for name, other in (("a", "b"), ("b", "a")):
+        (tmp_path / "experiments" / f"{name}.yaml").write_text(
+            f"name: {name}\nquestion: {question}\nseed: 0\ngame: battle_cards\n"
+            "rules:\n  sweep: {hand_size: [4, 5]}\nmatchups:\n  - [greedy, greedy]\n"
+            f"games: 400\nchunk_size: 400\n"
+            f"answer: {{measures: [first_player], see_also: [{other}.yaml]}}\n"
+        )
+    b = tmp_path / "experiments" / "b.yaml"
+    version = experiment.load(b).resolved["rules_version"]
+    verdicts = [
+        {"variant": "hand_size=4", "verdict": "yes", "text": "the first player wins 53.0%"},
+        {"variant": "hand_size=5", "verdict": "not settled", "text": "it wins 51.0%"},
+    ]
+    shipped = {
+        "file": "b.yaml",
+        "question": question,
+        "rules_version": version,
+        "date": "2026-12-03",
+        "cells": 2,
+        "games": 8000,
+        "seconds": 3,
+        "parts": [
+            {
+                "question": "Is the first player favoured?",
+                "player": "the quick player",
+                "verdicts": verdicts,
+                "agreement": ["With the strong player: Yes under 'hand_size=4'."],
+            }
+        ],
+        "next": "",
+    }
+    snapshot = tmp_path / "docs" / "answers.json"
+    snapshot.write_text(json.dumps([shipped]))
+    out = tmp_path / "reports" / "a"
+    sim("run", str(tmp_path / "experiments" / "a.yaml"), "--output", str(out), "--quiet")
+    told = json.loads((out / "answer.json").read_text())
+    rerun = f"`sim run {b}`"
+    (quoted,) = told["see_also_answers"]
+    # Its verdicts as sentences, with how old they are, by whom, and how to run it here.
+    assert quoted["sentences"] == [
+        "Is the first player favoured? Yes under 'hand_size=4': the first player wins 53.0%. "
+        "Not settled under 'hand_size=5': it wins 51.0%. "
+        "With the strong player: Yes under 'hand_size=4'."
+    ]
+    assert quoted["note"] == (
+        "The verdicts of the quick player as shipped in docs/answers.json (run on 2026-12-03, "
+        f"rules version {version}, 8,000 games): it has no run on this machine; {rerun} runs "
+        "it again."
+    )
+    assert quoted["shipped"] == {
+        "date": "2026-12-03",
+        "rules_version": version,
+        "players": ["the quick player"],
+    }
+    assert told["sentences"][-1] == "A related question is asked in b.yaml, whose answer follows."
+    # On the page, where the verdicts come from is said before them.
+    html = (out / "index.html").read_text()
+    block = html[html.index('<div class="answer related" data-file="b.yaml">') :]
+    assert block.index("as shipped in docs/answers.json") < block.index("Is the first player")
+
+    # Shipped under an older rules version: said so.
+    snapshot.write_text(json.dumps([{**shipped, "rules_version": version - 1}]))
+    sim("report", str(out))
+    note = json.loads((out / "answer.json").read_text())["see_also_answers"][0]["note"]
+    assert (
+        f"rules version {version - 1} (this engine plays rules version {version}: the figures "
+        "may have moved)" in note
+    )
+    # Shipped for another wording of its question (the file changed since): not quoted.
+    snapshot.write_text(json.dumps([{**shipped, "question": "Another question?"}]))
+    sim("report", str(out))
+    (quoted,) = json.loads((out / "answer.json").read_text())["see_also_answers"]
+    assert (quoted["sentences"], quoted["note"]) == ([], f"Not run yet: {rerun} answers it.")
+
+
+def test_the_flagship_quotes_kings_option2_search_s_shipped_verdicts(root, tmp_path):
+    # The issue's case: kings_option2's page, on a machine that has not run the search file.
+    from sim.reporting.related import _see_also_answers
+
+    if (root / "reports" / "kings_option2_search" / "manifest.json").is_file():
+        pytest.skip("kings_option2_search has a run here: its own answer is quoted")
+    manifest = {"experiment_file": str(root / "experiments" / "kings_option2.yaml")}
+    (quoted,) = _see_also_answers(
+        tmp_path / "kings_option2", manifest, ["kings_option2_search.yaml"]
+    )
+    shipped = next(
+        e
+        for e in json.loads((root / "docs" / "answers.json").read_text())
+        if e["file"] == "kings_option2_search.yaml"
+    )
+    assert [s.split("? ")[0] + "?" for s in quoted["sentences"]] == [
+        p["question"] for p in shipped["parts"]
+    ]
+    assert quoted["note"].startswith(
+        f"The verdicts of the strong player as shipped in docs/answers.json (run on "
+        f"{shipped['date']}, rules version {shipped['rules_version']}, "
+    )
+    assert quoted["note"].endswith(
+        f"`sim run {root / 'experiments' / 'kings_option2_search.yaml'}` runs it again."
+    )
+    assert "Not run yet" not in quoted["note"]
+
+
 def test_a_suit_split_pairing_is_compared_with_the_same_split_under_the_baseline_rules():
     from sim.reporting.compared import _reference
 

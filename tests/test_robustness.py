@@ -5,6 +5,7 @@ exit code 2 (130 for Ctrl-C), nothing finished is lost, and no file is left half
 import errno
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -18,6 +19,7 @@ from conftest import records, tiny_experiment, write
 
 import sim
 from sim.cli import main
+from sim.running.runner.files import size_text
 
 # A match-up of greedy against random (two chunks, a fraction of a second), then one whose
 # games take minutes each: a million simulations per decision.
@@ -213,26 +215,52 @@ def whole_run(tmp_path: Path, f: Path) -> pl.DataFrame:
     return records(whole)
 
 
-def test_a_full_disk_while_writing_a_chunk_is_one_line_and_loses_nothing(tmp_path, monkeypatch):
-    f = write(tmp_path, GOOD)
-    out = tmp_path / "out"
+# What polars raises when its Parquet writer meets a full disk (polars 1.x: a ComputeError, not
+# an OSError), and an OSError worded as polars words one.
+POLARS_FULL = "parquet: File out of specification: underlying IO error: No space left on device"
+FULL_DISK = [
+    pytest.param(lambda f: pl.exceptions.ComputeError(f"{POLARS_FULL} (os error 28)"), id="polars"),
+    pytest.param(lambda f: OSError(f"No space left on device (os error 28): {f}"), id="oserror"),
+]
+
+
+def fill_after(monkeypatch, chunks: int, error) -> None:
+    """Chunk files write whole `chunks` times; then the disk fills part way through one (a
+    partial temporary file left) and the writer raises `error(file)`."""
     real = pl.DataFrame.write_parquet
     written: list[str] = []
 
     def filling(self, file, *args, **kw):
-        written.append(str(file))
-        if len(written) <= 2:
+        if not isinstance(file, (str, Path)):  # written to memory: no disk involved
             return real(self, file, *args, **kw)
-        Path(file).write_bytes(b"PAR1 half a chunk")  # the disk fills part way through
-        raise OSError(f"No space left on device (os error 28): {file}")  # as polars says it
+        written.append(str(file))
+        if len(written) <= chunks:
+            return real(self, file, *args, **kw)
+        Path(file).write_bytes(b"PAR1 half a chunk")
+        raise error(file)
 
     monkeypatch.setattr(pl.DataFrame, "write_parquet", filling)
+
+
+@pytest.mark.parametrize("error", FULL_DISK)
+def test_a_full_disk_while_writing_a_chunk_is_one_line_and_loses_nothing(
+    tmp_path, monkeypatch, error
+):
+    f = write(tmp_path, GOOD)
+    out = tmp_path / "out"
+    fill_after(monkeypatch, 2, error)
     r = CliRunner().invoke(main, ["run", str(f), "--output", str(out), "--quiet"])
     third = out / "records" / FIRST / "chunk-0000000200.parquet"
-    assert (r.exit_code, r.stderr) == (
-        2,
-        f"error: cannot write {third}: No space left on device; {resume_hint(out)}\n",
+    assert r.exit_code == 2 and r.stdout == ""
+    said = re.fullmatch(
+        re.escape(f"error: cannot write {third}: No space left on device (the disk holding ")
+        + re.escape(f"{out} is full: ")
+        + r"[0-9.]+ (?:bytes|kB|MB|GB) free, and this chunk needs ([0-9.]+ (?:kB|MB))\); "
+        + re.escape(resume_hint(out))
+        + "\n",
+        r.stderr,
     )
+    assert said, r.stderr
     # The manifest is whole and lists exactly the two chunks in place; no half-written file.
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["status"] == "running"
@@ -245,11 +273,95 @@ def test_a_full_disk_while_writing_a_chunk_is_one_line_and_loses_nothing(tmp_pat
         "chunk-0000000000.parquet",
         "chunk-0000000100.parquet",
     ]
-    assert not (out / "index.html").exists()
+    assert leftovers(out) == [] and not (out / "index.html").exists()
     # Space freed: the same command finishes the run, with the records of an unbroken one.
     monkeypatch.undo()
     r = CliRunner().invoke(main, ["run", str(f), "--output", str(out), "--quiet"])
     assert r.exit_code == 0, r.output
+    assert records(out).equals(whole_run(tmp_path, f))
+    # What it said the chunk needs is what its file took.
+    assert said.group(1) == size_text(third.stat().st_size)
+
+
+def test_a_disk_full_at_the_first_chunk_says_what_the_chunk_needs(tmp_path, monkeypatch):
+    # A small chunk's file is mostly Parquet's metadata, many times its size in memory.
+    f = write(tmp_path, GOOD.replace("chunk_size: 100", "chunk_size: 10"))
+    out = tmp_path / "out"
+    fill_after(monkeypatch, 0, lambda f: pl.exceptions.ComputeError(f"{POLARS_FULL} (os error 28)"))
+    r = CliRunner().invoke(main, ["run", str(f), "--output", str(out), "--quiet"])
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert leftovers(out) == [] and list((out / "records").rglob("*.parquet")) == []
+    monkeypatch.undo()
+    assert CliRunner().invoke(main, ["run", str(f), "--output", str(out), "--quiet"]).exit_code == 0
+    first = out / "records" / FIRST / "chunk-0000000000.parquet"
+    assert f", and this chunk needs {size_text(first.stat().st_size)}); " in r.stderr
+
+
+def test_a_polars_error_that_is_not_the_disk_s_is_not_blamed_on_the_folder(tmp_path, monkeypatch):
+    # A bug in what is written is shown whole (a traceback), not as "cannot write".
+    f = write(tmp_path, GOOD)
+    out = tmp_path / "out"
+
+    def broken(self, file, *args, **kw):
+        raise pl.exceptions.ComputeError("parquet: cannot write a column of type Object")
+
+    monkeypatch.setattr(pl.DataFrame, "write_parquet", broken)
+    r = CliRunner().invoke(main, ["run", str(f), "--output", str(out), "--quiet"])
+    assert isinstance(r.exception, pl.exceptions.ComputeError)
+    assert leftovers(out) == []
+
+
+# A run big enough to fill the small disk below after its first chunk (about 180 kB a chunk of
+# 1,000 greedy-against-random games with the usage columns).
+FILLS = """\
+name: fills
+question: Does greedy beat random?
+seed: 3
+matchups:
+  - [greedy, random]
+games: 6000
+chunk_size: 1000
+"""
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 256 kB tmpfs at tmp_path/disk, and how to make it roomy (`remount(size)`); skipped
+    where mounting is not permitted (not root, or a container without CAP_SYS_ADMIN)."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+
+    def mount(*opts: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            ["mount", "-t", "tmpfs", *opts, "tmpfs", str(disk)], capture_output=True, text=True
+        )
+
+    if os.geteuid() != 0 or mount("-o", "size=256k").returncode != 0:
+        pytest.skip("mounting a small tmpfs needs root (or CAP_SYS_ADMIN)")
+    try:
+        yield disk, lambda size: mount("-o", f"remount,size={size}")
+    finally:
+        subprocess.run(["umount", str(disk)], check=True)
+
+
+def test_a_real_full_disk_is_one_line_and_resumes_to_identical_records(tmp_path, small_disk):
+    disk, remount = small_disk
+    f = write(tmp_path, FILLS)
+    out = disk / "out"
+    r = sim_cli("run", str(f), "--output", str(out), "--quiet")
+    assert r.returncode == 2, r.stderr
+    # The chunk or the manifest written before it is renamed, whichever meets the full disk.
+    assert re.fullmatch(
+        re.escape(f"error: cannot write {out}/")
+        + r"\S+: No space left on device.*; "
+        + re.escape(resume_hint(out))
+        + "\n",
+        r.stderr,
+    ), r.stderr
+    assert leftovers(out) == [] and len(list((out / "records").rglob("*.parquet"))) >= 1
+    assert remount("16m").returncode == 0  # space freed
+    r = sim_cli("run", str(f), "--output", str(out), "--quiet")
+    assert r.returncode == 0, r.stderr
     assert records(out).equals(whole_run(tmp_path, f))
 
 
@@ -479,3 +591,19 @@ def test_impact_without_a_mirror_match_up_gets_its_report(tmp_path):
     r = CliRunner().invoke(main, ["run", str(f), "--output", str(out), "--quiet"])
     assert r.exit_code == 0, r.output
     assert "What each card adds" in (out / "index.html").read_text()
+
+
+def test_play_out_on_a_full_disk_is_one_line_and_leaves_no_half_file(tmp_path, monkeypatch):
+    out = tmp_path / "games.parquet"
+
+    def full(self, file, *args, **kw):
+        Path(file).write_bytes(b"PAR1 half")
+        raise pl.exceptions.ComputeError(f"{POLARS_FULL} (os error 28)")
+
+    monkeypatch.setattr(pl.DataFrame, "write_parquet", full)
+    r = CliRunner().invoke(main, ["play", "--games", "20", "--out", str(out)])
+    assert (r.exit_code, r.stderr) == (
+        2,
+        f"error: --out: cannot write {out}: No space left on device: {out}\n",
+    )
+    assert not out.exists()

@@ -2,12 +2,12 @@
 
 import json
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from conftest import NO_CHROMIUM, chromium
 
 from sim.play import replays
 from sim.play.batch import replay
@@ -39,15 +39,11 @@ window.addEventListener("load", () => {
 </script>"""
 
 
-def _chromium() -> str | None:
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
-
 def _browse(page: Path, width: int, fragment: str = "") -> dict:
     checked = page.with_name("checked.html")
     checked.write_text(page.read_text().replace("</body>", CHECK + "</body>"))
     dom = subprocess.run(
-        [_chromium() or "chromium", "--headless", "--no-sandbox", "--disable-gpu"]
+        [chromium() or "chromium", "--headless", "--no-sandbox", "--disable-gpu"]
         + [f"--window-size={width},900", "--virtual-time-budget=5000", "--dump-dom"]
         + [checked.as_uri() + fragment],
         capture_output=True,
@@ -74,7 +70,7 @@ def test_the_page_holds_the_whole_game_and_needs_nothing_else(tmp_path):
     assert not re.search(r"""(src|href)=|https?://|@import|url\(""", page)
 
 
-@pytest.mark.skipif(not _chromium(), reason="no chromium here")
+@pytest.mark.skipif(not chromium(), reason=NO_CHROMIUM)
 @pytest.mark.parametrize("width", [1100, 500])
 def test_stepping_through_a_game_in_headless_chromium(tmp_path, width):
     rules = canonical_rules("")
@@ -144,7 +140,7 @@ def test_the_other_games_replay_as_pages_too(tmp_path, game):
     assert not re.search(r"""(src|href)=|https?://|@import|url\(""", page)
 
 
-@pytest.mark.skipif(not _chromium(), reason="no chromium here")
+@pytest.mark.skipif(not chromium(), reason=NO_CHROMIUM)
 @pytest.mark.parametrize("width", [1100, 500])
 @pytest.mark.parametrize("game", sorted(OTHER_GAMES))
 def test_stepping_through_the_other_games_in_headless_chromium(tmp_path, game, width):

@@ -3,6 +3,7 @@ a page to step through) and `sim scenario` (a position from a file)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
@@ -183,11 +184,21 @@ def play_cmd(
     for line in summary_lines(df):
         click.echo(line)
     if out:
+        import polars as pl
+
+        from sim.running.runner.files import os_error
+
         try:
             out.parent.mkdir(parents=True, exist_ok=True)
             df.write_parquet(out)
-        except OSError as e:
-            _fail(f"--out: cannot write {out}: {e.strerror or e}: {e.filename}")
+        # polars reports an I/O error of its Parquet writer as a ComputeError, not an OSError.
+        except (OSError, pl.exceptions.PolarsError) as e:
+            error = os_error(e, out)
+            if error is None:
+                raise
+            with contextlib.suppress(OSError):  # what a full disk left of it is no Parquet file
+                out.unlink(missing_ok=True)
+            _fail(f"--out: cannot write {out}: {error.strerror or error}: {error.filename}")
         click.echo(f"records: {out}")
 
 

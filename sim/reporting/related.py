@@ -1,6 +1,7 @@
 """The answers of related runs (`see_also`), quoted under this report's: each read from its own
-answer file, or why it is not (not run yet, unfinished, out of date), and the rules it plays
-otherwise."""
+answer file, or, with no run on this machine, from the verdicts the project ships
+(docs/answers.json), or why it is not (not run yet, unfinished, out of date), and the rules it
+plays otherwise."""
 
 from __future__ import annotations
 
@@ -10,10 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from sim.reporting import answer
+from sim.reporting.answer import quoted
 
 # The answer (sentences, the answering measures' table, the comparisons) beside the report,
 # for `sim run`'s summary and for notebooks.
 ANSWER_FILE = "answer.json"
+# Every shipped experiment's verdicts (`sim answers --write`: sim/reporting/answers.py), under
+# the repository's root: quoted for a related file that has no run on this machine.
+SNAPSHOT = Path("docs") / "answers.json"
 
 
 def _quoted(sentence: str, this_file: str) -> str:
@@ -55,7 +60,11 @@ def _see_also_answers(
         folder = next((f for f in folders if (f / MANIFEST).is_file()), None)
         run = f"`sim run {path}`"
         if folder is None:
-            entry["note"] = f"Not run yet: {run} answers it."
+            shipped = _shipped(path, exp.question, exp.resolved.get("rules_version"), run)
+            if shipped is None:
+                entry["note"] = f"Not run yet: {run} answers it."
+            else:
+                entry.update(shipped)
             continue
         try:
             other = read_manifest(folder / MANIFEST)
@@ -93,6 +102,56 @@ def _see_also_answers(
                 "up to date."
             )
     return related
+
+
+def _shipped(
+    path: Path, question: str, rules_version: int | None, run: str
+) -> dict[str, Any] | None:
+    """A related file's verdicts as the project ships them (docs/answers.json beside the
+    experiments folder it is in), for a machine that has not run it: what the file answers is
+    known without hours of games, with how old it is and the command that reruns it. None when
+    the snapshot has no entry for it, or one for another wording of its question (the file has
+    changed since)."""
+    snapshot = path.resolve().parent.parent / SNAPSHOT
+    try:
+        entries = json.loads(snapshot.read_text())
+    except (OSError, ValueError):
+        return None
+    found = next((e for e in entries if isinstance(e, dict) and e.get("file") == path.name), None)
+    if found is None or found.get("question") != question or not found.get("parts"):
+        return None
+    sentences = [
+        " ".join([part["question"], *map(_verdict, part["verdicts"]), *part.get("agreement", [])])
+        for part in found["parts"]
+    ]
+    players = list(dict.fromkeys(p["player"] for p in found["parts"]))
+    version = found.get("rules_version")
+    older = (
+        f" (this engine plays rules version {rules_version}: the figures may have moved)"
+        if rules_version is not None and version != rules_version
+        else ""
+    )
+    when = f"run on {found['date']}, " if found.get("date") else ""
+    return {
+        "sentences": sentences,
+        "games": found.get("games"),
+        "note": (
+            f"The verdicts of {' and '.join(players)} as shipped in {SNAPSHOT} ({when}"
+            f"rules version {version}{older}, {found.get('games', 0):,} games): it has no run "
+            f"on this machine; {run} runs it again."
+        ),
+        "shipped": {"date": found.get("date"), "rules_version": version, "players": players},
+    }
+
+
+# A verdict as a sentence starts it (the README's table says it in bold).
+VERDICT_WORD = {"yes": "Yes", "no": "No", "not settled": "Not settled"}
+
+
+def _verdict(v: dict[str, Any]) -> str:
+    """One verdict of docs/answers.json as a sentence: "No under 'Option 2 Kings': it adds..."."""
+    under = f" under {quoted(v['variant'])}" if v.get("variant") else ""
+    return f"{VERDICT_WORD[v['verdict']]}{under}: {v['text']}."
 
 
 def _rules_apart(mine: dict[str, Any], theirs: dict[str, Any]) -> list[str] | None:

@@ -92,8 +92,10 @@ strongest player the run has (sim/reporting/verdicts). #}
 question: another player's answer, or another side of the question, next to this one. #}
 {% for r in related %}<div class="answer related" data-file="{{ r.file }}">
 <p><b>{{ r.file }}</b>{% if r.question %} asks: <i>{{ r.question }}</i>{% endif %}{% if r.link %} ({{ r.matchups|join(', ') }}, {{ '{:,}'.format(r.games) }} games{% if r.differs %}, played with <code>{{ r.differs[0] }}</code> where this run has <code>{{ r.differs[1] }}</code>{% endif %}; <a href="{{ r.link }}">its report</a>){% endif %}:</p>
-{% for s in r.sentences %}<p>{{ s }}</p>
-{% endfor %}{% if r.note %}<p class="note">{{ r.note }}</p>{% endif %}
+{# Verdicts quoted from docs/answers.json say where they come from before they are read.
+#}{% if r.shipped %}<p class="note">{{ r.note }}</p>
+{% endif %}{% for s in r.sentences %}<p>{{ s }}</p>
+{% endfor %}{% if r.note and not r.shipped %}<p class="note">{{ r.note }}</p>{% endif %}
 </div>
 {% endfor %}{% set cols = opening.columns %}<div class="scroll"><table class="measures" id="measures">
 {% if opening.caption %}<caption>{{ opening.caption }}</caption>{% endif %}

@@ -3,6 +3,7 @@ whole with its SHA-256 in the manifest, under the output folder's lock."""
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 import time
@@ -33,7 +34,11 @@ from sim.running.runner.files import (
     _discard,
     _remove_stale,
     _sha256,
+    disk_full,
+    free_space,
     locked,
+    os_error,
+    size_text,
     tmp_path,
     why,
 )
@@ -279,15 +284,22 @@ def _write_chunk(
 ) -> None:
     """Write a chunk's file whole or not at all, its SHA-256 recorded in the manifest before
     it is renamed into place. WriteError naming the file when the folder refuses (the manifest
-    on disk then lists only the chunks whose files are in place)."""
+    on disk then lists only the chunks whose files are in place); on a full disk it says how
+    much room the chunk needs."""
     tmp = tmp_path(path)
     try:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             df.write_parquet(tmp)
             entry = {"sha256": _sha256(tmp), "rows": df.height, "first_game": chunk.start}
-        except OSError as e:
-            raise WriteError(path, e) from None
+        # polars reports an I/O error of its Parquet writer as a ComputeError, not an OSError.
+        except (OSError, pl.exceptions.PolarsError) as e:
+            error = os_error(e, tmp)
+            if error is None:
+                raise
+            _discard(tmp)  # first: the free space then said is what a new try has
+            room = _room(out, df) if disk_full(error) else ""
+            raise WriteError(path, error, room) from None
         chunks[_chunk_key(out, path)] = entry
         _save_manifest(out, manifest)
         try:
@@ -296,6 +308,18 @@ def _write_chunk(
             raise WriteError(path, e) from None
     finally:
         _discard(tmp)  # after a failure; renamed away otherwise
+
+
+def _room(out: Path, df: pl.DataFrame) -> str:
+    """What a full disk leaves the run short of: the space left, and the chunk's size as a
+    file (written to memory: exact, where its size in memory is not, with ~100 kB of Parquet
+    metadata for a small chunk and a tenth of it as a file for a large one)."""
+    buffer = io.BytesIO()
+    df.write_parquet(buffer)
+    return (
+        f"the disk holding {out} is full: {free_space(out)} free, and this chunk needs "
+        f"{size_text(buffer.getbuffer().nbytes)}"
+    )
 
 
 def _package_version() -> str:

@@ -4,11 +4,13 @@ not start or cannot write."""
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import hashlib
 import os
 import re
 import secrets
+import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -25,11 +27,13 @@ class RunError(Exception):
 
 class WriteError(RunError):
     """A file that could not be written (a full disk, a read-only folder), named by the path
-    it was meant for (not its temporary name)."""
+    it was meant for (not its temporary name), with `detail` in brackets after the reason
+    (what a full disk leaves short)."""
 
-    def __init__(self, path: Path, error: OSError):
+    def __init__(self, path: Path, error: OSError, detail: str = ""):
         self.path = path
-        super().__init__(f"cannot write {path}: {why(error)}")
+        said = f" ({detail})" if detail else ""
+        super().__init__(f"cannot write {path}: {why(error)}{said}")
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Raised in a report built in another process, and sent back whole.
@@ -49,6 +53,50 @@ def why(error: OSError) -> str:
     if error.strerror:
         return error.strerror
     return re.sub(r" \(os error \d+\).*$", "", str(error)) or type(error).__name__
+
+
+# How polars (Rust's std::io::Error) words an OS error's code: "... (os error 28)".
+_OS_ERROR = re.compile(r"\(os error (\d+)\)")
+
+
+def os_error(error: Exception, path: Path) -> OSError | None:
+    """The OSError behind a failed write: Python's own, or the one polars reports as a
+    ComputeError ('parquet: ... No space left on device (os error 28)'), rebuilt from its
+    code; None for any other error (a bug to show whole, not a folder to blame)."""
+    if isinstance(error, OSError):
+        return error
+    m = _OS_ERROR.search(str(error))
+    if m is None:
+        return None
+    code = int(m.group(1))
+    return OSError(code, os.strerror(code), str(path))
+
+
+def disk_full(error: OSError) -> bool:
+    """Whether the write failed for want of space (a full disk, or a quota reached)."""
+    m = _OS_ERROR.search(str(error))  # an OSError with polars' words and no code of its own
+    code = error.errno if error.errno is not None else int(m.group(1)) if m else None
+    return code in (errno.ENOSPC, errno.EDQUOT)
+
+
+def size_text(n: float) -> str:
+    """A size in bytes as a person reads it: '640 kB', '2.1 MB'."""
+    if n < 1e3:
+        return f"{n:.0f} bytes"
+    if n < 1e6:
+        return f"{n / 1e3:.0f} kB"
+    if n < 1e9:
+        return f"{n / 1e6:.1f} MB"
+    return f"{n / 1e9:.1f} GB"
+
+
+def free_space(folder: Path) -> str:
+    """The space left on the disk holding `folder`, in words ('unknown' where it cannot be
+    asked)."""
+    try:
+        return size_text(shutil.disk_usage(folder).free)
+    except OSError:
+        return "unknown"
 
 
 # Output folders this process holds the lock of, with how many `locked` blocks hold each.
