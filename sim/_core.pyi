@@ -30,6 +30,7 @@ def play_games(
     count: int,
     threads: int,
     swap_odd_seats: bool = False,
+    only: list[int] | None = None,
 ) -> dict[str, bytes | list[str]]: ...
 def replay(
     game: str, rules: str, agents: tuple[str, str], seed: int

@@ -128,13 +128,17 @@ def cards(
     return pl.DataFrame(rows, schema=schema)
 
 
-def _drawer_gains(lf: pl.LazyFrame, cell: str, without: str, card: str) -> pl.LazyFrame:
+def _drawer_gains(
+    lf: pl.LazyFrame, cell: str, without: str, card: str, drawn_only: bool = False
+) -> pl.LazyFrame:
     """Per deal played in both `cell` and `without` (the card taken out): `d`, the result of the
     player who drew `card` in `cell` (a win 1, no winner an even share) minus the same seat's
     result on the same deal in `without` (null when no one drew it; `v` and `b` are the two
     results), `used`, whether the drawer deployed or played it, and `power`, whether a
     Spring '25 enhanced House Trait changed play for the drawer in `cell` (records from
-    2026-12-02 on; null before)."""
+    2026-12-02 on; null before). `drawn_only`: `without` played only the deals where the card
+    was drawn in `cell` (`impact: {deals: drawn}`): every deal of `cell` counts, those where
+    no one drew it with no game without it."""
     bit = 1 << card_id(card)
     names = lf.collect_schema().names()
     seats = seat_columns(names, "drawn_mask")
@@ -164,7 +168,15 @@ def _drawer_gains(lf: pl.LazyFrame, cell: str, without: str, card: str) -> pl.La
         .then(pl.col("share"))
         .otherwise((pl.col("w").cast(pl.Int64) == pl.col("holder")).cast(pl.Float64))
     )
-    return a.join(b, on="game").select(
+    if drawn_only:
+        # A deal where the card was drawn but that `without` did not play lies past its games
+        # (a run cut short): left out, as a full cell's missing deal is.
+        joined = a.join(b, on="game", how="left").filter(
+            pl.col("holder").is_null() | pl.col("w").is_not_null()
+        )
+    else:
+        joined = a.join(b, on="game")
+    return joined.select(
         "game",
         "used",
         "power",
@@ -174,7 +186,9 @@ def _drawer_gains(lf: pl.LazyFrame, cell: str, without: str, card: str) -> pl.La
     )
 
 
-def card_value(lf: pl.LazyFrame, cell: str, without: str, card: str) -> dict[str, Any] | None:
+def card_value(
+    lf: pl.LazyFrame, cell: str, without: str, card: str, drawn_only: bool = False
+) -> dict[str, Any] | None:
     """The causal value of `card` to the player who draws it: in the games of `cell` where one
     player drew it, that player's result (a win 1, a draw 1/2) minus the same seat's result on
     the same deal in `without` (the card taken out: a blank, or forbidden). Mean difference,
@@ -182,9 +196,9 @@ def card_value(lf: pl.LazyFrame, cell: str, without: str, card: str) -> dict[str
     share of them in which the drawer deployed or played it (`used`); for a King, the share of
     the deals its drawer deployed it in which a Spring '25 enhanced House Trait (the King's
     power under `kings=enhance`) changed play for the drawer (`power_used`; None for records
-    without the count)."""
+    without the count). `drawn_only`: see `_drawer_gains`."""
     row = _collect(
-        _drawer_gains(lf, cell, without, card)
+        _drawer_gains(lf, cell, without, card, drawn_only)
         .filter(pl.col("d").is_not_null())
         .select(
             *sums(d=pl.col("d"), v=pl.col("v"), b=pl.col("b")),
@@ -247,17 +261,19 @@ def card_value_change(
     cells: tuple[str, str],
     base_cells: tuple[str, str],
     card: str,
+    drawn_only: bool = False,
 ) -> dict[str, Any] | None:
     """How much more `card` is worth to its drawer under one variant than under the baseline:
     `cells` and `base_cells` are each a variant's (with the card, without it), all four played
     on the same deals. See `card_value_gap`."""
-    return card_value_gap(lf, (cells, card), (base_cells, card))
+    return card_value_gap(lf, (cells, card), (base_cells, card), drawn_only)
 
 
 def card_value_gap(
     lf: pl.LazyFrame,
     a: tuple[tuple[str, str], str],
     b: tuple[tuple[str, str], str],
+    drawn_only: bool = False,
 ) -> dict[str, Any] | None:
     """One card value minus another, on the same deals: `a` and `b` are each ((the cells with
     the card, without it), the card). The same card under two variants (`card_value_change`),
@@ -265,10 +281,10 @@ def card_value_gap(
     Spades?). The difference of the two card values over the deals all the cells played, with
     a 95% interval from each deal's share of both values (the delta method for a ratio of
     means: deals where one card was drawn and not the other count too), so that the common
-    deals' shared luck cancels out."""
+    deals' shared luck cancels out. `drawn_only`: see `_drawer_gains`."""
     (cells, card), (base_cells, base_card) = a, b
-    gains_a = _drawer_gains(lf, *cells, card).select("game", da="d")
-    gains_b = _drawer_gains(lf, *base_cells, base_card).select("game", db="d")
+    gains_a = _drawer_gains(lf, *cells, card, drawn_only).select("game", da="d")
+    gains_b = _drawer_gains(lf, *base_cells, base_card, drawn_only).select("game", db="d")
     # The sums the interval needs, exact (twelfths), read in one pass over the deals.
     ia, ib = pl.col("da").is_not_null(), pl.col("db").is_not_null()
     da, db = pl.col("da").fill_null(0.0), pl.col("db").fill_null(0.0)

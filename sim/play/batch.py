@@ -24,12 +24,14 @@ def play_games(
     threads: int | None = None,
     swap_seats: bool = False,
     game: str = games.DEFAULT,
+    only: list[int] | None = None,
 ) -> pl.DataFrame:
     """Play games ``start .. start+n`` of the batch seeded by `seed`; one row per game.
 
     Game ``i`` is dealt from a seed derived from (`seed`, ``i``) only, so the same game index
     gives the same deal under every rule set, agent pairing and thread count. With
-    `swap_seats`, odd-numbered games seat ``agents[1]`` as P1.
+    `swap_seats`, odd-numbered games seat ``agents[1]`` as P1. With `only`, the games at
+    those indices instead (`n` and `start` unused): each the very game a batch plays there.
     """
     if isinstance(rules, str) and games.game_of(rules) != games.DEFAULT:
         game = games.game_of(rules)
@@ -41,7 +43,12 @@ def play_games(
         raise ValueError(
             "the human seat plays one game at the terminal: sim play --agents human,B --games 1"
         )
+    if only is not None:
+        only = [int(i) for i in only]
+        n, start = len(only), 0
     if any(python_agents.is_python(a) for a in agents):
+        if only is not None:
+            raise ValueError("agents written in Python play whole batches, not chosen games")
         if game != games.DEFAULT:
             raise ValueError(f"agents written in Python play {games.DEFAULT} only, not {game}")
         if table_size(canon) != 2:
@@ -50,10 +57,10 @@ def play_games(
     else:
         specs = (resolve(agents[0], game), resolve(agents[1], game))
         cols = decode(
-            _core.play_games(game, canon, specs, seed, start, n, threads, swap_seats),
+            _core.play_games(game, canon, specs, seed, start, n, threads, swap_seats, only),
             info.schema,
         )
-    indices = range(start, start + n)
+    indices = only if only is not None else range(start, start + n)
     players = table_size(canon)
     # Agent A in one seat, B in every other; with `swap_seats`, A moves round the table (the
     # engine's `a_seat`: game i puts A in seat i mod players).

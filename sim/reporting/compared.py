@@ -35,7 +35,7 @@ def _settings_apart(rules: str, other: str) -> str:
 
 
 def _card_changes(
-    lf: pl.LazyFrame, card_values: list[dict[str, Any]], baseline: str
+    lf: pl.LazyFrame, card_values: list[dict[str, Any]], baseline: str, drawn_only: bool = False
 ) -> list[dict[str, Any]]:
     """Each card's value under each variant against its value under the baseline (the same
     card, way of taking it out and match-up), on the same deals: does a rule make a card worth
@@ -57,7 +57,7 @@ def _card_changes(
         )
         if base is None or min(v["used"], base["used"]) < answer.UNUSED:
             continue
-        change = card_value_change(lf, v["cells"], base["cells"], v["card"])
+        change = card_value_change(lf, v["cells"], base["cells"], v["card"], drawn_only)
         if change:
             changes.append(
                 {

@@ -75,6 +75,8 @@ def measured(
     # Variants that take a card out (`impact:`) are compared with their own variant, not the
     # baseline: the card's causal value to the player who draws it.
     impact: dict[str, list[str]] = config.get("impact", {})
+    # A card's cells without it played only the deals where it was drawn (`runner/drawn.py`).
+    drawn_only = config.get("impact_deals") == "drawn"
     plain = [v for v in variants if v not in impact]
     card_values = []
     for r in rows:
@@ -92,7 +94,7 @@ def measured(
         )
         if with_card is None:
             continue
-        value = card_measures.card_value(lf, with_card["cell"], r["cell"], card)
+        value = card_measures.card_value(lf, with_card["cell"], r["cell"], card, drawn_only)
         if value:
             card_values.append(
                 {
@@ -104,7 +106,7 @@ def measured(
                     "cells": (with_card["cell"], r["cell"]),
                 }
             )
-    card_changes = _card_changes(lf, card_values, baseline)
+    card_changes = _card_changes(lf, card_values, baseline, drawn_only)
     spec = answer_spec or {}
     if not spec.get("measures"):
         spec = {**spec, "measures": answer.default_measures(config, game)}
@@ -116,7 +118,7 @@ def measured(
         key = (a["cells"], a["card"], b["cells"], b["card"])
         if key not in gaps:
             gaps[key] = card_measures.card_value_gap(
-                lf, (a["cells"], a["card"]), (b["cells"], b["card"])
+                lf, (a["cells"], a["card"]), (b["cells"], b["card"]), drawn_only
             )
         return gaps[key]
 

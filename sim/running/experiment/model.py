@@ -39,6 +39,10 @@ class Cell:
     # Whether its records keep the usage counters (`records: {usage: false}` leaves them out,
     # all but the advantage draw's, which the first player's answer reads).
     usage: bool = True
+    # A card's cell without it under `impact: {deals: drawn}`: (the variant with the card, the
+    # card). It plays only the deals where the card was drawn in that variant's cell of its
+    # match-up, the only ones the card's value is read from (`runner/drawn.py`).
+    drawn_in: tuple[str, str] | None = None
 
 
 @dataclass

@@ -28,6 +28,7 @@ from sim.running.experiment.checks import (
 from sim.running.experiment.model import Cell, Experiment, cell_id, impact_variant, sweep_variant
 from sim.running.experiment.reading import _line_map, _read
 from sim.running.experiment.schema import (
+    IMPACT_DEALS,
     IMPACT_KEYS,
     IMPACT_METHODS,
     MATCHUP_KEYS,
@@ -188,6 +189,7 @@ def _resolve(
     # Impact: each variant again with each card taken out by each method, on the same deals;
     # the report compares the player who draws the card across the two (its causal value).
     impact_of: dict[str, list[str]] = {}
+    deals = "all"
     if "impact" in data:
         imp = c.mapping(data["impact"], ("impact",), IMPACT_KEYS)
         cards = imp.get("cards")
@@ -196,6 +198,14 @@ def _resolve(
             c.fail(("impact", "cards"), "expected a non-empty list of cards, e.g. [KS, KC]")
             cards = []
         methods = c.choices(methods, ("impact", "methods"), list(IMPACT_METHODS), "method")
+        deals = imp.get("deals", "all")
+        if deals not in IMPACT_DEALS:
+            c.fail(
+                ("impact", "deals"),
+                f"expected one of {', '.join(IMPACT_DEALS)} (drawn: a card's cells without it "
+                f"play only the deals where it was drawn with it), got {deals!r}",
+            )
+            deals = "all"
         with_impact = len(variants) * (1 + len(methods) * len(cards))
         if with_impact > MAX_CELLS:
             c.fail(
@@ -430,6 +440,9 @@ def _resolve(
             chunk_size=pair_settings.get(pair, {}).get("chunk_size"),
             play_as=_play_as(pair, played),
             usage=keep_usage,
+            drawn_in=(impact_of[v][0], impact_of[v][2])
+            if v in impact_of and deals == "drawn"
+            else None,
         )
         for v in variants
         for pair in pairs
@@ -459,6 +472,8 @@ def _resolve(
         "variants": resolved_rules,
         # Only when asked for, so that files without it keep their config hash.
         **({"impact": impact_of} if impact_of else {}),
+        # Only when asked for, so that files without it keep their config hash.
+        **({"impact_deals": deals} if impact_of and deals != "all" else {}),
         "matchups": [
             {
                 "agents": list(p),

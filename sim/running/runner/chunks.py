@@ -15,6 +15,7 @@ from sim.analysis.stats import wilson
 from sim.play.batch import play_games
 from sim.play.python_agents import AgentError
 from sim.running.experiment import Cell, Experiment
+from sim.running.runner import drawn
 from sim.running.runner.files import RECORDS
 
 # The usage counters a run without them keeps: the first player's answer reads whether the
@@ -27,6 +28,9 @@ class Chunk:
     cell: Cell
     start: int
     count: int
+    # The games of `start .. start+count` it plays, where not all: a card's cell without it
+    # plays the deals where the card was drawn with it (`drawn.py`, set just before it plays).
+    games: tuple[int, ...] | None = None
 
 
 @dataclass
@@ -77,6 +81,7 @@ def play_chunk(chunk: Chunk, seed: int, swap: bool, threads: int) -> pl.DataFram
             start=chunk.start,
             threads=threads,
             swap_seats=swap,
+            only=list(chunk.games) if chunk.games is not None else None,
         )
     except AgentError as e:
         raise AgentError(f"cell {cell.id}: {e}") from None
@@ -174,8 +179,15 @@ def _rounds(exp: Experiment, tallies: dict[str, Tally]) -> Iterator[list[Chunk]]
         yield [c for cell in exp.cells for c in _cell_chunks(exp, cell)]
         return
     k = 0
+    parents = {c.id: drawn.parent(exp, c) or c for c in exp.cells}
     while True:
-        active = [cell for cell in exp.cells if not _stopped(exp, cell, tallies[cell.id])]
+        # A card's cell that plays only the deals where it was drawn stops with the cell it
+        # reads them from: its own games are fewer by design.
+        active = [
+            cell
+            for cell in exp.cells
+            if not _stopped(exp, parents[cell.id], tallies[parents[cell.id].id])
+        ]
         chunks = [c for cell in active if (c := _chunks_of(exp, cell, k))]
         if not chunks:
             return

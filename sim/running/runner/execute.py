@@ -16,7 +16,7 @@ from tqdm.auto import tqdm
 
 from sim._version import __version__
 from sim.running.experiment import CELL_ID_SCHEME, Experiment
-from sim.running.runner import settling
+from sim.running.runner import drawn, settling
 from sim.running.runner.chunks import (
     Chunk,
     Tally,
@@ -222,16 +222,23 @@ def _run(
                     bar.update(chunk.count)
                 else:
                     todo.append(chunk)
-            source = _dask(todo, exp, client) if client else _local(todo, exp, workers)
-            for chunk, df in source:
-                path = chunk_path(out, chunk)
-                _write_chunk(out, path, df, chunk, chunks, manifest)
-                tallies[chunk.cell.id].add(df)
-                played += df.height
-                bar.update(df.height)
-                # Not held while the next chunk plays: memory follows one chunk, not two.
-                del df
-                release_memory()
+            # A card's cell that plays only the deals where the card was drawn plays after
+            # the cell it reads them from (`drawn.py`).
+            full = [ch for ch in todo if ch.cell.drawn_in is None]
+            sparse = [ch for ch in todo if ch.cell.drawn_in is not None]
+            for batch in (full, sparse):
+                if batch is sparse:
+                    batch = [_with_drawn_games(exp, ch) for ch in sparse]
+                source = _dask(batch, exp, client) if client else _local(batch, exp, workers)
+                for chunk, df in source:
+                    path = chunk_path(out, chunk)
+                    _write_chunk(out, path, df, chunk, chunks, manifest)
+                    tallies[chunk.cell.id].add(df)
+                    played += df.height
+                    bar.update(chunk.count)
+                    # Not held while the next chunk plays: memory follows one chunk, not two.
+                    del df
+                    release_memory()
     finally:
         bar.close()
         if client is not None:
@@ -257,6 +264,14 @@ def _run(
     )
     _save_manifest(out, manifest)
     return manifest, True
+
+
+def _with_drawn_games(exp: Experiment, chunk: Chunk) -> Chunk:
+    """A sparse cell's chunk with the deals it plays, from its parent's chunk on disk (played
+    in this round or before: a sparse cell stops with its parent)."""
+    parent = drawn.parent(exp, chunk.cell)
+    assert parent is not None
+    return drawn.with_games(chunk, chunk_path(exp.output, Chunk(parent, chunk.start, chunk.count)))
 
 
 def release_memory() -> None:

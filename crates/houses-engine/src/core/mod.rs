@@ -27,7 +27,7 @@ pub use options::{
     agent_call, closest, rule_pairs, versioned_spec, AgentCall, GameRules, OptionSpec,
 };
 pub use play::{
-    a_seat, game_seed, play_batch, play_batch_played, play_game, run_batch, Played, Session, Usage,
-    MAX_ACTIONS, MAX_DECISION_KINDS,
+    a_seat, game_seed, play_batch, play_batch_played, play_batch_played_at, play_game, run_batch,
+    Played, Session, Usage, MAX_ACTIONS, MAX_DECISION_KINDS,
 };
 pub use search::{Mcts, SearchParams, Searchable};

@@ -230,6 +230,22 @@ pub fn play_batch_played<G: Game>(
     })
 }
 
+/// `play_batch_played` for the games of the batch listed in `games` (any indices, in that
+/// order): each is the very game `play_batch_played` plays at its index, so a cell that needs
+/// only some deals (a card's blank where the card was drawn) plays them alone.
+pub fn play_batch_played_at<G: Game>(
+    rules: &G::Rules,
+    agents: [&dyn AgentFactory<G>; 2],
+    base_seed: u64,
+    games: &[u64],
+    threads: usize,
+    swap_odd_seats: bool,
+) -> Vec<Played<G::Record>> {
+    run_batch(0, games.len() as u64, threads, |k| {
+        batch_game(rules, agents, base_seed, games[k as usize], swap_odd_seats)
+    })
+}
+
 /// The seat agent A takes in game `i` of a table of `seats`: seat `i mod seats` when it moves
 /// round the table (`rotate`), else the first.
 pub fn a_seat(i: u64, seats: usize, rotate: bool) -> Seat {

@@ -107,8 +107,7 @@ fn play<'py, G: Registered>(
     rules: &str,
     agents: (String, String),
     seed: u64,
-    start: u64,
-    count: u64,
+    games: Games,
     threads: usize,
     swap: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
@@ -121,20 +120,32 @@ fn play<'py, G: Registered>(
     // kilobyte, so holding every game of a large batch before converting touched far more
     // memory than the columns need.
     const BLOCK: u64 = 4096;
+    let count = games.len();
     let mut cols = Columns::of::<G>(count as usize);
     crate::signals::interruptible(py, || {
-        let mut at = start;
-        while at < start + count {
-            let n = BLOCK.min(start + count - at);
-            let played = core::play_batch_played::<G>(
-                &rules,
-                [&specs[0], &specs[1]],
-                seed,
-                at,
-                n,
-                threads,
-                swap,
-            );
+        let mut at = 0;
+        while at < count {
+            let n = BLOCK.min(count - at);
+            let agents = [&specs[0] as &dyn AgentFactory<G>, &specs[1]];
+            let played = match &games.only {
+                None => core::play_batch_played::<G>(
+                    &rules,
+                    agents,
+                    seed,
+                    games.start + at,
+                    n,
+                    threads,
+                    swap,
+                ),
+                Some(only) => core::play_batch_played_at::<G>(
+                    &rules,
+                    agents,
+                    seed,
+                    &only[at as usize..(at + n) as usize],
+                    threads,
+                    swap,
+                ),
+            };
             let done = played.len() as u64;
             for g in &played {
                 cols.add::<G>(g);
@@ -201,9 +212,10 @@ pub fn games(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
     NAMES.iter().map(|g| dispatch!(*g, info(py))).collect()
 }
 
-/// Games `start .. start+count` of the batch seeded by `seed`, as columns.
+/// Games `start .. start+count` of the batch seeded by `seed`, as columns; or, given `only`,
+/// the games at those indices (in that order; `start` and `count` unused).
 #[pyfunction]
-#[pyo3(signature = (game, rules, agents, seed, start, count, threads, swap_odd_seats=false))]
+#[pyo3(signature = (game, rules, agents, seed, start, count, threads, swap_odd_seats=false, only=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn play_games<'py>(
     py: Python<'py>,
@@ -215,20 +227,26 @@ pub fn play_games<'py>(
     count: u64,
     threads: usize,
     swap_odd_seats: bool,
+    only: Option<Vec<u64>>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let games = Games { start, count, only };
     dispatch!(
         game,
-        play(
-            py,
-            rules,
-            agents,
-            seed,
-            start,
-            count,
-            threads,
-            swap_odd_seats
-        )
+        play(py, rules, agents, seed, games, threads, swap_odd_seats)
     )
+}
+
+/// Which games of a batch to play: `start .. start+count`, or the indices `only` lists.
+struct Games {
+    start: u64,
+    count: u64,
+    only: Option<Vec<u64>>,
+}
+
+impl Games {
+    fn len(&self) -> u64 {
+        self.only.as_ref().map_or(self.count, |v| v.len() as u64)
+    }
 }
 
 /// One game (its own seed) with its log, for `sim replay`.
