@@ -102,10 +102,13 @@ def run_experiment(
         if missing := dask_missing():
             raise RunError(missing)
     from sim.reporting.report import build_after_run
+    from sim.reporting.verdicts import looks
 
     # One lock over playing and the report, as `sim run` holds it.
     with locked(exp.output):
-        manifest, ran = run(exp, workers, backend, scheduler, force, quiet=not progress)
+        manifest, ran = run(
+            exp, workers, backend, scheduler, force, not progress, looks.open_variants
+        )
         build_after_run(exp.output, manifest.get("games_played_this_run", 0) if ran else 0)
     return Results(exp.output, manifest, ran)
 

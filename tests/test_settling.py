@@ -11,8 +11,10 @@ import pytest
 from conftest import records, sim, write
 
 from sim.analysis.verdicts import NO, ON_THE_LINE, YES, at_least, z_value
+from sim.reporting.verdicts.looks import open_variants
 from sim.running.experiment import load
-from sim.running.runner import run, settling
+from sim.running.runner import run as run_plain
+from sim.running.runner import settling
 
 # The classic Kings are balanced under the quick player on this seed only once their gap is
 # known to within the line: 1,000 games do not settle it, 8,000 do not either (the budget).
@@ -37,6 +39,11 @@ answer:
   asks:
     - {ask: balanced, line: 3}
 """
+
+
+def run(exp, **kw):
+    """`runner.run` with the verdicts read at each look, as `sim run` reads them."""
+    return run_plain(exp, open_at=open_variants, **kw)
 
 
 def _games(out):

@@ -86,6 +86,7 @@ def run_cmd(
 ) -> None:
     """Run an experiment: play every cell, write records, print its verdicts and summary."""
     from sim.reporting.report import ANSWER_FILE, build_after_run
+    from sim.reporting.verdicts import looks
     from sim.running.runner import (
         RunError,
         WriteError,
@@ -112,7 +113,9 @@ def run_cmd(
         # One lock over playing and the report, so that no other run changes the records
         # in between.
         with locked(exp.output):
-            manifest, ran = run(exp, workers or None, backend, scheduler, force, quiet)
+            manifest, ran = run(
+                exp, workers or None, backend, scheduler, force, quiet, looks.open_variants
+            )
             try:
                 played = manifest.get("games_played_this_run", 0) if ran else 0
                 report = build_after_run(exp.output, played)

@@ -106,16 +106,11 @@ def _chunk_key(out: Path, path: Path) -> str:
 
 def _all_chunks(exp: Experiment) -> dict[str, Chunk]:
     """Every chunk the run may play (a stopping rule may stop a cell before its last), by key."""
-    from sim.running.runner.settling import all_extension_chunks
-
     out = exp.output
     found = {}
     for cell in exp.cells:
         for chunk in _cell_chunks(exp, cell):
             found[_chunk_key(out, chunk_path(out, chunk))] = chunk
-    # Past the file's games, where the run goes on until its answer settles.
-    for chunk in all_extension_chunks(exp):
-        found[_chunk_key(out, chunk_path(out, chunk))] = chunk
     return found
 
 
@@ -154,23 +149,25 @@ def settled_rule(exp: Experiment) -> bool:
     return bool(exp.until and exp.until.get("settled"))
 
 
-def _stopped(exp: Experiment, cell: Cell, t: Tally) -> bool:
+def _stopped(
+    exp: Experiment, cell: Cell, t: Tally, settling: tuple[str, str] | None = None
+) -> bool:
     if t.games >= _limit(exp, cell):
         return True
     if exp.games is not None or settled_rule(exp):
         return False  # the `settled` rule stops a variant's cells together (`settled.py`)
-    if exp.settle is not None:
-        from sim.running.runner.settling import matchup
-
-        if cell.agents == matchup(exp):
-            # A settling cell plays all the file's games first: its first look is there.
-            return False
+    if cell.agents == settling:
+        # A cell that goes on until its verdicts settle plays all the file's games first: its
+        # first look is there (`settling.py`).
+        return False
     u = exp.until
     assert u is not None  # a file gives exactly one of games and until
     return t.games >= u.get("min_games", _size(exp, cell)) and t.halfwidth() <= u["ci_halfwidth"]
 
 
-def _rounds(exp: Experiment, tallies: dict[str, Tally]) -> Iterator[list[Chunk]]:
+def _rounds(
+    exp: Experiment, tallies: dict[str, Tally], settling: tuple[str, str] | None = None
+) -> Iterator[list[Chunk]]:
     """The chunks to play, round by round. A fixed count is one round; a stopping rule plays
     one chunk per unfinished cell per round and checks the rule between rounds, so the same
     chunks are played whatever the order in which they finish (the `settled` rule's rounds
@@ -186,7 +183,7 @@ def _rounds(exp: Experiment, tallies: dict[str, Tally]) -> Iterator[list[Chunk]]
         active = [
             cell
             for cell in exp.cells
-            if not _stopped(exp, parents[cell.id], tallies[parents[cell.id].id])
+            if not _stopped(exp, parents[cell.id], tallies[parents[cell.id].id], settling)
         ]
         chunks = [c for cell in active if (c := _chunks_of(exp, cell, k))]
         if not chunks:

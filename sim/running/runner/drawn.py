@@ -8,17 +8,12 @@ the card's value, its interval and every comparison of it come out exactly as fr
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import polars as pl
 
 from sim.analysis.names import card_id
 from sim.running.experiment import Cell, Experiment
-
-if TYPE_CHECKING:
-    from sim.running.runner.chunks import Chunk
 
 
 def parent(exp: Experiment, cell: Cell) -> Cell | None:
@@ -37,10 +32,3 @@ def drawn_games(path: Path, card: str) -> tuple[int, ...]:
     df = pl.read_parquet(path, columns=["game", *masks])
     drew = pl.any_horizontal([(pl.col(m) & bit) != 0 for m in masks])
     return tuple(int(g) for g in df.filter(drew)["game"].sort())
-
-
-def with_games(chunk: Chunk, parent_path: Path) -> Chunk:
-    """`chunk` (of a card's cell without it) set to play the deals of the same chunk of its
-    parent (its file at `parent_path`) where the card was drawn."""
-    assert chunk.cell.drawn_in is not None
-    return replace(chunk, games=drawn_games(parent_path, chunk.cell.drawn_in[1]))

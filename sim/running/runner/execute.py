@@ -8,6 +8,7 @@ import os
 import sys
 import time
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -92,12 +93,15 @@ def run(
     scheduler: str | None = None,
     force: bool = False,
     quiet: bool = False,
+    open_at: settling.OpenAt | None = None,
 ) -> tuple[dict[str, Any], bool]:
     """Play the experiment (or what is left of it). Returns the manifest, and whether anything
-    had to be played (False: the folder already held the complete run). RunError when the
-    folder holds another configuration, another run is using it, Dask is not installed or its
-    scheduler cannot be reached, or a file cannot be written (a full disk, a read-only folder):
-    what was finished before is kept, and the same call resumes."""
+    had to be played (False: the folder already held the complete run). A run that goes on
+    until its verdicts settle (`exp.settle`) needs `open_at`, which reads them at each look
+    (`sim.reporting.verdicts.looks.open_variants`; `sim run` and `sim.run_experiment` pass it).
+    RunError when the folder holds another configuration, another run is using it, Dask is not
+    installed or its scheduler cannot be reached, or a file cannot be written (a full disk, a
+    read-only folder): what was finished before is kept, and the same call resumes."""
     if backend == "dask" and (missing := dask_missing()):
         raise RunError(missing)
     out = exp.output
@@ -107,7 +111,7 @@ def run(
     )
     with locked(out):
         try:
-            return _run(exp, workers, backend, scheduler, force, quiet)
+            return _run(exp, workers, backend, scheduler, force, quiet, open_at)
         except WriteError as e:
             raise RunError(f"{e}; {resume}") from None
         except OSError as e:  # deleting or reading what an earlier run left
@@ -135,6 +139,7 @@ def _run(
     scheduler: str | None,
     force: bool,
     quiet: bool,
+    open_at: settling.OpenAt | None,
 ) -> tuple[dict[str, Any], bool]:
     workers = workers or os.cpu_count() or 1
     out = exp.output
@@ -150,6 +155,11 @@ def _run(
         if discarded:
             done = None  # a complete run with damaged chunks: play them again
     plan = settling.plan(exp)
+    if plan is not None and open_at is None:
+        raise ValueError(
+            "a run that settles reads its verdicts at each look: pass open_at="
+            "sim.reporting.verdicts.looks.open_variants (sim run and sim.run_experiment do)"
+        )
     if done is not None and plan is not None and settling.goes_on(done, plan):
         done = None  # a finished run asked to settle (further): its chunks are kept
     if done is not None:
@@ -195,7 +205,11 @@ def _run(
     played = 0
     try:
         _save_manifest(out, manifest)
-        rounds = settled_rounds(exp) if settled_rule(exp) else _rounds(exp, tallies)
+        rounds = (
+            settled_rounds(exp)
+            if settled_rule(exp)
+            else _rounds(exp, tallies, plan.matchup if plan else None)
+        )
         if plan is not None:
             rounds = settling.rounds(
                 exp,
@@ -203,12 +217,19 @@ def _run(
                 spent=lambda: time.time() - started,
                 on_disk=lambda ch: _chunk_key(out, chunk_path(out, ch)) in chunks,
                 progress=progress,
+                open_at=open_at,  # type: ignore[arg-type]  # checked above
             )
         for round_chunks in rounds:
-            if plan is not None and round_chunks and round_chunks[0].start >= plan.looks[0]:
+            if plan is not None:
                 # A look that plays on: the bar grows by its games.
-                bar.total = (bar.total or 0) + sum(ch.count for ch in round_chunks)
-                bar.refresh()
+                more = sum(
+                    ch.count
+                    for ch in round_chunks
+                    if ch.cell.agents == plan.matchup and ch.start >= plan.looks[0]
+                )
+                if more:
+                    bar.total = (bar.total or 0) + more
+                    bar.refresh()
             todo = []
             for chunk in round_chunks:
                 path = chunk_path(out, chunk)
@@ -269,9 +290,10 @@ def _run(
 def _with_drawn_games(exp: Experiment, chunk: Chunk) -> Chunk:
     """A sparse cell's chunk with the deals it plays, from its parent's chunk on disk (played
     in this round or before: a sparse cell stops with its parent)."""
-    parent = drawn.parent(exp, chunk.cell)
-    assert parent is not None
-    return drawn.with_games(chunk, chunk_path(exp.output, Chunk(parent, chunk.start, chunk.count)))
+    parent, card = drawn.parent(exp, chunk.cell), chunk.cell.drawn_in
+    assert parent is not None and card is not None
+    path = chunk_path(exp.output, Chunk(parent, chunk.start, chunk.count))
+    return replace(chunk, games=drawn.drawn_games(path, card[1]))
 
 
 def release_memory() -> None:

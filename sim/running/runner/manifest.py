@@ -14,9 +14,9 @@ import polars as pl
 
 from sim.play.engine import rule_values
 from sim.running.experiment import Experiment, upgraded
-from sim.running.runner.chunks import _all_chunks, _chunk_key
+from sim.running.runner.chunks import _all_chunks, _chunk_key, chunk_path
 from sim.running.runner.files import MANIFEST, RECORDS, RunError, _sha256, why, write_text
-from sim.running.runner.settling import grid_chunk
+from sim.running.runner.settling import all_extension_chunks, grid_chunk
 
 
 class RecordsError(RunError):
@@ -76,6 +76,8 @@ def _keep(exp: Experiment, old: dict[str, Any]) -> tuple[dict[str, dict[str, Any
     out = exp.output
     root = out / RECORDS
     expected = _all_chunks(exp)
+    # Past the file's games, where the run goes on until its answer settles.
+    expected |= {_chunk_key(out, chunk_path(out, c)): c for c in all_extension_chunks(exp)}
     entries: dict[str, dict[str, Any]] | None = old.get("chunks")
     kept: dict[str, dict[str, Any]] = {}
     discarded = False

@@ -31,12 +31,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-import polars as pl
-
 from sim import games
-from sim.analysis import frame
-from sim.analysis.houses import split_group
-from sim.analysis.verdicts import NOT_SETTLED
 from sim.play.agents import standing
 from sim.running.experiment import Cell, Experiment
 from sim.running.runner.chunks import Chunk, _limit, _size
@@ -223,15 +218,15 @@ def rounds(
     spent: Callable[[], float],
     on_disk: Callable[[Chunk], bool],
     progress: Progress,
-    open_at: OpenAt | None = None,
+    open_at: OpenAt,
 ) -> Iterator[list[Chunk]]:
     """The chunks to play, round by round: the file's (`base`), then, look by look, the
-    settling cells of the variants still open. `spent()`: the run's seconds so far (with
-    those of earlier invocations); `on_disk(chunk)`: whether a chunk is already played."""
+    settling cells of the variants still open (`open_at(exp, plan, games)`: the plain variants
+    with a verdict not settled on each cell's first `games` games, `reporting.verdicts.looks`).
+    `spent()`: this command's seconds so far; `on_disk(chunk)`: whether a chunk is played."""
     yield from base
     p = plan(exp)
     assert p is not None
-    open_at = open_at or open_variants
     for at, nxt in zip(p.looks, [*p.looks[1:], None], strict=True):
         still = open_at(exp, p, at)
         progress.looked_at, progress.open = at, sorted(still)
@@ -241,7 +236,7 @@ def rounds(
         if nxt is None:
             progress.stopped = "games"
             return
-        plain = _plain(exp)
+        plain = plain_of(exp)
         todo = [
             ch
             for c in cells(exp, p)
@@ -255,58 +250,7 @@ def rounds(
         yield todo
 
 
-def _plain(exp: Experiment) -> dict[str, str]:
+def plain_of(exp: Experiment) -> dict[str, str]:
     """Each variant's plain variant (an impact variant's own, itself otherwise)."""
     impact: dict[str, list[str]] = exp.resolved.get("impact", {})
     return {v: impact[v][0] if v in impact else v for v in exp.variants}
-
-
-def open_variants(exp: Experiment, p: Plan, at: int) -> set[str]:
-    """The plain variants with a reading of the answering player that is Not settled on each
-    cell's first `at` games (with the baseline where such a reading compares with it)."""
-    readings = readings_at(exp, p, at)
-    plain = [v for v in exp.variants if v not in exp.resolved.get("impact", {})]
-    found: set[str] = set()
-    for part, r in readings:
-        if r["verdict"] != NOT_SETTLED or r["figure"].get("unused"):
-            continue  # settled, or a card never played: no number of games rates it
-        # A House part reads a group of variants (those differing only in their split).
-        named = {r["variant"]} if r["variant"] in plain else set()
-        named |= {v for v in plain if split_group(v) == r["variant"]}
-        found |= named
-        if part["ask"] in AGAINST_BASELINE:
-            found.add(exp.baseline)
-    return found
-
-
-def readings_at(exp: Experiment, p: Plan, at: int) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-    """The answering player's verdict box on each of its cells' first `at` games: each part
-    with each of its readings."""
-    from sim.reporting import answer
-    from sim.reporting.measured import measured
-    from sim.reporting.verdicts import verdict_box
-
-    mine = cells(exp, p)
-    lf = frame.scan(exp.output, games_below=at, in_memory=True).filter(
-        pl.col("cell").is_in([c.id for c in mine])
-    )
-    listed = [
-        {"id": c.id, "variant": c.variant, "agents": list(c.agents), "rules": c.rules} for c in mine
-    ]
-    m = measured(lf, listed, exp.resolved, exp.answer)
-    answer.holm(m.comparisons + m.card_values + m.card_changes + m.card_gaps)
-    facts = answer.Facts(
-        m.spec,
-        m.rows,
-        m.comparisons,
-        m.card_values,
-        [],
-        m.baseline,
-        m.plain,
-        variants=exp.resolved["variants"],
-        card_changes=m.card_changes,
-        card_gaps=m.card_gaps,
-    )
-    game = exp.resolved.get("game", games.DEFAULT)
-    box = verdict_box(facts, m.spec, exp.resolved, m.gap, game, looks=len(p.looks))
-    return [(part, r) for part in box["parts"] for r in part["readings"]]
