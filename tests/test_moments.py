@@ -73,7 +73,7 @@ def _gap(frame: pl.DataFrame, monkeypatch):
     """`card_value_gap` on ready-made drawer gains (its record-reading step replaced)."""
     import sim.analysis.cards as cards
 
-    def gains(lf, cell, without, card):
+    def gains(lf, cell, without, card, drawn_only=False):
         holder = pl.col("ha" if card == "KS" else "hb")
         score = pl.when(pl.col("w") == -1).then(1 / 3).otherwise((pl.col("w") == holder) * 1.0)
         return frame.lazy().select("game", d=pl.when(holder.is_not_null()).then(score - 1 / 3))

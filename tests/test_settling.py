@@ -222,3 +222,11 @@ def test_a_settle_key_of_the_wrong_shape_is_named(tmp_path):
         match=r"exp.yaml:15: key 'settle.max_minutes': expected a positive number, got -1",
     ):
         load(write(tmp_path, bad))
+
+
+def test_validate_says_where_a_settling_run_looks(tmp_path):
+    r = sim("validate", str(write(tmp_path, SETTLING)))
+    assert r.stdout.splitlines()[1] == (
+        "settles: greedy v greedy plays on until its verdicts settle, looking at 1,000, 2,000, "
+        "4,000, 8,000 games a cell"
+    )

@@ -442,3 +442,40 @@ def test_the_words_of_a_reading_on_the_line_and_of_one_too_dear_to_settle():
     )
     box_part = {"ask": "dominates", "single_variant": True, "question": "Q?", "readings": []}
     assert words.next_step([{**box_part, "readings": [{**dear, "variant": "v"}]}]) == ""
+
+
+def test_where_a_weaker_player_disagrees_the_strongest_is_believed_unless_on_the_line():
+    part = {
+        "player_name": "the expert player",
+        "readings": [
+            {"variant": "classic", "verdict": "yes", "figure": {}},
+            {"variant": "Option 2", "verdict": "on the line", "figure": {}},
+        ],
+    }
+    quick = {
+        "player_name": "the quick player",
+        "readings": [
+            {
+                "variant": "classic",
+                "verdict": "no",
+                "estimate": -2.1,
+                "lo": -3.0,
+                "hi": -1.2,
+                "figure": {},
+            },
+            {
+                "variant": "Option 2",
+                "verdict": "no",
+                "estimate": 1.0,
+                "lo": 0.2,
+                "hi": 1.8,
+                "figure": {},
+            },
+        ],
+    }
+    assert words.agreement(part, quick, single=False) == (
+        "The quick player disagrees: No under 'classic' (-2.1 [-3.0, -1.2]); No under 'Option 2' "
+        "(+1.0 [+0.2, +1.8]). Believe the expert player: the stronger the player, the nearer its "
+        "verdict to good play. The expert player is on the line under 'Option 2': which side it "
+        "falls on matters less than the line's margin."
+    )

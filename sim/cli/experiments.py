@@ -36,6 +36,14 @@ def validate_cmd(file: Path) -> None:
     if len(exp.cells) < len(exp.variants) * matchups:
         shape += ", some match-ups without the impact variants"
     click.echo(f"{file}: ok ({len(exp.cells)} cells: {shape}; output {exp.output})")
+    from sim.running.runner import settling
+
+    if plan := settling.plan(exp):
+        minutes = f", at most {plan.max_minutes:g} minutes" if plan.max_minutes else ""
+        click.echo(
+            f"settles: {plan.matchup[0]} v {plan.matchup[1]} plays on until its verdicts "
+            f"settle, looking at {', '.join(f'{n:,}' for n in plan.looks)} games a cell{minutes}"
+        )
 
 
 @click.command("run")

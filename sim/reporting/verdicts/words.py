@@ -247,7 +247,22 @@ def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
     agreeing = [quoted(v) for v, r in theirs.items() if same(v, r)]
     if agreeing and not single:
         said.insert(0, f"the same under {_listing(agreeing)}")
-    return f"{lead}: {'; '.join(said)}."
+    text = f"{lead}: {'; '.join(said)}."
+    me = part.get("player_name")
+    if opposite and me:
+        # Verdicts move with strength (docs/agents.md): the strongest player's is the one a
+        # table of good players would see.
+        text += f" Believe {me}: the stronger the player, the nearer its verdict to good play."
+    edge = [
+        v for v, r in theirs.items() if mine[v] == "on the line" and r["verdict"] in ("yes", "no")
+    ]
+    if edge and me:
+        where = "" if single else f" under {_listing([quoted(v) for v in edge])}"
+        text += (
+            f" {me[0].upper()}{me[1:]} is on the line{where}: which side it falls on matters "
+            "less than the line's margin."
+        )
+    return text
 
 
 def _their_reading(
