@@ -12,6 +12,7 @@ from typing import Any
 
 from sim.reporting import answer
 from sim.reporting.answer import quoted
+from sim.reporting.verdicts.words import VERDICTS
 
 # The answer (sentences, the answering measures' table, the comparisons) beside the report,
 # for `sim run`'s summary and for notebooks.
@@ -145,13 +146,10 @@ def _shipped(
 
 
 # A verdict as a sentence starts it (the README's table says it in bold).
-VERDICT_WORD = {"yes": "Yes", "no": "No", "not settled": "Not settled"}
-
-
 def _verdict(v: dict[str, Any]) -> str:
     """One verdict of docs/answers.json as a sentence: "No under 'Option 2 Kings': it adds..."."""
     under = f" under {quoted(v['variant'])}" if v.get("variant") else ""
-    return f"{VERDICT_WORD[v['verdict']]}{under}: {v['text']}."
+    return f"{VERDICTS[v['verdict']]}{under}: {v['text']}."
 
 
 def _rules_apart(mine: dict[str, Any], theirs: dict[str, Any]) -> list[str] | None:
