@@ -230,3 +230,19 @@ def test_validate_says_where_a_settling_run_looks(tmp_path):
         "settles: greedy v greedy plays on until its verdicts settle, looking at 1,000, 2,000, "
         "4,000, 8,000 games a cell"
     )
+
+
+def test_a_changed_answer_settles_its_own_verdicts_on_the_games_played(tmp_path):
+    """A finished settling run asked other questions (`answer:` changed) looks again at its
+    games and plays on where the new verdicts need it: it ends with the records of a run
+    that asked them from the start."""
+    first = SETTLING.replace("{ask: balanced, line: 3}", "{ask: worth, card: KD, line: 1}")
+    out = tmp_path / "out"
+    run(load(write(tmp_path, first), out), workers=2, quiet=True)
+    games, record = _games(out)
+    assert set(games.values()) == {1000} and record["stopped"] == "settled"
+    run(load(write(tmp_path, SETTLING), out), workers=2, quiet=True)
+    fresh = tmp_path / "fresh"
+    run(load(write(tmp_path, SETTLING, "fresh.yaml"), fresh), workers=2, quiet=True)
+    assert records(out).equals(records(fresh))
+    assert _games(out)[0]["classic Kings"] == 8000

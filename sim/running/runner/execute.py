@@ -160,7 +160,7 @@ def _run(
             "a run that settles reads its verdicts at each look: pass open_at="
             "sim.reporting.verdicts.looks.open_variants (sim run and sim.run_experiment do)"
         )
-    if done is not None and plan is not None and settling.goes_on(done, plan):
+    if done is not None and plan is not None and settling.goes_on(done, plan, exp.answer):
         done = None  # a finished run asked to settle (further): its chunks are kept
     if done is not None:
         # `answer:` shapes the report, not the records: a changed one applies to a finished run.

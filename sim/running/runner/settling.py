@@ -198,12 +198,12 @@ class Progress:
         }
 
 
-def goes_on(done: dict[str, Any], p: Plan) -> bool:
+def goes_on(done: dict[str, Any], p: Plan, answer: dict[str, Any] | None) -> bool:
     """Whether a finished run (its manifest `done`) plays on under plan `p`: it never
-    settled, or settled under another plan, or its minutes ran out (each command has its
-    own minutes)."""
+    settled, or settled under another plan or another `answer:` (other verdicts to settle),
+    or its minutes ran out (each command has its own minutes)."""
     before = done.get("settle")
-    if not before:
+    if not before or done.get("answer") != answer:
         return True
     planned = {k: before.get(k) for k in p.record()}
     return planned != p.record() or before.get("stopped") == "minutes"
