@@ -246,3 +246,27 @@ def test_a_changed_answer_settles_its_own_verdicts_on_the_games_played(tmp_path)
     run(load(write(tmp_path, SETTLING, "fresh.yaml"), fresh), workers=2, quiet=True)
     assert records(out).equals(records(fresh))
     assert _games(out)[0]["classic Kings"] == 8000
+
+
+def test_a_minutes_budget_starts_no_look_its_pace_says_would_end_past_it(tmp_path):
+    """The settling cells have played at 0.01 s a game: the look from 1,000 to 2,000 games
+    of the three cells still open (3,000 games, 30 s) fits in a minute's budget with 20 s
+    spent, not with 40 s spent; a look already begun is finished whatever the time."""
+    exp = settling.settled_by(load(write(tmp_path, SETTLING), tmp_path / "o"), {"max_minutes": 1})
+
+    def still_open(exp, p, at):
+        return {"classic Kings"}
+
+    def first_look(spent, on_disk=lambda ch: False):
+        progress = settling.Progress()
+        pace = settling.Pace(seconds=10.0, games=1000)
+        found = settling.rounds(exp, iter([]), lambda: spent, on_disk, progress, still_open, pace)
+        return next(found, None), progress
+
+    look, _ = first_look(20.0)
+    assert look is not None and len(look) == 3 * 2  # three cells, two chunks of 500 each
+    assert {ch.start for ch in look} == {1000, 1500}
+    look, progress = first_look(40.0)
+    assert look is None and progress.stopped == "minutes" and progress.open == ["classic Kings"]
+    look, _ = first_look(40.0, on_disk=lambda ch: ch.start == 1000)
+    assert look is not None

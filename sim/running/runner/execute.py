@@ -189,7 +189,7 @@ def _run(
         # place: resume and report check the records against it.
         "chunks": chunks,
     }
-    progress = settling.Progress()
+    progress, pace = settling.Progress(), settling.Pace()
     if plan is not None:
         manifest["settle"] = {**plan.record(), **progress.record()}
     # Connected before the manifest is touched: an unreachable scheduler changes nothing.
@@ -218,6 +218,7 @@ def _run(
                 on_disk=lambda ch: _chunk_key(out, chunk_path(out, ch)) in chunks,
                 progress=progress,
                 open_at=open_at,  # type: ignore[arg-type]  # checked above
+                pace=pace,
             )
         for round_chunks in rounds:
             if plan is not None:
@@ -251,7 +252,11 @@ def _run(
                 if batch is sparse:
                     batch = [_with_drawn_games(exp, ch) for ch in sparse]
                 source = _dask(batch, exp, client) if client else _local(batch, exp, workers)
+                last = time.time()
                 for chunk, df in source:
+                    if plan is not None and chunk.cell.agents == plan.matchup:
+                        # The time since the last chunk finished: this one's, played alone.
+                        pace.add(time.time() - last, chunk.count)
                     path = chunk_path(out, chunk)
                     _write_chunk(out, path, df, chunk, chunks, manifest)
                     tallies[chunk.cell.id].add(df)
@@ -260,6 +265,7 @@ def _run(
                     # Not held while the next chunk plays: memory follows one chunk, not two.
                     del df
                     release_memory()
+                    last = time.time()
     finally:
         bar.close()
         if client is not None:

@@ -17,8 +17,8 @@ confidence sequence would allow a look after every chunk at some cost in width; 
 the looks few, about five, for the same effect.) A look reads the games below its total alone
 (an interrupted run may have played later chunks), in memory, so the same records give the same
 decisions on any number of workers or machines and after any resume. A minutes budget is the
-one thing that depends on the machine: it ends the run between looks (a look begun is finished),
-and the same command with `--settle` goes on from there.
+one thing that depends on the machine: the run plays no look that its pace so far says would end
+past it (a look begun is finished), and the same command goes on from there.
 
 Games past the file's are played in chunks of the match-up's chunk size, on a grid from the
 file's games, so that a run continued with another budget keeps every chunk it played."""
@@ -34,6 +34,7 @@ from typing import Any
 from sim import games
 from sim.play.agents import standing
 from sim.running.experiment import Cell, Experiment
+from sim.running.experiment.schema import SETTLE_KEYS
 from sim.running.runner.chunks import Chunk, _limit, _size
 
 # Without a budget in games, a cell plays at most this many times the games the file asks.
@@ -59,8 +60,8 @@ def budget(texts: tuple[str, ...] | list[str]) -> dict[str, Any]:
         if m := _TIME.fullmatch(t):
             found["max_minutes"] = float(m.group(1)) * _SECONDS[m.group(2)] / 60
         elif m := _GAMES.fullmatch(t):
-            games = float(m.group(1)) * {"": 1, "k": 1e3, "m": 1e6}[m.group(2).lower()]
-            found["max_games"] = int(games)
+            count = float(m.group(1)) * {"": 1, "k": 1e3, "m": 1e6}[m.group(2).lower()]
+            found["max_games"] = int(count)
         else:
             raise ValueError(
                 f"--budget {text!r}: expected games a cell (20000, 20k) or a time (90s, 30m, 2h)"
@@ -73,8 +74,6 @@ def budget(texts: tuple[str, ...] | list[str]) -> dict[str, Any]:
 def settled_by(exp: Experiment, given: dict[str, Any] | None) -> Experiment:
     """`exp` asked to go on until its answer settles, within `given` ({max_games,
     max_minutes}, each in place of the file's `settle:`)."""
-    from sim.running.experiment.schema import SETTLE_KEYS
-
     unknown = sorted(set(given or {}) - set(SETTLE_KEYS))
     if unknown:
         raise ValueError(
@@ -180,6 +179,24 @@ def grid_chunk(exp: Experiment, cell_id: str, name: str) -> Chunk | None:
 
 
 @dataclass
+class Pace:
+    """How fast this command plays the settling match-up: seconds over games (a chunk's
+    games as planned, whether or not a card's cell played them all), to judge whether a look
+    fits in what is left of a minutes budget."""
+
+    seconds: float = 0.0
+    games: int = 0
+
+    def add(self, seconds: float, games: int) -> None:
+        self.seconds += seconds
+        self.games += games
+
+    def needs(self, games: int) -> float:
+        """The seconds `games` more would take at this pace (0 before anything is timed)."""
+        return self.seconds / self.games * games if self.games else 0.0
+
+
+@dataclass
 class Progress:
     """What the settling run has found so far, for the manifest: where it stopped and why,
     the variants still open at its last look, and the seconds it has spent."""
@@ -219,11 +236,14 @@ def rounds(
     on_disk: Callable[[Chunk], bool],
     progress: Progress,
     open_at: OpenAt,
+    pace: Pace | None = None,
 ) -> Iterator[list[Chunk]]:
     """The chunks to play, round by round: the file's (`base`), then, look by look, the
     settling cells of the variants still open (`open_at(exp, plan, games)`: the plain variants
     with a verdict not settled on each cell's first `games` games, `reporting.verdicts.looks`).
-    `spent()`: this command's seconds so far; `on_disk(chunk)`: whether a chunk is played."""
+    `spent()`: this command's seconds so far; `on_disk(chunk)`: whether a chunk is played;
+    `pace`: how fast the settling cells have played, so that no look starts that would end
+    past the minutes budget."""
     yield from base
     p = plan(exp)
     assert p is not None
@@ -244,9 +264,11 @@ def rounds(
             for ch in extension(exp, p, c, at, nxt)
         ]
         begun = any(on_disk(ch) for ch in todo)
-        if p.max_minutes is not None and spent() >= 60 * p.max_minutes and not begun:
-            progress.stopped = "minutes"
-            return
+        if p.max_minutes is not None and not begun:
+            ahead = (pace or Pace()).needs(sum(ch.count for ch in todo))
+            if spent() + ahead > 60 * p.max_minutes:
+                progress.stopped = "minutes"
+                return
         yield todo
 
 
