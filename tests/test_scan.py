@@ -222,8 +222,12 @@ def test_a_card_s_value_under_each_change_is_read_against_its_forbidden_cell(sma
     cards = small.output / "cards"
     m = json.loads((cards / "manifest.json").read_text())
     # The base rules and every change, each plain and with the Queen of Spades forbidden
-    # (not the change under which no game differed: option1_king_of_clubs=unblocked).
-    assert len(m["cells"]) == 5 * 2 and {c["games"] for c in m["cells"]} == {2_000}
+    # (not the change under which no game differed: option1_king_of_clubs=unblocked); the
+    # forbidden cells play only the deals where the card was drawn in their plain cell.
+    assert len(m["cells"]) == 5 * 2
+    games = {c["variant"]: c["games"] for c in m["cells"]}
+    assert {g for v, g in games.items() if "forbid" not in v} == {2_000}
+    assert all(300 < g < 1_000 for v, g in games.items() if "forbid" in v)
     ids = {c["variant"]: c["id"] for c in m["cells"]}
     base = "Spring '25 rules"
     row = next(
@@ -238,6 +242,7 @@ def test_a_card_s_value_under_each_change_is_read_against_its_forbidden_cell(sma
         (ids["kings=classic"], ids[impact_variant("kings=classic", "forbid", "QS")]),
         (ids[base], ids[impact_variant(base, "forbid", "QS")]),
         "QS",
+        drawn_only=True,
     )
     assert direct is not None
     assert row["diff"] == pytest.approx(100 * direct["diff"])

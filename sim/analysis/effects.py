@@ -119,11 +119,14 @@ def effects(
             king = m.key.split(":", 1)[1]
             if king not in variant.blank or king not in baseline.blank:
                 continue
+            # A scan's cells without a card play the deals it was drawn in (or, before, every
+            # deal: read alike, since a variant's cells stop together).
             r = card_value_change(
                 lf,
                 (variant.plain, variant.blank[king]),
                 (baseline.plain, baseline.blank[king]),
                 king,
+                drawn_only=True,
             )
             extra: dict[str, Any] = {}
         else:

@@ -46,7 +46,10 @@ def king_values(
     standard error, deals it was drawn in, and each deal's influence on the value (so that
     sums of values get their errors right: `king_gap`)."""
     frames = [
-        _drawer_gains(lf, plain, blank, king).select("game", pl.col("d").alias(king))
+        # A tune's blank cells play the deals their King was drawn in (every deal, before).
+        _drawer_gains(lf, plain, blank, king, drawn_only=True).select(
+            "game", pl.col("d").alias(king)
+        )
         for king, blank in blanks.items()
     ]
     if not frames:

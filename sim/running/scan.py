@@ -164,7 +164,8 @@ def quick_experiment(settings: ScanSettings, out: Path, name: str) -> Experiment
     blank, under the `settled` stopping rule."""
     variants = plan(settings)
     mapping = _mapping(settings, name, variants, settings.quick, settings.max_games)
-    mapping["impact"] = {"cards": list(settings.kings), "methods": ["blank"]}
+    # A King's blank cell plays only the deals where the King was drawn (`runner/drawn.py`).
+    mapping["impact"] = {"cards": list(settings.kings), "methods": ["blank"], "deals": "drawn"}
     # Checked as an experiment with a fixed count and one chunk a cell (within the limit on
     # files); the rule and the doubling chunks replace them after.
     mapping["chunk_size"] = settings.max_games
@@ -249,7 +250,7 @@ def card_experiment(
     changes = [v for v in plan(settings) if v[0] not in skipped]
     mapping = _mapping(settings, name, changes, settings.quick, settings.card_games)
     mapping["question"] = "What does each rule option do to the value of each card?"
-    mapping["impact"] = {"cards": list(settings.cards), "methods": ["forbid"]}
+    mapping["impact"] = {"cards": list(settings.cards), "methods": ["forbid"], "deals": "drawn"}
     mapping["chunk_size"] = min(settings.card_games, 50_000)
     return from_mapping(mapping, out / CARDS)
 

@@ -374,7 +374,8 @@ def candidate_run(
         "chunk_size": min(n, 50_000),
     }
     if spec.kings():
-        mapping["impact"] = {"cards": spec.kings(), "methods": ["blank"]}
+        # A King's blank cell plays only the deals where the King was drawn.
+        mapping["impact"] = {"cards": spec.kings(), "methods": ["blank"], "deals": "drawn"}
     return from_mapping(mapping, folder)
 
 
