@@ -64,6 +64,14 @@ impl Searchable for State {
         greedy::pick(&View::new(self, seat), legal, &Params::default(), rng)
     }
 
+    fn expand_choice(&self, moves: &[Action], rng: &mut GameRng) -> usize {
+        if moves.len() == 1 {
+            return 0;
+        }
+        let seat = self.pending.decider().unwrap_or(0);
+        greedy::pick(&View::new(self, seat), moves, &Params::default(), rng)
+    }
+
     fn turn(&self) -> u32 {
         self.turn
     }
