@@ -25,7 +25,7 @@ def test_the_expert_persona_judges_with_the_last_refitted_evaluation():
     # evaluation each: there it is their search with halving (House of Suits: 3,000
     # simulations), and a refitted evaluation is refused.
     assert resolve("search_expert").startswith(
-        "search(iterations=300,worlds=32,c=0.05,rollout=1,eval=3,halving=1)"
+        "search(iterations=180,worlds=32,c=0.05,rollout=1,eval=3,halving=1,expand=1)"
     )
     assert resolve("search_expert", "battle_cards") == (
         "search(iterations=1000,worlds=32,c=0.05,rollout=0,halving=1)@v2"
