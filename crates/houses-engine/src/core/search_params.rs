@@ -27,7 +27,7 @@ pub struct SearchParams {
     /// Which move a simulation adds below a node: 0 one of the untried moves at random, 1
     /// the one the game's quick policy would play among them (`Searchable::expand_choice`;
     /// in Houses-Skirmish the heuristic player's), so that a node's first simulations follow
-    /// its likely line rather than a random one (docs/agents.md, version 9's `expand`).
+    /// its likely line rather than a random one (docs/agents.md, `expand=1`).
     pub expand: u32,
 }
 
