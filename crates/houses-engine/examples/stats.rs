@@ -23,6 +23,9 @@ fn main() {
         .iter()
         .map(|r| (r.decisions[0] + r.decisions[1]) as u64)
         .sum();
-    println!("{:.0} decisions/s", decisions as f64 / dt);
+    println!(
+        "{:.0} decisions/s ({decisions} decisions)",
+        decisions as f64 / dt
+    );
     println!("{n} games {dt:.2}s {:.0}/s  P1 {w0} P2 {w1} by-life {life} turns {turns:.1} actions {acts:.1} deployed {dep:.1}", n as f64/dt);
 }

@@ -42,6 +42,7 @@ fn search_choices_do_not_change_when_only_hidden_cards_change() {
         rollout: 1,
         eval: 0,
         halving: 0,
+        expand: 0,
     };
     let mut checked = 0;
     for seed in 0..40u64 {
@@ -93,6 +94,7 @@ fn search_worlds_and_choices_depend_only_on_what_the_player_knows() {
         rollout: 1,
         eval: 0,
         halving: 0,
+        expand: 0,
     };
     let mut checked = 0;
     for (k, rules) in [
@@ -131,6 +133,7 @@ fn each_search_decision_draws_from_its_own_stream() {
         rollout: 1,
         eval: 0,
         halving: 0,
+        expand: 0,
     };
     let mut checked = 0;
     for (k, rules) in ["", "kings=classic", "players=3"].iter().enumerate() {

@@ -303,6 +303,7 @@ fn search_worlds_and_choices_depend_only_on_what_the_player_knows() {
         rollout: 1,
         eval: 0,
         halving: 0,
+        expand: 0,
     };
     let mut checked = 0;
     for (k, rules) in ["", "jokers=false,hand_size=2", "armor_limit=1,life=8"]
@@ -333,6 +334,7 @@ fn each_search_decision_draws_from_its_own_stream() {
         rollout: 1,
         eval: 0,
         halving: 0,
+        expand: 0,
     };
     let mut checked = 0;
     for (k, rules) in ["", "armor_limit=1,life=8"].iter().enumerate() {

@@ -23,6 +23,8 @@ const SEARCH_GAMES: u64 = 12;
 const SEARCH: &str = "search(iterations=60,worlds=2)";
 /// The expert's kind of search: sequential halving at the root, turns finished, evaluation 3.
 const SEARCH_HALVING: &str = "search(iterations=60,worlds=4,rollout=1,eval=3,halving=1)";
+/// The same, each node's first move below the root the heuristic player's (`expand=1`).
+const SEARCH_EXPAND: &str = "search(iterations=60,worlds=4,rollout=1,eval=3,halving=1,expand=1)";
 
 fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
@@ -123,6 +125,7 @@ fn fingerprints() -> Vec<String> {
             ("random", "greedy", GAMES),
             (SEARCH, "greedy", SEARCH_GAMES),
             (SEARCH_HALVING, "greedy", SEARCH_GAMES),
+            (SEARCH_EXPAND, "greedy", SEARCH_GAMES),
         ] {
             let specs = [AgentSpec::parse(a).unwrap(), AgentSpec::parse(b).unwrap()];
             let records = play_batch(&rules, [&specs[0], &specs[1]], SEED, 0, n, 2, true);

@@ -239,6 +239,7 @@ fn search_worlds_and_choices_depend_only_on_what_the_player_knows() {
         rollout: 1,
         eval: 0,
         halving: 0,
+        expand: 0,
     };
     let mut checked = 0;
     for (k, rules) in ["", "suits=6", "match=mixed"].iter().enumerate() {
@@ -266,6 +267,7 @@ fn each_search_decision_draws_from_its_own_stream() {
         rollout: 1,
         eval: 0,
         halving: 0,
+        expand: 0,
     };
     let mut checked = 0;
     for (k, rules) in ["", "match=mixed"].iter().enumerate() {

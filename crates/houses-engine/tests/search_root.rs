@@ -1,6 +1,6 @@
 //! The search's choice at the root (`core::search`): sequential halving compares the root's moves
 //! in the same worlds, where UCB with a small `c` meets each first in another world; and the
-//! `halving` parameter as written and refused.
+//! `halving` and `expand` parameters as written and refused.
 use houses_engine::core::rng::GameRng;
 use houses_engine::core::{
     Game, GameRules, Mcts, OptionSpec, SearchParams, Searchable, Seat, MAX_SEATS,
@@ -96,6 +96,7 @@ fn best_picked(halving: u32) -> usize {
         rollout: 0,
         eval: 0,
         halving,
+        expand: 0,
     };
     let game = Lottery::new(&NoRules, 0, false);
     let legal: Vec<u8> = (0..4).collect();
@@ -126,4 +127,43 @@ fn halving_is_a_parameter_named_only_when_set() {
             .unwrap_err(),
         "agent 'search': parameter 'halving' expects a non-negative integer, got '2' (at most 1)"
     );
+}
+
+#[test]
+fn expand_is_a_parameter_named_only_when_set() {
+    let p = SearchParams::default()
+        .with([("halving", "1"), ("expand", "1")])
+        .unwrap();
+    assert_eq!(
+        p.canonical(),
+        "search(iterations=1000,worlds=32,c=0.05,rollout=0,halving=1,expand=1)"
+    );
+    assert_eq!(
+        SearchParams::default().with([("expand", "2")]).unwrap_err(),
+        "agent 'search': parameter 'expand' expects a non-negative integer, got '2' (at most 1)"
+    );
+}
+
+/// Without a quick policy of its own a game expands at random either way: the default
+/// `Searchable::expand_choice` draws as `expand=0` does, so the decisions are the same.
+#[test]
+fn expand_one_without_a_policy_is_expand_zero() {
+    let game = Lottery::new(&NoRules, 0, false);
+    let legal: Vec<u8> = (0..4).collect();
+    for halving in [0, 1] {
+        let params = |expand| SearchParams {
+            iterations: 40,
+            worlds: 8,
+            c: 0.05,
+            rollout: 0,
+            eval: 0,
+            halving,
+            expand,
+        };
+        for seed in 0..20 {
+            let a = Mcts::new(seed, params(0)).choose(&game, 0, &legal);
+            let b = Mcts::new(seed, params(1)).choose(&game, 0, &legal);
+            assert_eq!(a, b, "seed {seed}, halving {halving}");
+        }
+    }
 }

@@ -32,6 +32,7 @@ pub const BC_SEARCH_DEFAULTS: SearchParams = SearchParams {
     rollout: 0,
     eval: 0,
     halving: 0,
+    expand: 0,
 };
 
 impl BcAgentSpec {

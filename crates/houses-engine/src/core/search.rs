@@ -57,6 +57,11 @@ pub trait Searchable: Game + Clone {
     fn playout_choice(&self, legal: &[Self::Action], rng: &mut GameRng) -> usize {
         rng.below(legal.len())
     }
+    /// Which of `moves` (untried below a node) a simulation adds to the tree: at random
+    /// unless the game has a better quick policy.
+    fn expand_choice(&self, moves: &[Self::Action], rng: &mut GameRng) -> usize {
+        rng.below(moves.len())
+    }
     /// Turns begun so far: play-outs are measured in turns, so that the evaluation judges a
     /// position between turns rather than half-way through one. A game without turns counts
     /// moves.
@@ -175,6 +180,8 @@ pub struct Mcts<G: Searchable> {
     path: Vec<u32>,
     /// Under sequential halving, the root's child for each legal move (`NONE`: not yet).
     root_kids: Vec<u32>,
+    /// The moves not yet in the tree below a node (`expand=1`).
+    untried: Vec<G::Action>,
     /// sqrt(ln n) and 1/sqrt(n) for every count a decision can reach: UCB without libm calls.
     sqrt_ln: Vec<f64>,
     inv_sqrt: Vec<f64>,
@@ -196,6 +203,7 @@ impl<G: Searchable> Mcts<G> {
             kid_moves: Vec::new(),
             path: Vec::new(),
             root_kids: Vec::new(),
+            untried: Vec::new(),
             sqrt_ln: Vec::new(),
             inv_sqrt: Vec::new(),
         }
@@ -491,15 +499,32 @@ impl<G: Searchable> Mcts<G> {
                 .filter(|&&k| k == NONE)
                 .count();
             if untried > 0 {
-                // Expand one of the moves not yet in the tree, at random.
-                let pick = self.rng.below(untried);
-                let i = self.kid_lists[kids.clone()]
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &k)| k == NONE)
-                    .nth(pick)
-                    .map(|(i, _)| i)
-                    .expect("an untried move");
+                // Expand one of the moves not yet in the tree: at random, or (`expand=1`) the
+                // one the game's quick policy would play among them.
+                let nth_untried = |me: &Self, n: usize| {
+                    me.kid_lists[kids.clone()]
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, &k)| k == NONE)
+                        .nth(n)
+                        .map(|(i, _)| i)
+                        .expect("an untried move")
+                };
+                let i = if self.params.expand == 1 {
+                    self.untried.clear();
+                    self.untried.extend(
+                        self.kid_lists[kids.clone()]
+                            .iter()
+                            .zip(&self.legal)
+                            .filter(|(&k, _)| k == NONE)
+                            .map(|(_, &a)| a),
+                    );
+                    let pick = st.expand_choice(&self.untried, &mut self.rng);
+                    nth_untried(self, pick)
+                } else {
+                    let pick = self.rng.below(untried);
+                    nth_untried(self, pick)
+                };
                 let a = self.legal[i];
                 let new = self.add_node(seat, 1);
                 self.children.insert((node, seat as u8, a), new);

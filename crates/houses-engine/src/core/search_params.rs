@@ -24,6 +24,11 @@ pub struct SearchParams {
     /// each root move's first simulations run in different worlds, so a move can be chosen
     /// for the luck of the worlds it met (docs/agents.md, version 9).
     pub halving: u32,
+    /// Which move a simulation adds below a node: 0 one of the untried moves at random, 1
+    /// the one the game's quick policy would play among them (`Searchable::expand_choice`;
+    /// in Houses-Skirmish the heuristic player's), so that a node's first simulations follow
+    /// its likely line rather than a random one (docs/agents.md, `expand=1`).
+    pub expand: u32,
 }
 
 impl Default for SearchParams {
@@ -35,12 +40,20 @@ impl Default for SearchParams {
             rollout: 0,
             eval: 0,
             halving: 0,
+            expand: 0,
         }
     }
 }
 
-pub const SEARCH_PARAM_NAMES: &[&str] =
-    &["iterations", "worlds", "c", "rollout", "eval", "halving"];
+pub const SEARCH_PARAM_NAMES: &[&str] = &[
+    "iterations",
+    "worlds",
+    "c",
+    "rollout",
+    "eval",
+    "halving",
+    "expand",
+];
 
 /// The most simulations per decision (ten thousand times the default: some seconds a
 /// decision). A decision allocates tables of this size at once, and its tree grows with it.
@@ -78,6 +91,7 @@ impl SearchParams {
             // The game checks that it has that evaluation (`check_eval`).
             "eval" => self.eval = int(0, u32::MAX)?,
             "halving" => self.halving = int(0, 1)?,
+            "expand" => self.expand = int(0, 1)?,
             "c" => {
                 self.c = v
                     .parse::<f64>()
@@ -113,9 +127,9 @@ impl SearchParams {
         Ok(self)
     }
 
-    /// `search(iterations=..,worlds=..,c=..,rollout=..)`, every parameter spelt out (`eval`
-    /// and `halving` only when not 0, so that specs written before they existed stay as they
-    /// were).
+    /// `search(iterations=..,worlds=..,c=..,rollout=..)`, every parameter spelt out (`eval`,
+    /// `halving` and `expand` only when not 0, so that specs written before they existed stay
+    /// as they were).
     pub fn canonical(&self) -> String {
         let eval = if self.eval == 0 {
             String::new()
@@ -127,8 +141,13 @@ impl SearchParams {
         } else {
             format!(",halving={}", self.halving)
         };
+        let expand = if self.expand == 0 {
+            String::new()
+        } else {
+            format!(",expand={}", self.expand)
+        };
         format!(
-            "search(iterations={},worlds={},c={},rollout={}{eval}{halving})",
+            "search(iterations={},worlds={},c={},rollout={}{eval}{halving}{expand})",
             self.iterations, self.worlds, self.c, self.rollout
         )
     }

@@ -31,6 +31,7 @@ pub const HS_SEARCH_DEFAULTS: SearchParams = SearchParams {
     rollout: 0,
     eval: 0,
     halving: 0,
+    expand: 0,
 };
 
 impl HsAgentSpec {

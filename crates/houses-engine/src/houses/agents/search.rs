@@ -64,6 +64,16 @@ impl Searchable for State {
         greedy::pick(&View::new(self, seat), legal, &Params::default(), rng)
     }
 
+    /// `expand=1`: the heuristic player's move among the untried ones (a lone one without
+    /// scoring it), as its play-outs would play.
+    fn expand_choice(&self, moves: &[Action], rng: &mut GameRng) -> usize {
+        if moves.len() == 1 {
+            return 0;
+        }
+        let seat = self.pending.decider().unwrap_or(0);
+        greedy::pick(&View::new(self, seat), moves, &Params::default(), rng)
+    }
+
     fn turn(&self) -> u32 {
         self.turn
     }
