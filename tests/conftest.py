@@ -86,6 +86,25 @@ def write(tmp_path: Path, text: str, name: str = "exp.yaml") -> Path:
     return p
 
 
+def cut_short(done: Path, cut: Path, unplayed) -> list[str]:
+    """A copy of the finished run `done` at `cut`, as a run killed part way leaves it: the
+    chunks whose keys `unplayed(key)` picks deleted with their manifest entries, the run still
+    running (no cells). Returns the keys taken out."""
+    import json
+    import shutil
+
+    shutil.copytree(done, cut)
+    m = json.loads((cut / "manifest.json").read_text())
+    late = sorted(k for k in m["chunks"] if unplayed(k))
+    for key in late:
+        (cut / "records" / key).unlink()
+        del m["chunks"][key]
+    m["status"] = "running"
+    del m["cells"]
+    (cut / "manifest.json").write_text(json.dumps(m))
+    return late
+
+
 @pytest.fixture
 def root() -> Path:
     return ROOT

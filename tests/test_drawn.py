@@ -4,11 +4,10 @@ changes and the verdicts come out exactly as from full cells, at a third of the 
 with the cell they read their deals from, and resume to the same records."""
 
 import json
-import shutil
 
 import polars as pl
 import pytest
-from conftest import records, sim, write
+from conftest import cut_short, records, sim, write
 
 from sim.analysis.names import card_id
 from sim.running.experiment import ExperimentError, load
@@ -104,16 +103,8 @@ def test_a_run_of_drawn_deals_resumes_to_the_same_records(tmp_path, both):
     """Cut after the cells with the card played their last chunk, before the cells without it
     did (the manifest as a killed run leaves it)."""
     cut = tmp_path / "cut"
-    shutil.copytree(both[1], cut)
-    m = json.loads((cut / "manifest.json").read_text())
-    late = [k for k in m["chunks"] if "blank" in k and k.endswith("0000002000.parquet")]
+    late = cut_short(both[1], cut, lambda k: "blank" in k and k.endswith("0000002000.parquet"))
     assert len(late) == 4
-    for key in late:
-        (cut / "records" / key).unlink()
-        del m["chunks"][key]
-    m["status"] = "running"
-    del m["cells"]
-    (cut / "manifest.json").write_text(json.dumps(m))
     f = write(tmp_path, DRAWN)
     run(load(f, cut), workers=1, quiet=True)
     assert records(cut).equals(records(both[1]))

@@ -16,7 +16,7 @@ from sim.play.engine import rule_values
 from sim.running.experiment import Experiment, upgraded
 from sim.running.runner.chunks import _all_chunks, _chunk_key, chunk_path
 from sim.running.runner.files import MANIFEST, RECORDS, RunError, _sha256, why, write_text
-from sim.running.runner.settling import all_extension_chunks, grid_chunk
+from sim.running.runner.settling import all_extension_chunks, grid_chunk, plan
 
 
 class RecordsError(RunError):
@@ -78,13 +78,14 @@ def _keep(exp: Experiment, old: dict[str, Any]) -> tuple[dict[str, dict[str, Any
     expected = _all_chunks(exp)
     # Past the file's games, where the run goes on until its answer settles.
     expected |= {_chunk_key(out, chunk_path(out, c)): c for c in all_extension_chunks(exp)}
+    settling_plan = plan(exp)
     entries: dict[str, dict[str, Any]] | None = old.get("chunks")
     kept: dict[str, dict[str, Any]] = {}
     discarded = False
     for path in sorted(root.glob("*/*.parquet")):
         key = _chunk_key(out, path)
         # A settling run's chunk past this budget, played under a larger one: kept.
-        chunk = expected.get(key) or grid_chunk(exp, path.parent.name, path.name)
+        chunk = expected.get(key) or grid_chunk(exp, settling_plan, path.parent.name, path.name)
         if chunk is None:
             raise RunError(
                 f"{path} is not a chunk of this run (a stray or copied file?); move it out of "

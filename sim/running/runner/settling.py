@@ -163,11 +163,10 @@ def all_extension_chunks(exp: Experiment) -> list[Chunk]:
 _CHUNK_NAME = re.compile(r"chunk-(\d{10})\.parquet")
 
 
-def grid_chunk(exp: Experiment, cell_id: str, name: str) -> Chunk | None:
-    """The chunk a file named `name` in `cell_id`'s folder is, where it lies on a settling
-    cell's grid past the plan's budget (played under a larger budget before): kept, not
-    refused as a stray."""
-    p = plan(exp)
+def grid_chunk(exp: Experiment, p: Plan | None, cell_id: str, name: str) -> Chunk | None:
+    """The chunk a file named `name` in `cell_id`'s folder is, where it lies on the grid of a
+    cell settling under plan `p` past its budget (played under a larger budget before): kept,
+    not refused as a stray."""
     found = _CHUNK_NAME.fullmatch(name)
     if p is None or found is None:
         return None
