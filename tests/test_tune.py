@@ -30,7 +30,8 @@ SMALL = {
     "games": 600,
     "leaders": 2,
     "leader_games": 1_200,
-    "recheck": {"games": 1_200},
+    # The strong player rechecks the pick too, on the same fresh deals.
+    "recheck": {"games": 1_200, "players": {"search_fast": 100}},
 }
 
 
@@ -91,6 +92,21 @@ def test_the_leaders_play_again_and_the_pick_is_rechecked_on_fresh_deals(small):
         for f in small.data["recheck"][role].values():
             assert f["hi"] - f["lo"] == pytest.approx(2 * small.data["z"] * f["se"])
     assert small.pick == small.data["pick"]["label"]
+    # The stronger player's recheck: its own cells on the same fresh deals, each target read.
+    [strong_run] = (recheck_run / "players").iterdir()
+    strong = json.loads((strong_run / "manifest.json").read_text())
+    assert strong["seed"] == 6 and _games(strong) == {100}
+    assert {tuple(c["agents"]) for c in strong["cells"]} == {("search_fast", "search_fast")}
+    found = small.data["recheck"]["players"]["search_fast"]
+    assert found["games"] == 100 and set(found) == {"games", "base", "pick"}
+    assert set(found["pick"]) == {t["key"] for t in small.data["spec"]["targets"]}
+    said = [line for line in small.answer if line.startswith("With the strong player")]
+    assert len(said) == 1 and said[0].startswith(
+        "With the strong player (search_fast v search_fast, 100 games each on the same deals): "
+    )
+    verdicts = [found["pick"][t["key"]]["verdict"] for t in small.data["spec"]["targets"]]
+    holds = "hold" in said[0] and "not hold" not in said[0]
+    assert holds == all(v == YES for v in verdicts)
 
 
 def test_the_same_call_resumes_and_plays_nothing_once_complete(small, tmp_path):
@@ -165,6 +181,20 @@ def test_a_bad_tune_file_names_each_problem_and_its_key(tmp_path):
     assert "targets[0]: a King's gap takes within: N" in lines[2]
     assert "targets[1].measure: expected one of king_value, king_gap, first_player" in lines[3]
     assert "trials: expected a whole number from 1 to 1,000, got 0" in lines[4]
+
+
+def test_a_stronger_player_that_rechecks_is_one_sim_agents_lists(tmp_path):
+    f = tmp_path / "bad.yaml"
+    f.write_text(json.dumps({**SMALL, "recheck": {"players": {"search_exprt": 100, "greedy": 5}}}))
+    r = cli("tune", str(f))
+    assert r.returncode == 2
+    lines = r.stderr.splitlines()
+    assert lines[0].startswith(
+        f"error: {f}: recheck.players.search_exprt: unknown agent 'search_exprt'"
+    )
+    assert lines[1] == (
+        f"error: {f}: recheck.players.greedy: expected a whole number from 100 to 10,000,000, got 5"
+    )
 
 
 def test_the_shipped_tune_files_read(root):

@@ -239,8 +239,9 @@ def test_a_run_opens_with_its_verdicts_in_the_report_the_terminal_and_json(tmp_p
     lines = r.stdout.splitlines()
     # The question, then the part and its verdict: greedy beats random, surely.
     assert lines[0] == "Does greedy beat random?"
-    assert lines[1] == "  Does the quick player beat the random player?"
-    assert lines[2].startswith("    Yes under 'base': it wins ")
+    assert lines[1] == "  Verdicts from the quick player against the random player."
+    assert lines[2] == "  Does the quick player beat the random player?"
+    assert lines[3].startswith("    Yes under 'base': it wins ")
     box = json.loads((out / "answer.json").read_text())["verdicts"]
     part = box["parts"][0]
     assert (part["ask"], part["of"], part["player"]) == ("favoured", "agent", "greedy v random")

@@ -140,6 +140,12 @@ def bench_cmd(
     help=f"Threads (default 0: all cores; at most {MAX_THREADS}).",
 )
 @click.option("--json", "as_json", is_flag=True)
+@click.option(
+    "--write-ratings",
+    is_flag=True,
+    help="Store the ratings in strategies/ratings.json as the game's ladder, the one reports "
+    "place their players on (two players, the game's default rules).",
+)
 @GAME_OPTION
 def ladder_cmd(
     agents: str,
@@ -149,6 +155,7 @@ def ladder_cmd(
     rules: str,
     workers: int,
     as_json: bool,
+    write_ratings: bool,
     game: str,
 ) -> None:
     """Rate agents against each other (Bradley-Terry on the Elo scale, with intervals).
@@ -162,6 +169,11 @@ def ladder_cmd(
     names = _split_agents(agents)
     if len(names) < 2:
         _fail("--agents needs at least two agents")
+    if write_ratings and rules:
+        _fail(
+            "--write-ratings stores the ladder of the game's default rules at two players: "
+            f"drop --rules {rules}"
+        )
     for n in names:
         try:
             resolve(n, game)
@@ -183,6 +195,26 @@ def ladder_cmd(
         click.echo(json.dumps(result, indent=2))
     else:
         click.echo("\n".join(lines(result)))
+    if write_ratings:
+        _store_ratings(result, game)
+
+
+def _store_ratings(result: dict, game: str) -> None:
+    """strategies/ratings.json (the working directory's, else the checkout's) gets this
+    ladder as the game's, with the command that made it."""
+    from pathlib import Path
+
+    from sim.play import ratings
+
+    here = Path.cwd() / "strategies"
+    folder = here if here.is_dir() else ratings.checkout()
+    command = "sim " + " ".join(sys.argv[1:])
+    found = ratings.entry(result, command, time.strftime("%Y-%m-%d"), game_info(game).version)
+    try:
+        path = ratings.write(folder, game, found)
+    except OSError as e:
+        _fail(f"cannot write {folder / ratings.FILE}: {e.strerror or e}")
+    click.echo(f"ratings: {path}", err=True)
 
 
 @click.command("agents")

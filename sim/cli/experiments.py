@@ -262,6 +262,10 @@ def _print_verdicts(question: str, found: dict) -> None:
 
     box = found.get("verdicts") or {"parts": []}
     click.echo(question)
+    if box.get("whose"):
+        click.echo(
+            textwrap.fill(box["whose"], initial_indent="  ", subsequent_indent="  ", width=100)
+        )
     for p in lines(box):
         click.echo(
             textwrap.fill(p["question"], initial_indent="  ", subsequent_indent="  ", width=100)
@@ -271,7 +275,7 @@ def _print_verdicts(question: str, found: dict) -> None:
             click.echo(
                 textwrap.fill(said, initial_indent="    ", subsequent_indent="      ", width=100)
             )
-        for a in [*p["agreement"], p["settled_by"]]:
+        for a in [*p["agreement"], *([p["skill"]] if p.get("skill") else []), p["settled_by"]]:
             click.echo(
                 textwrap.fill(a, initial_indent="    ", subsequent_indent="      ", width=100)
             )

@@ -165,3 +165,50 @@ def plot_cards(tops: list[dict[str, Any]], variant: str) -> str:
         ax.set_title(_text(f"Ten largest gaps ({variant}, {t['agent']})"), fontsize=12)
     fig.tight_layout()
     return _svg(fig)
+
+
+def plot_skill(parts: list[dict[str, Any]]) -> str:
+    """The verdict box's skill curves: a panel per part that has one, its binding figure per
+    player (with the box's interval) against the player's ladder rating, a line per variant;
+    dashed, the part's line (either side of zero where either way counts)."""
+    shown = [p for p in parts if p.get("skill")]
+    fig, axes = plt.subplots(len(shown), 1, figsize=(5.2, 3.4 * len(shown)), squeeze=False)
+    for ax, p in zip(axes[:, 0], shown, strict=True):
+        skill = p["skill"]
+        names: dict[float, str] = {}
+        for vi, (v, points) in enumerate(skill["variants"].items()):
+            # Without a stored rating for every player: evenly spaced, weakest first.
+            xs = [q["rating"] if skill["by_rating"] else i for i, q in enumerate(points)]
+            ys = [q["estimate"] for q in points]
+            ax.errorbar(
+                xs,
+                ys,
+                yerr=[
+                    [max(0.0, q["estimate"] - q["lo"]) for q in points],
+                    [max(0.0, q["hi"] - q["estimate"]) for q in points],
+                ],
+                fmt="o-",
+                color=COLOURS[vi % len(COLOURS)],
+                capsize=3,
+                label=_text(_short(v)),
+            )
+            names.update(
+                {x: q["player_name"].removeprefix("the ") for x, q in zip(xs, points, strict=True)}
+            )
+        for y in [skill["line"]] + (
+            [] if p["ask"] in ("dominates", "shortens") else [-skill["line"]]
+        ):
+            ax.axhline(y, color="#888", lw=0.8, ls="--")
+        ax.axhline(0, color="#ccc", lw=0.6)
+        ax.set_xticks(list(names), [_text(n.replace(" player", "")) for n in names.values()])
+        ax.set_xlabel(
+            "player, by ladder rating (Elo)" if skill["by_rating"] else "player, weakest first",
+            fontsize=11,
+        )
+        ax.set_ylabel(p.get("unit", "points"), fontsize=11)
+        ax.tick_params(labelsize=10)
+        ax.set_title(_text(p["question"]), fontsize=12)
+        if len(skill["variants"]) > 1:
+            ax.legend(fontsize=9)
+    fig.tight_layout()
+    return _svg(fig)

@@ -32,7 +32,7 @@ from sim.reporting.formats import (
 )
 from sim.reporting.legend import _players, _variant_legend
 from sim.reporting.measured import measured
-from sim.reporting.plots import plot_cards, plot_kings, plot_lengths, plot_win_rates
+from sim.reporting.plots import plot_cards, plot_kings, plot_lengths, plot_skill, plot_win_rates
 from sim.reporting.related import ANSWER_FILE, _see_also_answers
 from sim.reporting.report_template import TEMPLATE
 from sim.reporting.verdicts import verdict_box
@@ -246,6 +246,8 @@ def build(out: Path) -> Path:
     # interval is as wide as its stopping rule's (`runner/settling.py`).
     looks = int((manifest.get("settle") or {}).get("looks", 1))
     box = verdict_box(facts, spec, config, gap, config.get("game", games.DEFAULT), looks)
+    if any(p.get("skill") for p in box["parts"]):
+        plots["skill"] = plot_skill(box["parts"])
     if manifest.get("settle") and box["parts"]:
         pair = tuple(manifest["settle"]["matchup"])
         played = {

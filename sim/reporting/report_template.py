@@ -25,6 +25,7 @@ TEMPLATE = r"""<!doctype html>
   .answer p { margin: .3rem 0; }
   .verdicts { border: 2px solid #1b6ca8; border-radius: 6px; padding: .5rem .9rem; margin: .6rem 0; }
   .verdicts .part { margin: .4rem 0 .6rem; }
+  .verdicts p.whose { margin: .2rem 0 .4rem; color: #123f66; }
   .verdicts p.ask { font-weight: 600; font-size: 1.08rem; margin: .2rem 0; }
   .verdicts ul { margin: .1rem 0; padding-left: 1.2rem; }
   .verdicts li { margin: .15rem 0; }
@@ -78,12 +79,16 @@ TEMPLATE = r"""<!doctype html>
 {# The verdict box: each part of the question answered Yes, No, On the line or Not settled, from the
 strongest player the run has (sim/reporting/verdicts). #}
 {% if box_lines %}<div class="verdicts" id="verdicts">
+{% if box.whose %}<p class="whose">{{ box.whose }}</p>{% endif %}
 {% for p in box_lines %}<div class="part"><p class="ask">{{ p.question }}</p>
 <ul>{% for r in p.readings %}<li><b class="v v-{{ r.verdict|lower|replace(' ', '-') }}">{{ r.verdict }}</b>{% if r.where %} {{ r.where }}{% endif %}: {{ r.text }}.</li>
-{% endfor %}{% for a in p.agreement %}<li class="agree">{{ a }}</li>{% endfor %}<li class="agree line">{{ p.settled_by }}</li></ul></div>
+{% endfor %}{% for a in p.agreement %}<li class="agree">{{ a }}</li>{% endfor %}{% if p.skill %}<li class="agree skill">{{ p.skill }}</li>{% endif %}<li class="agree line">{{ p.settled_by }}</li></ul></div>
 {% endfor %}{% if box.next %}<p class="next"><b>What to try next:</b> {{ box.next }}</p>{% endif %}{% if box.settling %}<p class="note">{{ box.settling }}</p>{% endif %}
-<p class="note">{% if box.point %}{{ box.point }} {% endif %}Verdicts from {{ box.parts[0].player_name }}{% set others = box.parts|map(attribute='others')|sum(start=[])|map(attribute='player_name')|unique|list %}{% if others %}, beside {{ others|join(', ') }}{% endif %}. Yes when the whole range is past the line that settles the question, No when all of it falls short, On the line when all of it lies within the line's margin either side (a third of the line, unless the question sets its own: as good as at the line either way), Not settled when it straddles the line otherwise. {% if box.verdicts > 1 or box.looks|default(1) > 1 %}The ranges in this box are wider than the 95% ranges below: wide enough that all {{ box.verdicts }} verdicts hold at once{% if box.looks|default(1) > 1 %}, at every one of the {{ box.looks }} points where the run looked at them to decide whether to play on{% endif %}, with 95% confidence. {% endif %}Why these lines: {% for p in box.parts %}{{ p.question }} {{ p.line_means }}{{ '; ' if not loop.last else '.' }}{% endfor %}</p>
+<p class="note">{% if box.point %}{{ box.point }} {% endif %}Yes when the whole range is past the line that settles the question, No when all of it falls short, On the line when all of it lies within the line's margin either side (a third of the line, unless the question sets its own: as good as at the line either way), Not settled when it straddles the line otherwise. {% if box.verdicts > 1 or box.looks|default(1) > 1 %}The ranges in this box are wider than the 95% ranges below: wide enough that all {{ box.verdicts }} verdicts hold at once{% if box.looks|default(1) > 1 %}, at every one of the {{ box.looks }} points where the run looked at them to decide whether to play on{% endif %}, with 95% confidence. {% endif %}Why these lines: {% for p in box.parts %}{{ p.question }} {{ p.line_means }}{{ '; ' if not loop.last else '.' }}{% endfor %}</p>
 </div>{% endif %}
+{% if plots.skill %}<details class="skill" id="skill" open><summary>How the verdicts move with the player's skill (the figure each verdict reads, per player, by ladder rating)</summary>
+<img alt="Each verdict's figure per player against the player's ladder rating" src="{{ plots.skill }}">
+</details>{% endif %}
 <div class="answer" id="answer">
 {% for s in opening.sentences %}<p{% if loop.first %} class="lead"{% endif %}>{{ s }}</p>
 {% endfor %}{% if not opening.sentences %}<p>No figure answers this question yet: the cells it is read from have no games.</p>{% endif %}

@@ -92,6 +92,8 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
         f"  on fresh deals (seed {recheck['seed']}), {recheck['games']:,} games each, "
         f"{spec['player']} v {spec['player']}"
     )
+    for player, found in (recheck.get("players") or {}).items():
+        lines += _stronger(player, found, targets, setting, is_base)
     met = _met(data)
     if met and not (len(met) == 1 and met[0] == pick["label"]):
         knobs = spec["knobs"]
@@ -101,6 +103,38 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
     if edge := _edge(data):
         lines.append(edge)
     lines.append("What to try next: " + _next(data, verdicts))
+    return lines
+
+
+def _stronger(
+    player: str, found: dict[str, Any], targets: list[dict[str, Any]], setting: str, is_base: bool
+) -> list[str]:
+    """A stronger player's recheck of the pick on the same fresh deals: whether the pick holds
+    for it (every target met beyond noise), misses one, or is not settled, then its figures."""
+    from sim.play.agents import standing
+
+    title = standing(player)[1]
+    verdicts = [found["pick"].get(t["key"], {}).get("verdict", NO) for t in targets]
+    s = "" if is_base else "s"  # "the rules as they are hold", "absorb=17 holds"
+    if all(v == YES for v in verdicts):
+        said = f"{setting} hold{s}: it meets every target"
+    elif any(v == NO for v in verdicts):
+        said = f"{setting} do{'es' if s else ''} not hold: it misses a target"
+    else:
+        said = f"not settled: {setting} may meet every target, but not beyond noise"
+    lines = [
+        f"With {title} ({player} v {player}, {found['games']:,} games each on the same deals): "
+        f"{said}."
+    ]
+    for t, v in zip(targets, verdicts, strict=True):
+        f, b = found["pick"].get(t["key"]), found["base"].get(t["key"])
+        if f is None:
+            lines.append(f"  {t['label']}: could not be measured")
+            continue
+        text = f"  {t['label']}: {_figure(f, t['unit'], f['lo'], f['hi'])} ({VERDICT_WORDS[v]})"
+        if b is not None and not is_base:
+            text += f"; the rules as they are: {_figure(b, t['unit'], b['lo'], b['hi'])}"
+        lines.append(text)
     return lines
 
 
@@ -138,9 +172,11 @@ def _order(c: dict[str, Any]) -> tuple:
 def _next(data: dict[str, Any], verdicts: list[str]) -> str:
     spec = data["spec"]
     if all(v == YES for v in verdicts):
+        if stronger := data["recheck"].get("players") or {}:
+            return _next_stronger(stronger, spec["targets"])
         return (
-            "ask the pick against the rules as they are with the strong and expert players in an "
-            "experiment (a variant with these settings), since the search used "
+            "recheck the pick with the strong and expert players (recheck: {players: "
+            "{search_fast: 4000, search_expert: 2000}} in the file), since the search used "
             f"{spec['player']} alone."
         )
     if any(v == NO for v in verdicts):
@@ -152,6 +188,30 @@ def _next(data: dict[str, Any], verdicts: list[str]) -> str:
         f"play more games: the recheck's {spec['recheck_games']:,} games leave a target "
         "unsettled (recheck: {games: N} in the file)."
     )
+
+
+def _next_stronger(stronger: dict[str, Any], targets: list[dict[str, Any]]) -> str:
+    """What to try next after a pick that holds for the tune's player: as the stronger
+    players' rechecks say."""
+    from sim.play.agents import standing
+
+    def said(found: dict[str, Any]) -> list[str]:
+        return [found["pick"].get(t["key"], {}).get("verdict", NO) for t in targets]
+
+    missed = [p for p, f in stronger.items() if NO in said(f)]
+    unsure = [p for p, f in stronger.items() if p not in missed and set(said(f)) != {YES}]
+    if missed:
+        return (
+            f"tune with {standing(missed[-1])[1]} (player: {missed[-1]} in the file): the pick "
+            "does not hold for it, and the stronger player's verdict is the one a table of good "
+            "players would see."
+        )
+    if unsure:
+        return (
+            f"give {standing(unsure[-1])[1]} more games (recheck: {{players: {{{unsure[-1]}: "
+            f"{2 * stronger[unsure[-1]]['games']}}}}} in the file): its recheck is not settled."
+        )
+    return "apply it: the pick holds for every player that rechecked it."
 
 
 def _row(c: dict[str, Any], targets: list[dict[str, Any]], z: float) -> dict[str, Any]:

@@ -51,7 +51,7 @@ TOP_KEYS = {
     "games": "games a candidate plays (100 to 10,000,000)",
     "leaders": "how many of the best to play again with more games (default 3)",
     "leader_games": "games a leader plays (default four times games)",
-    "recheck": "the pick re-checked on fresh deals: {seed: N, games: N}",
+    "recheck": "the pick re-checked on fresh deals: {seed: N, games: N, players: {agent: games}}",
     "output": "the output folder (default reports/tune_<name>)",
 }
 BOUNDS = ("at_most", "at_least", "within")
@@ -158,6 +158,9 @@ class TuneSpec:
     leader_games: int = 80_000
     recheck_seed: int = 1
     recheck_games: int = 80_000
+    # Stronger players that recheck the pick on the same fresh deals, each with its games: a
+    # setting the search chose with one player may not hold for a better one.
+    recheck_players: dict[str, int] = field(default_factory=dict)
     leader_seed: int = 2
     output: str = ""
 
@@ -315,9 +318,10 @@ def from_mapping_(data: Any, path: Path, output: str | Path | None = None) -> Tu
     leaders = count("leaders", 3, 0, 100)
     leader_games = count("leader_games", 4 * n, 100, 10_000_000)
     recheck = data.get("recheck") or {}
-    if not isinstance(recheck, dict) or set(recheck) - {"seed", "games"}:
+    if not isinstance(recheck, dict) or set(recheck) - {"seed", "games", "players"}:
         fail("recheck", f"expected {TOP_KEYS['recheck']}")
         recheck = {}
+    stronger = _recheck_players(recheck.get("players"), fail)
     if problems:
         raise TuneError(problems)
     assert isinstance(name, str) and isinstance(question, str) and isinstance(seed, int)
@@ -338,8 +342,33 @@ def from_mapping_(data: Any, path: Path, output: str | Path | None = None) -> Tu
         recheck_seed=int(recheck.get("seed", seed + 1)),
         leader_seed=(seed + 2) % 2**64,
         recheck_games=int(recheck.get("games", leader_games)),
+        recheck_players=stronger,
         output=str(output or data.get("output") or f"reports/tune_{name}"),
     )
+
+
+def _recheck_players(given: Any, fail: Any) -> dict[str, int]:
+    """`recheck.players`: {agent: games}, each agent one `sim agents` lists."""
+    if given is None:
+        return {}
+    where = "recheck.players"
+    if not isinstance(given, dict):
+        fail(where, f"expected {{agent: games}}, e.g. {{search_expert: 2000}}; got {given!r}")
+        return {}
+    from sim.play.agents import resolve
+
+    found = {}
+    for agent, n in given.items():
+        try:
+            resolve(str(agent))
+        except ValueError as e:
+            fail(f"{where}.{agent}", str(e))
+            continue
+        if isinstance(n, bool) or not isinstance(n, int) or not 100 <= n <= 10_000_000:
+            fail(f"{where}.{agent}", f"expected a whole number from 100 to 10,000,000, got {n!r}")
+            continue
+        found[str(agent)] = n
+    return found
 
 
 def _text(v: Any) -> str:
@@ -356,10 +385,17 @@ def _slug(params: dict[str, str]) -> str:
 
 
 def candidate_run(
-    spec: TuneSpec, folder: Path, variants: dict[str, dict[str, str]], seed: int, n: int
+    spec: TuneSpec,
+    folder: Path,
+    variants: dict[str, dict[str, str]],
+    seed: int,
+    n: int,
+    player: str | None = None,
 ) -> Experiment:
     """The run that plays `variants` (name -> settings) under the base rules, `n` games each on
-    the deals of `seed`, each again with the Kings the targets read made blanks."""
+    the deals of `seed`, each again with the Kings the targets read made blanks; `player` in
+    both seats (default the tune's)."""
+    player = player or spec.player
     mapping: dict[str, Any] = {
         "name": spec.name,
         "question": spec.question,
@@ -369,7 +405,7 @@ def candidate_run(
             **({"options": dict(spec.options)} if spec.options else {}),
             "variants": [{"name": v, "options": o} for v, o in variants.items()],
         },
-        "matchups": [[spec.player, spec.player]],
+        "matchups": [[player, player]],
         "games": n,
         "chunk_size": min(n, 50_000),
     }
@@ -379,10 +415,13 @@ def candidate_run(
     return from_mapping(mapping, folder)
 
 
-def figures(spec: TuneSpec, exp: Experiment, variant: str) -> dict[str, dict[str, Any]]:
+def figures(
+    spec: TuneSpec, exp: Experiment, variant: str, player: str | None = None
+) -> dict[str, dict[str, Any]]:
     """Each target's figure under `variant` of a finished run: estimate, standard error, the
-    games or deals it rests on."""
-    cells = variant_cells(exp, (spec.player, spec.player))[variant]
+    games or deals it rests on (`player`'s cells; default the tune's player)."""
+    player = player or spec.player
+    cells = variant_cells(exp, (player, player))[variant]
     lf = frame.scan(exp.output)
     values = tg.king_values(lf, cells.plain, cells.blank) if spec.kings() else {}
     found = {}
@@ -563,7 +602,8 @@ def _recheck(
 ) -> dict[str, Any]:
     """The pick and the base rules on fresh deals (`recheck_seed`), each target's figure with
     its interval (Bonferroni over the targets) and verdict: `base` and `pick` (the same where
-    the pick is the base rules)."""
+    the pick is the base rules); then the same for each stronger player (`recheck_players`,
+    under `players`), on the same deals."""
     now = {k: base[k] for k in pick}
     names = {"base": "the rules as they are", "pick": f"the pick: {label(pick)}"}
     variants = {names["base"]: now}
@@ -571,18 +611,30 @@ def _recheck(
         variants[names["pick"]] = pick
     # A folder of its own for each pick: a changed search may pick another.
     folder = out / "recheck" / _slug(pick)
-    exp = candidate_run(spec, folder, variants, spec.recheck_seed, spec.recheck_games)
-    ran = run(exp, workers, force=force, quiet=True)[1]
     z = z_family(len(spec.targets))
-    found: dict[str, Any] = {"seed": spec.recheck_seed, "games": spec.recheck_games, "ran": ran}
-    for role, name in names.items():
-        variant = name if name in variants else names["base"]
-        rows = {}
-        for key, f in figures(spec, exp, variant).items():
-            t = next(t for t in spec.targets if t.key == key)
-            lo, hi = f["estimate"] - z * f["se"], f["estimate"] + z * f["se"]
-            rows[key] = {**f, "lo": lo, "hi": hi, "verdict": t.verdict(lo, hi)}
-        found[role] = rows
+
+    def checked(player: str, where: Path, n: int) -> tuple[dict[str, Any], bool]:
+        exp = candidate_run(spec, where, variants, spec.recheck_seed, n, player)
+        ran = run(exp, workers, force=force, quiet=True)[1]
+        found: dict[str, Any] = {"games": n}
+        for role, name in names.items():
+            variant = name if name in variants else names["base"]
+            rows = {}
+            for key, f in figures(spec, exp, variant, player).items():
+                t = next(t for t in spec.targets if t.key == key)
+                lo, hi = f["estimate"] - z * f["se"], f["estimate"] + z * f["se"]
+                rows[key] = {**f, "lo": lo, "hi": hi, "verdict": t.verdict(lo, hi)}
+            found[role] = rows
+        return found, ran
+
+    found, ran = checked(spec.player, folder, spec.recheck_games)
+    found = {"seed": spec.recheck_seed, **found, "ran": ran, "players": {}}
+    for player, n in spec.recheck_players.items():
+        # A folder of each player's own inside the pick's.
+        found["players"][player], ran = checked(
+            player, folder / "players" / re.sub(r"[^A-Za-z0-9_.+-]", "_", player), n
+        )
+        found["ran"] = found["ran"] or ran
     return found
 
 

@@ -19,6 +19,7 @@ from sim.reporting.verdicts.figures import (
     rate_figures,
 )
 from sim.reporting.verdicts.readings import reading
+from sim.reporting.verdicts.skill import curve, sentence
 
 POINT = "A point is one percentage point of win rate."
 
@@ -112,8 +113,11 @@ def verdict_box(
             r["text"] = words.figure(part, r, f.baseline, titles) + words.more(r, part)
         entry["agreement"] = [a for o in others if (a := words.agreement(entry, o, single))]
         entry["single_variant"] = single
+        if found_curve := curve(entry, z, game):
+            entry["skill"] = {**found_curve, "text": sentence(entry, found_curve, single)}
         parts.append(entry)
     return {
+        "whose": words.whose(parts),
         "parts": parts,
         "verdicts": count,
         "z": z,
@@ -142,6 +146,7 @@ def lines(box: dict[str, Any]) -> list[dict[str, Any]]:
                     for r in p["readings"]
                 ],
                 "agreement": p["agreement"],
+                "skill": (p.get("skill") or {}).get("text", ""),
                 "settled_by": p["settled_by"],
             }
         )

@@ -386,6 +386,26 @@ def next_step(parts: list[dict[str, Any]]) -> str:
     return ""
 
 
+def whose(parts: list[dict[str, Any]]) -> str:
+    """Whose verdicts the box gives, said first: the strongest player the run has (each
+    part's first), and the players beside it."""
+    if not parts:
+        return ""
+    first = list(dict.fromkeys(p["player_name"] for p in parts))
+    beside = [
+        n
+        for n in dict.fromkeys(o["player_name"] for p in parts for o in p["others"])
+        if n not in first
+    ]
+    if len(first) > 1:
+        text = f"Verdicts of the strongest player each part has ({_listing(first)})"
+    elif " against " in first[0]:  # a mixed match-up: "the quick player against the random..."
+        text = f"Verdicts from {first[0]}"
+    else:
+        text = f"{first[0][0].upper()}{first[0][1:]}'s verdicts, the strongest player this run has"
+    return f"{text}; {_listing(beside)} beside it." if beside else f"{text}."
+
+
 def settling(record: dict[str, Any], games: dict[str, int], player: str) -> str:
     """How a run that went on until its verdicts settled ended (`runner/settling.py`): where
     and why it stopped, and which variants played on. `games`: each plain variant's games in
