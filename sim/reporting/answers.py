@@ -72,6 +72,8 @@ def summary(file: str, out: Path) -> dict[str, Any]:
                     for r in p["readings"]
                 ],
                 "agreement": p["agreement"],
+                # How it moves with skill (the skill curve's line), where the run has it.
+                **({"skill": p["skill"]["text"]} if p.get("skill") else {}),
             }
             for p in box["parts"]
         ],

@@ -345,7 +345,7 @@ def _verdicts(entry: dict[str, Any] | None, file: str) -> str:
             f" {v['text']}"
             for v in p["verdicts"]
         )
-        also = " ".join(p["agreement"])
+        also = " ".join([*p["agreement"], *([p["skill"]] if p.get("skill") else [])])
         lines.append(f"- {p['question']} ({p['player']}) {said}.{' ' + also if also else ''}")
     return "\n".join(lines)
 
