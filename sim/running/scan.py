@@ -33,7 +33,7 @@ from sim.analysis.stats import holm
 from sim.analysis.verdicts import YES
 from sim.play.engine import canonical_rules, rule_values
 from sim.running.experiment import Experiment, from_mapping
-from sim.running.runner import MANIFEST, locked, read_manifest, run, write_text
+from sim.running.runner import MANIFEST, locked, make_output, read_manifest, run, write_text
 from sim.running.runner.settled import family_size, rule_measures, variant_cells
 
 # Options a scan leaves alone: what measures a card (blank, forbid), the table size (a measure
@@ -326,7 +326,7 @@ def play_scan(
     """Play the scan (or what is left of it) into `output`, then write `scan.json`: what it
     found, and whether this call played games. The same call resumes an interrupted scan and
     plays nothing once it is complete (the page is `reporting.scan_page.write_page`'s)."""
-    output.mkdir(parents=True, exist_ok=True)
+    make_output(output)
     started = time.time()
     with locked(output):
         quick = quick_experiment(settings, output, name)

@@ -35,7 +35,7 @@ from sim.analysis.names import KINGS
 from sim.analysis.verdicts import NO, NOT_SETTLED, YES
 from sim.play.engine import canonical_rules, rule_values
 from sim.running.experiment import Experiment, from_mapping
-from sim.running.runner import locked, run, show_progress, write_text
+from sim.running.runner import locked, make_output, run, show_progress, write_text
 from sim.running.runner.settled import variant_cells
 
 TUNE_FILE = "tune.json"
@@ -470,7 +470,7 @@ def play_tune(
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     out = Path(spec.output)
-    out.mkdir(parents=True, exist_ok=True)
+    make_output(out)
     started = time.time()
     ran = False
     base = spec.base_values()

