@@ -80,3 +80,22 @@ def test_an_output_folder_on_a_read_only_disk_is_one_line(tmp_path, monkeypatch,
         2,
         f"error: cannot use {out} as the output folder: Read-only file system\n",
     )
+
+
+def test_a_tune_file_that_is_not_utf8_is_one_line(tmp_path):
+    f = tmp_path / "t.yaml"
+    f.write_bytes(b"\xcb" + b"\x00\xff" * 50)  # what `head -c 600 /dev/urandom` may start with
+    assert cli("tune", f) == (
+        2,
+        f"error: {f}:1: not UTF-8 text (byte 0xcb at offset 0); save the file as UTF-8\n",
+    )
+
+
+def test_a_tune_file_gives_each_key_once(tmp_path):
+    f = tmp_path / "t.yaml"
+    f.write_text("name: a\nname: b\n")
+    assert cli("tune", f) == (
+        2,
+        f"error: {f}:2: key 'name': given twice in one mapping (first at line 1); give each "
+        "key once\n",
+    )

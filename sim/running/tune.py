@@ -24,7 +24,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
 from tqdm.auto import tqdm
 
 from sim import games
@@ -34,7 +33,7 @@ from sim.analysis.effects import z_family
 from sim.analysis.names import KINGS
 from sim.analysis.verdicts import NO, NOT_SETTLED, YES
 from sim.play.engine import canonical_rules, rule_values
-from sim.running.experiment import Experiment, from_mapping
+from sim.running.experiment import Experiment, ExperimentError, from_mapping, read_yaml
 from sim.running.runner import locked, make_output, run, show_progress, write_text
 from sim.running.runner.settled import variant_cells
 
@@ -188,9 +187,10 @@ def load(path: str | Path, output: str | Path | None = None) -> TuneSpec:
     """Read and check a tune file; TuneError listing every problem, each naming its key."""
     path = Path(path)
     try:
-        data = yaml.safe_load(path.read_text())
-    except (OSError, yaml.YAMLError) as e:
-        raise TuneError([f"{path}: cannot read: {e}"]) from None
+        # The experiment files' reader: not UTF-8, not YAML, a key twice are one line each.
+        data = read_yaml(path)
+    except ExperimentError as e:
+        raise TuneError(e.problems) from None
     return from_mapping_(data, path, output)
 
 
