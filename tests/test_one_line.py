@@ -99,3 +99,109 @@ def test_a_tune_file_gives_each_key_once(tmp_path):
         f"error: {f}:2: key 'name': given twice in one mapping (first at line 1); give each "
         "key once\n",
     )
+
+
+@pytest.mark.parametrize(
+    ("target", "problem"),
+    [
+        (
+            {"measure": "first_player", "within": -2},
+            "targets[0].within: expected a tolerance above 0 and at most 50 points, got -2",
+        ),
+        (
+            {"measure": "first_player", "within": float("nan")},
+            "targets[0].within: expected a tolerance above 0 and at most 50 points, got nan",
+        ),
+        (
+            {"measure": "first_player", "at_least": 200},
+            "targets[0].at_least: expected a number from 0 to 100 points (the range of the "
+            "figure), got 200",
+        ),
+        (
+            {"measure": "king_value", "card": "KS", "at_most": float("-inf")},
+            "targets[0].at_most: expected a number from -100 to 100 points (the range of the "
+            "figure), got -inf",
+        ),
+        (
+            {"measure": "rounds", "at_least": -1},
+            "targets[0].at_least: expected a number of 0 rounds or more (the range of the "
+            "figure), got -1",
+        ),
+        (
+            {"measure": "late_turns", "within": 10**400},
+            f"targets[0].within: expected a finite tolerance above 0 turns, got {10**400}",
+        ),
+    ],
+)
+def test_a_tune_target_that_can_never_mean_anything_is_refused(tmp_path, target, problem):
+    text = json.dumps({**TUNE, "targets": [target]}).replace("NaN", ".nan")
+    f = tmp_path / "t.yaml"
+    f.write_text(text.replace("-Infinity", "-.inf"))
+    assert cli("tune", f) == (2, f"error: {f}: {problem}\n")
+
+
+def test_the_bounds_a_tune_target_may_take():
+    from sim.analysis.targets import bound_problem
+
+    for measure, bound, value in [
+        ("first_player", "within", 50),
+        ("first_player", "at_least", 0),
+        ("king_gap", "within", 2),
+        ("king_value", "at_most", -100),
+        ("rounds", "at_most", 12.5),
+    ]:
+        assert bound_problem(measure, bound, value) is None, (measure, bound, value)
+    assert bound_problem("first_player", "within", 50.5) is not None
+    assert bound_problem("first_player", "within", 0) is not None
+
+
+ASKS = """\
+name: asks
+question: Does a King dominate?
+seed: 1
+rules:
+  variants:
+    - name: base
+    - name: classic
+      options: {kings: classic}
+impact: {cards: [KS, KD], methods: [blank]}
+matchups:
+  - [greedy, greedy]
+games: 10
+answer:
+  measures: [card_value, rounds]
+  asks:
+    - PART
+"""
+
+
+@pytest.mark.parametrize(
+    ("part", "problem"),
+    [
+        (
+            "{ask: dominates, card: KS, line: .nan}",
+            "line': expected a number above 0 and at most 100 (in points, the part's unit), "
+            "got nan",
+        ),
+        (
+            "{ask: balanced, line: 200}",
+            "line': expected a number above 0 and at most 100 (in points, the part's unit), "
+            "got 200",
+        ),
+        (
+            "{ask: changes, measure: rounds, line: .inf}",
+            "line': expected a finite number above 0 (in rounds, the part's unit), got inf",
+        ),
+        (
+            "{ask: worth, card: KS, margin: .nan}",
+            "margin': expected a number from 0 up to the part's line (how far either side of "
+            "the line a range may reach and be on it), got nan",
+        ),
+    ],
+)
+def test_an_asks_line_that_can_never_mean_anything_is_refused(tmp_path, part, problem):
+    f = write(tmp_path, ASKS.replace("PART", part))
+    assert cli("validate", f) == (
+        2,
+        f"error: {f}:16: key 'answer.asks[0].{problem}\n{f}: 1 problem; nothing was run\n",
+    )

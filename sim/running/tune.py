@@ -291,6 +291,9 @@ def from_mapping_(data: Any, path: Path, output: str | Path | None = None) -> Tu
         if measure == "king_gap" and bounds[0] != "within":
             fail(where, "a King's gap takes within: N (points either side of the others' mean)")
             continue
+        if problem := tg.bound_problem(str(measure), bounds[0], number):
+            fail(f"{where}.{bounds[0]}", problem)
+            continue
         extra = set(t) - {"measure", "card", *BOUNDS}
         if extra:
             fail(
