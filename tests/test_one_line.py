@@ -205,3 +205,16 @@ def test_an_asks_line_that_can_never_mean_anything_is_refused(tmp_path, part, pr
         2,
         f"error: {f}:16: key 'answer.asks[0].{problem}\n{f}: 1 problem; nothing was run\n",
     )
+
+
+def test_a_first_chunk_over_the_most_games_is_refused(tmp_path):
+    assert cli(
+        "scan", "--first-chunk", "5000", "--max-games", "100", "--output", tmp_path / "s"
+    ) == (
+        2,
+        "error: --first-chunk 5,000 is more than --max-games 100: a cell's first chunk is "
+        "part of its most games; give --first-chunk at most --max-games\n",
+    )
+    assert not (tmp_path / "s").exists()
+    with pytest.raises(ValueError, match="first_chunk 5,000 is more than max_games 100"):
+        sim.scan_rules(tmp_path / "s", first_chunk=5_000, max_games=100, progress=False)
