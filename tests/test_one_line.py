@@ -218,3 +218,42 @@ def test_a_first_chunk_over_the_most_games_is_refused(tmp_path):
     assert not (tmp_path / "s").exists()
     with pytest.raises(ValueError, match="first_chunk 5,000 is more than max_games 100"):
         sim.scan_rules(tmp_path / "s", first_chunk=5_000, max_games=100, progress=False)
+
+
+def test_the_command_that_plays_a_scan_again_is_sim_scan_with_its_options(tmp_path):
+    settings = scan.ScanSettings(
+        options={"kings": "classic", "life": "30"},
+        only=["hand_limit"],
+        strong=None,
+        first_chunk=100,
+        cards=["QS", "JC"],
+    )
+    assert scan.scan_command(settings, tmp_path / "my scan") == (
+        "sim scan --rules kings=classic,life=30 --only hand_limit --strong none "
+        f"--first-chunk 100 --cards QS,JC --output '{tmp_path / 'my scan'}'"
+    )
+    assert scan.scan_command(scan.ScanSettings(), Path("s")) == "sim scan --output s"
+
+
+def test_a_damaged_chunk_of_a_scan_names_the_sim_scan_command(tmp_path):
+    out = tmp_path / "s"
+    sim.scan_rules(
+        out,
+        only=["hand_limit"],
+        first_chunk=100,
+        max_games=200,
+        strong=None,
+        house_games=0,
+        workers=1,
+        progress=False,
+    )
+    chunk = sorted((out / "quick" / "records").glob("*/*.parquet"))[0]
+    chunk.write_bytes(chunk.read_bytes()[:100])
+    code, err = cli("report", out)
+    assert code == 2 and err.count("\n") == 1, err
+    assert err.endswith(
+        "; running the scan again (`sim scan --only hand_limit --strong none --first-chunk 100 "
+        f"--max-games 200 --house-games 0 --output {out}`) plays its games again\n"
+    )
+    assert "sim run FILE" not in err
+    shutil.rmtree(out)

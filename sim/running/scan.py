@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import shlex
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -360,13 +361,53 @@ def rebuild(output: Path) -> dict[str, Any]:
             if not (output / sub / MANIFEST).is_file():
                 continue
             manifest = read_manifest(output / sub / MANIFEST)
+            again = scan_command(settings, output)
             if manifest.get("status") != "complete":
                 raise RunError(
                     f"{output / sub} holds an unfinished run: run the same `sim scan` command "
-                    "again to finish it"
+                    f"again to finish it (`{again}`)"
                 )
-            verify(output / sub, manifest)
+            verify(output / sub, manifest, f"running the scan again (`{again}`)")
         return _written(settings, output, found.get("name", "scan"), time.time(), False)[0]
+
+
+# Each setting's `sim scan` option, in the order `sim scan --help` lists them.
+_FLAGS = {
+    "preset": "--preset",
+    "options": "--rules",
+    "only": "--only",
+    "skip": "--skip",
+    "quick": "--quick",
+    "strong": "--strong",
+    "seed": "--seed",
+    "first_chunk": "--first-chunk",
+    "max_games": "--max-games",
+    "strong_games": "--strong-games",
+    "strong_top": "--strong-top",
+    "house_games": "--house-games",
+    "cards": "--cards",
+    "card_games": "--card-games",
+}
+
+
+def scan_command(settings: ScanSettings, output: Path) -> str:
+    """The `sim scan` command that plays these settings into `output` (each setting that is not
+    the default, from the scan's own record of them): a hint that names the command to run
+    again names this one, not `sim run FILE` (a scan has no file)."""
+    default = ScanSettings()
+    words = ["sim", "scan"]
+    for key, flag in _FLAGS.items():
+        value = getattr(settings, key)
+        if value == getattr(default, key):
+            continue
+        if key == "options":
+            value = ",".join(f"{k}={v}" for k, v in value.items())
+        elif isinstance(value, list):
+            value = ",".join(value)
+        elif value is None:
+            value = "none"  # --strong none: no check
+        words += [flag, shlex.quote(str(value))]
+    return " ".join([*words, "--output", shlex.quote(str(output))])
 
 
 def _written(
