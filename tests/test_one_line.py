@@ -257,3 +257,37 @@ def test_a_damaged_chunk_of_a_scan_names_the_sim_scan_command(tmp_path):
     )
     assert "sim run FILE" not in err
     shutil.rmtree(out)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["scan", "--strong-top", "101"],
+            "Invalid value for '--strong-top': 101 is not in the range 0<=x<=100",
+        ),
+        (
+            ["run", "x.yaml", "--backend", "spark"],
+            "Invalid value for '--backend': 'spark' is not one of 'local', 'dask'",
+        ),
+        (["scan", "--bogus"], "No such option '--bogus'"),
+        (["nonsense"], "No such command 'nonsense'"),
+        (["tune"], "Missing argument 'FILE'"),
+    ],
+)
+def test_click_s_usage_errors_are_one_line_in_the_toolkit_s_voice(args, message):
+    assert cli(*args) == (2, f"error: {message}\n")
+
+
+def test_sim_alone_still_shows_its_help():
+    r = CliRunner().invoke(main, [])
+    assert "Usage:" in r.output and "Commands:" in r.output
+
+
+def test_the_valid_agents_name_each_agent_once():
+    from sim.play.agents import resolve
+
+    with pytest.raises(ValueError) as e:
+        resolve("nobody")
+    valid = str(e.value).split("valid agents: ")[1].split(" (or ")[0].split(", ")
+    assert "search" in valid and len(valid) == len(set(valid))
