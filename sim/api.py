@@ -160,6 +160,11 @@ def scan_rules(
     for agent in (quick, strong):
         if agent is not None:
             resolve_agent(agent)
+    if first_chunk > max_games:  # as `sim scan` refuses it: the budget would be ignored
+        raise ValueError(
+            f"first_chunk {first_chunk:,} is more than max_games {max_games:,}: a cell's first "
+            "chunk is part of its most games"
+        )
     settings = ScanSettings(
         preset=preset,
         options=options,
@@ -169,7 +174,7 @@ def scan_rules(
         strong=strong,
         seed=seed,
         first_chunk=first_chunk,
-        max_games=max(max_games, first_chunk),
+        max_games=max_games,
         strong_games=strong_games,
         strong_top=strong_top,
         house_games=house_games,

@@ -219,8 +219,8 @@ answer:
         "'favoured' part; got 'table'" in errors
     )
     assert (
-        f"error: {p}:17: key 'answer.asks[3].line': expected a positive number in the part's "
-        "unit, got -1" in errors
+        f"error: {p}:17: key 'answer.asks[3].line': expected a number above 0 and at most 100 "
+        "(in points, the part's unit), got -1" in errors
     )
     assert (
         f"error: {p}:17: key 'answer.asks[3].variants': expected variant names among: base; got "

@@ -15,28 +15,73 @@ from sim.analysis.frame import _cell, _collect, seat_score
 from sim.analysis.names import KINGS
 
 # The measures a target may name: what it is in words, its unit, the smallest difference that
-# matters in it, and, for `within`, the figure it is centred on.
+# matters in it, the range its figure can take (a bound outside it can never mean anything) and,
+# for `within`, the figure it is centred on.
 MEASURES: dict[str, dict[str, Any]] = {
-    "king_value": {"label": "the {card}' value to its drawer", "unit": "points", "line": 1.0},
+    # A value to the drawer is a difference of win rates: -100 to 100 points.
+    "king_value": {
+        "label": "the {card}' value to its drawer",
+        "unit": "points",
+        "line": 1.0,
+        "range": (-100.0, 100.0),
+    },
+    # One value less the mean of three others.
     "king_gap": {
         "label": "the {card}' value against the other Kings' mean",
         "unit": "points",
         "line": 1.0,
         "centre": 0.0,
+        "range": (-200.0, 200.0),
     },
     "first_player": {
         "label": "the first player's win rate",
         "unit": "points",
         "line": 1.0,
         "centre": 50.0,
+        "range": (0.0, 100.0),
     },
-    "rounds": {"label": "rounds per game", "unit": "rounds", "line": 0.25},
+    # Counts: no upper end.
+    "rounds": {
+        "label": "rounds per game",
+        "unit": "rounds",
+        "line": 0.25,
+        "range": (0.0, math.inf),
+    },
     "late_turns": {
         "label": "turns from round 6 on, in the games that reach it",
         "unit": "turns",
         "line": 0.5,
+        "range": (0.0, math.inf),
     },
 }
+
+
+def bound_problem(measure: str, bound: str, given: float) -> str | None:
+    """Why a target's bound (`at_most`, `at_least` or `within`) can never mean anything for
+    `measure`, in words naming the valid range; None where it can. A bound outside the
+    figure's range, a tolerance of 0 or less, or a number that is not finite would be played
+    and give a verdict decided before the first game."""
+    # A whole number too large for a float (YAML reads 400 digits as an int) is out of range.
+    value = float(given) if isinstance(given, float) or abs(given) < 10**300 else math.inf
+    m = MEASURES[measure]
+    lo, hi = m["range"]
+    unit = m["unit"]
+    if bound == "within":
+        # Further than this from the centre the figure cannot go: a wider tolerance is always met.
+        centre = float(m.get("centre", 0.0))
+        most = max(centre - lo, hi - centre)
+        if math.isfinite(value) and 0 < value <= most:
+            return None
+        what = (
+            f"a tolerance above 0 and at most {most:g} {unit}"
+            if math.isfinite(most)
+            else f"a finite tolerance above 0 {unit}"
+        )
+        return f"expected {what}, got {given!r}"
+    if math.isfinite(value) and lo <= value <= hi:
+        return None
+    span = f"from {lo:g} to {hi:g} {unit}" if math.isfinite(hi) else f"of {lo:g} {unit} or more"
+    return f"expected a number {span} (the range of the figure), got {given!r}"
 
 
 def king_values(

@@ -16,9 +16,32 @@ from sim.cli.scanning import scan_cmd
 from sim.cli.tuning import tune_cmd
 
 
+def _usage_error(e: click.UsageError) -> None:
+    """click's own refusals (a number out of range, a value not among the choices, an unknown
+    option or command, a missing argument) in the toolkit's voice: one `error:` line and exit
+    2, where click prints the usage, a hint and its message over three lines."""
+    _fail(e.format_message().rstrip("."))
+
+
 class _Group(click.Group):
-    """Errors raised by a user's own code (a Python agent) are one line, whatever the
-    command."""
+    """Errors raised by a user's own code (a Python agent) and click's usage errors are one
+    line, whatever the command."""
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        # The group's own arguments: an unknown command, an unknown option before it.
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.exceptions.NoArgsIsHelpError:
+            raise  # `sim` alone: its help, as click shows it
+        except click.UsageError as e:
+            _usage_error(e)
+            raise  # not reached: _fail exits
 
     def invoke(self, ctx: click.Context) -> Any:
         from sim.play.python_agents import AgentError
@@ -27,6 +50,10 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except AgentError as e:
             _fail(str(e))
+        except click.exceptions.NoArgsIsHelpError:
+            raise
+        except click.UsageError as e:  # a command's arguments, parsed as it is invoked
+            _usage_error(e)
 
 
 @click.group(cls=_Group)

@@ -189,8 +189,12 @@ def answers_cmd(write: bool, reports: Path) -> None:
     README's table, docs/findings.json and docs/findings.md. A file not run here keeps what
     the snapshot had."""
     from sim.reporting import answers, findings_page
+    from sim.running.experiment import ExperimentError
 
-    entries = answers.gathered(Path("experiments"), reports)
+    try:
+        entries = answers.gathered(Path("experiments"), reports)
+    except ExperimentError as e:
+        _fail("; ".join(e.problems))
     if not entries:
         _fail(f"no finished run of experiments/*.yaml under {reports}: run them first")
     if not write:

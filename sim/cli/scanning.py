@@ -139,6 +139,12 @@ def scan_cmd(
     from sim.running.runner import RunError
     from sim.running.scan import ScanSettings, plan, play_scan
 
+    if first_chunk > max_games:
+        # Played as asked, every cell would play the whole first chunk: the budget ignored.
+        _fail(
+            f"--first-chunk {first_chunk:,} is more than --max-games {max_games:,}: a cell's "
+            "first chunk is part of its most games; give --first-chunk at most --max-games"
+        )
     for flag, agent in (("--quick", quick), ("--strong", strong)):
         if agent != "none" or flag == "--quick":
             try:
@@ -154,7 +160,7 @@ def scan_cmd(
         strong=None if strong == "none" else strong,
         seed=seed,
         first_chunk=first_chunk,
-        max_games=max(max_games, first_chunk),
+        max_games=max_games,
         strong_games=strong_games,
         strong_top=strong_top,
         house_games=house_games,

@@ -116,7 +116,7 @@ def resolve(name: str, game: str = games.DEFAULT) -> str:
     except ValueError as e:
         if "unknown agent" not in str(e):
             raise
-        valid = BUILTIN + sorted(personas())
+        valid = names_for(game)  # each name once: a persona may share a built-in's name
         near = difflib.get_close_matches(name, valid, n=1)
         hint = f" (did you mean '{near[0]}'?)" if near else ""
         raise ValueError(

@@ -25,11 +25,12 @@ def gathered(experiments: Path, reports: Path) -> list[dict[str, Any]]:
     """Per experiment file that has a finished run under `reports/<name>`: its question, run
     size and time, and each verdict of its box (the strongest player's, with the others'
     agreement), as the README shows them."""
-    import yaml
+    from sim.running.experiment import read_yaml
 
     found = []
     for f in sorted(experiments.glob("*.yaml")):
-        name = (yaml.safe_load(f.read_text()) or {}).get("name", f.stem)
+        data = read_yaml(f)  # the one reader of the toolkit's YAML files
+        name = (data if isinstance(data, dict) else {}).get("name", f.stem)
         out = reports / name
         if not (out / ANSWER_FILE).is_file() or not (out / "manifest.json").is_file():
             continue

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import shlex
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -33,7 +34,7 @@ from sim.analysis.stats import holm
 from sim.analysis.verdicts import YES
 from sim.play.engine import canonical_rules, rule_values
 from sim.running.experiment import Experiment, from_mapping
-from sim.running.runner import MANIFEST, locked, read_manifest, run, write_text
+from sim.running.runner import MANIFEST, locked, make_output, read_manifest, run, write_text
 from sim.running.runner.settled import family_size, rule_measures, variant_cells
 
 # Options a scan leaves alone: what measures a card (blank, forbid), the table size (a measure
@@ -326,7 +327,7 @@ def play_scan(
     """Play the scan (or what is left of it) into `output`, then write `scan.json`: what it
     found, and whether this call played games. The same call resumes an interrupted scan and
     plays nothing once it is complete (the page is `reporting.scan_page.write_page`'s)."""
-    output.mkdir(parents=True, exist_ok=True)
+    make_output(output)
     started = time.time()
     with locked(output):
         quick = quick_experiment(settings, output, name)
@@ -360,13 +361,53 @@ def rebuild(output: Path) -> dict[str, Any]:
             if not (output / sub / MANIFEST).is_file():
                 continue
             manifest = read_manifest(output / sub / MANIFEST)
+            again = scan_command(settings, output)
             if manifest.get("status") != "complete":
                 raise RunError(
                     f"{output / sub} holds an unfinished run: run the same `sim scan` command "
-                    "again to finish it"
+                    f"again to finish it (`{again}`)"
                 )
-            verify(output / sub, manifest)
+            verify(output / sub, manifest, f"running the scan again (`{again}`)")
         return _written(settings, output, found.get("name", "scan"), time.time(), False)[0]
+
+
+# Each setting's `sim scan` option, in the order `sim scan --help` lists them.
+_FLAGS = {
+    "preset": "--preset",
+    "options": "--rules",
+    "only": "--only",
+    "skip": "--skip",
+    "quick": "--quick",
+    "strong": "--strong",
+    "seed": "--seed",
+    "first_chunk": "--first-chunk",
+    "max_games": "--max-games",
+    "strong_games": "--strong-games",
+    "strong_top": "--strong-top",
+    "house_games": "--house-games",
+    "cards": "--cards",
+    "card_games": "--card-games",
+}
+
+
+def scan_command(settings: ScanSettings, output: Path) -> str:
+    """The `sim scan` command that plays these settings into `output` (each setting that is not
+    the default, from the scan's own record of them): a hint that names the command to run
+    again names this one, not `sim run FILE` (a scan has no file)."""
+    default = ScanSettings()
+    words = ["sim", "scan"]
+    for key, flag in _FLAGS.items():
+        value = getattr(settings, key)
+        if value == getattr(default, key):
+            continue
+        if key == "options":
+            value = ",".join(f"{k}={v}" for k, v in value.items())
+        elif isinstance(value, list):
+            value = ",".join(value)
+        elif value is None:
+            value = "none"  # --strong none: no check
+        words += [flag, shlex.quote(str(value))]
+    return " ".join([*words, "--output", shlex.quote(str(output))])
 
 
 def _written(

@@ -24,7 +24,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
 from tqdm.auto import tqdm
 
 from sim import games
@@ -34,8 +33,8 @@ from sim.analysis.effects import z_family
 from sim.analysis.names import KINGS
 from sim.analysis.verdicts import NO, NOT_SETTLED, YES
 from sim.play.engine import canonical_rules, rule_values
-from sim.running.experiment import Experiment, from_mapping
-from sim.running.runner import locked, run, show_progress, write_text
+from sim.running.experiment import Experiment, ExperimentError, from_mapping, read_yaml
+from sim.running.runner import locked, make_output, run, show_progress, write_text
 from sim.running.runner.settled import variant_cells
 
 TUNE_FILE = "tune.json"
@@ -188,9 +187,10 @@ def load(path: str | Path, output: str | Path | None = None) -> TuneSpec:
     """Read and check a tune file; TuneError listing every problem, each naming its key."""
     path = Path(path)
     try:
-        data = yaml.safe_load(path.read_text())
-    except (OSError, yaml.YAMLError) as e:
-        raise TuneError([f"{path}: cannot read: {e}"]) from None
+        # The experiment files' reader: not UTF-8, not YAML, a key twice are one line each.
+        data = read_yaml(path)
+    except ExperimentError as e:
+        raise TuneError(e.problems) from None
     return from_mapping_(data, path, output)
 
 
@@ -290,6 +290,9 @@ def from_mapping_(data: Any, path: Path, output: str | Path | None = None) -> Tu
             continue
         if measure == "king_gap" and bounds[0] != "within":
             fail(where, "a King's gap takes within: N (points either side of the others' mean)")
+            continue
+        if problem := tg.bound_problem(str(measure), bounds[0], number):
+            fail(f"{where}.{bounds[0]}", problem)
             continue
         extra = set(t) - {"measure", "card", *BOUNDS}
         if extra:
@@ -470,7 +473,7 @@ def play_tune(
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     out = Path(spec.output)
-    out.mkdir(parents=True, exist_ok=True)
+    make_output(out)
     started = time.time()
     ran = False
     base = spec.base_values()

@@ -12,6 +12,7 @@ from sim.analysis.verdicts import (
     ANSWER_KEYS,
     ASK_KEYS,
     ASK_KINDS,
+    ASK_UNITS,
     CHANGES,
     FAVOURED,
     LINES,
@@ -303,6 +304,33 @@ def _check_answer(
 
 
 HOUSES = ("D", "C", "H", "S")
+# The largest line a part in points can draw: a win rate runs 0 to 100, so no difference of
+# win rates (a card's value, a seat's edge, a change) can pass 100 points.
+MOST_POINTS = 100.0
+
+
+def _line_problem(part: dict[str, Any]) -> str | None:
+    """Why a part's `line:` can never be crossed or missed in a meaningful way (not a finite
+    number above 0, or past what a figure in points can reach); None where it can."""
+    line = part["line"]
+    unit = (
+        ASK_UNITS.get(str(part.get("measure")), "points")
+        if part.get("ask") == "changes"
+        else LINES[str(part["ask"])][1]
+    )
+    most = MOST_POINTS if unit == "points" else math.inf
+    # A whole number of 400 digits is finite to Python but not as a float.
+    finite = (isinstance(line, int) and not isinstance(line, bool) and abs(line) < 10**300) or (
+        isinstance(line, float) and math.isfinite(line)
+    )
+    if finite and 0 < line <= most:
+        return None
+    what = (
+        f"a number above 0 and at most {most:g}"
+        if math.isfinite(most)
+        else "a finite number above 0"
+    )
+    return f"expected {what} (in {unit}, the part's unit), got {line!r}"
 
 
 def _check_asks(
@@ -367,15 +395,8 @@ def _check_asks(
                 f"expected one of {', '.join(CHANGES)}, in a 'changes' "
                 f"part; got {part['measure']!r}",
             )
-        if "line" in part and (
-            isinstance(part["line"], bool)
-            or not isinstance(part["line"], (int, float))
-            or part["line"] <= 0
-        ):
-            c.fail(
-                at + ("line",),
-                f"expected a positive number in the part's unit, got {part['line']!r}",
-            )
+        if "line" in part and (problem := _line_problem(part)):
+            c.fail(at + ("line",), problem)
         if "margin" in part:
             # The part's own line, else its kind's (a `changes` line is its unit's MATTERS).
             mg, ln = part["margin"], part.get("line", LINES.get(str(kind), (None,))[0] or None)

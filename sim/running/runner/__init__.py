@@ -8,7 +8,14 @@ and resuming (manifest), playing a run (execute) and its per-cell summary (summa
 """
 
 from sim.running.runner.execute import dask_missing, run, show_progress
-from sim.running.runner.files import MANIFEST, RunError, WriteError, locked, write_text
+from sim.running.runner.files import (
+    MANIFEST,
+    RunError,
+    WriteError,
+    locked,
+    make_output,
+    write_text,
+)
 from sim.running.runner.manifest import RecordsError, read_manifest, verify
 from sim.running.runner.summaries import summary
 
@@ -19,6 +26,7 @@ __all__ = [
     "WriteError",
     "dask_missing",
     "locked",
+    "make_output",
     "read_manifest",
     "run",
     "show_progress",

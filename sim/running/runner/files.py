@@ -99,6 +99,16 @@ def free_space(folder: Path) -> str:
         return "unknown"
 
 
+def make_output(out: Path) -> None:
+    """Make the output folder (and its parents): RunError in one line naming it where it cannot
+    be (a read-only disk, no permission, a file in its place). Every command that writes a
+    folder (`sim run`, `sim scan`, `sim tune`) makes it here, so each says the same."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise RunError(f"cannot use {out} as the output folder: {why(e)}") from None
+
+
 # Output folders this process holds the lock of, with how many `locked` blocks hold each.
 _held: dict[Path, tuple[int, int]] = {}
 
@@ -117,11 +127,11 @@ def locked(out: Path) -> Iterator[None]:
         finally:
             _held[key] = (fd, _held[key][1] - 1)
         return
+    make_output(out)
     try:
-        out.mkdir(parents=True, exist_ok=True)
         fd = os.open(out / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as e:
-        raise RunError(f"cannot use {out} as the output folder: {e.strerror}") from None
+        raise RunError(f"cannot use {out} as the output folder: {why(e)}") from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:

@@ -56,16 +56,16 @@ def audit(out: Path, manifest: dict[str, Any]) -> list[tuple[Path, str]]:
     return problems
 
 
-def verify(out: Path, manifest: dict[str, Any]) -> None:
-    """RecordsError unless the records are exactly the chunks the manifest recorded."""
+def verify(out: Path, manifest: dict[str, Any], again: str | None = None) -> None:
+    """RecordsError unless the records are exactly the chunks the manifest recorded. `again`:
+    what plays the damaged games again, in words with the command (a scan's runs are played by
+    `sim scan`, which has no FILE); by default `sim run FILE`."""
     problems = audit(out, manifest)
     if problems:
         path, what = problems[0]
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise RecordsError(
-            f"{path} {what}{more}; running the experiment again (`sim run FILE --output {out}`) "
-            "plays its games again"
-        )
+        again = again or f"running the experiment again (`sim run FILE --output {out}`)"
+        raise RecordsError(f"{path} {what}{more}; {again} plays its games again")
 
 
 def _keep(exp: Experiment, old: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], bool]:
