@@ -21,7 +21,10 @@ from matplotlib.ticker import PercentFormatter  # noqa: E402
 from sim.analysis.names import KINGS  # noqa: E402
 from sim.analysis.stats import wilson  # noqa: E402
 from sim.reporting.formats import ALL_MATCHUPS  # noqa: E402
+from sim.reporting.verdicts.skill import what as skill_what  # noqa: E402
 
+# Variants told apart by marker as well as colour (two of the blues are close).
+MARKERS = ["o", "s", "^", "D", "v", "P", "X", "*"]
 COLOURS = ["#1b6ca8", "#d1495b", "#00798c", "#edae49", "#66a182", "#8d6a9f", "#2e4057", "#c2703d"]
 
 
@@ -187,7 +190,7 @@ def plot_skill(parts: list[dict[str, Any]]) -> str:
                     [max(0.0, q["estimate"] - q["lo"]) for q in points],
                     [max(0.0, q["hi"] - q["estimate"]) for q in points],
                 ],
-                fmt="o-",
+                fmt=MARKERS[vi % len(MARKERS)] + "-",
                 color=COLOURS[vi % len(COLOURS)],
                 capsize=3,
                 label=_text(_short(v)),
@@ -205,7 +208,8 @@ def plot_skill(parts: list[dict[str, Any]]) -> str:
             "player, by ladder rating (Elo)" if skill["by_rating"] else "player, weakest first",
             fontsize=11,
         )
-        ax.set_ylabel(p.get("unit", "points"), fontsize=11)
+        what = skill_what(p).strip() or "the figure"
+        ax.set_ylabel(f"{what} ({p.get('unit', 'points')})", fontsize=11)
         ax.tick_params(labelsize=10)
         ax.set_title(_text(p["question"]), fontsize=12)
         if len(skill["variants"]) > 1:

@@ -79,7 +79,7 @@ def _chain(points: list[dict[str, Any]], key: str) -> str:
     return " → ".join(f"{p[key] + 0.0:+.1f} ({_short(p['player_name'])})" for p in points)
 
 
-def _what(part: dict[str, Any]) -> str:
+def what(part: dict[str, Any]) -> str:
     """What the curve's figure is, where the part reads one of several (its binding one)."""
     if part["ask"] == "dominates":
         return "its edge in its hardest pairing " if part.get("house") else "its lead "
@@ -105,7 +105,7 @@ def sentence(part: dict[str, Any], found: dict[str, Any], single: bool) -> str:
                 f"not told apart, the two strongest {abs(st['difference']):.1f} {unit} apart "
                 f"[{st['lo'] + 0.0:+.1f}, {st['hi'] + 0.0:+.1f}]"
             )
-        text = f"{where}{head}: {_what(part)}{_chain(points, 'estimate')}"
+        text = f"{where}{head}: {what(part)}{_chain(points, 'estimate')}"
         if all("value" in p for p in points):
             text += f"; worth to its drawer {_chain(points, 'value')}"
         said.append(text)
