@@ -294,3 +294,35 @@ def test_a_python_agent_that_fails_on_import_is_one_line(tmp_path):
         2,
         f"error: python agent '{name}': loading {tmp_path}/broken.py raised SystemExit: no\n",
     )
+
+
+def test_a_persona_the_engine_cannot_play_is_listed_with_why(tmp_path, monkeypatch):
+    """One bad persona file (a parameter the engine does not know) does not end `sim agents`
+    in a traceback: it is listed with the engine's reason, the others as ever."""
+    from conftest import sim
+
+    (tmp_path / "strategies").mkdir()
+    (tmp_path / "strategies" / "odd.yaml").write_text(
+        "name: odd\nagent: search\nparams: {iterations: 10, depth: 3}\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    r = sim("agents")
+    assert "Traceback" not in r.stderr
+    listed = r.stdout.split("\n")
+    at = listed.index(f"odd (persona ({tmp_path / 'strategies' / 'odd.yaml'}))")
+    assert listed[at + 1].strip().startswith("cannot be played: unknown search parameter 'depth'")
+    assert any(line.startswith("search_expert (persona") for line in listed)
+
+
+def test_an_unreadable_persona_file_is_one_warning_and_left_out(tmp_path, monkeypatch):
+    from conftest import sim
+
+    (tmp_path / "strategies").mkdir()
+    (tmp_path / "strategies" / "bin.yaml").write_bytes(b"\xcb\x00\xff name: x")
+    monkeypatch.chdir(tmp_path)
+    r = sim("agents")
+    assert "Traceback" not in r.stderr
+    [warned] = [line for line in r.stderr.splitlines() if line.startswith("warning: ")]
+    assert warned.startswith(f"warning: {tmp_path / 'strategies' / 'bin.yaml'}: not a persona (")
+    assert warned.endswith("); left out")
+    assert "search_expert (persona" in r.stdout

@@ -19,6 +19,7 @@ strategies/search_fast.yaml:
 from __future__ import annotations
 
 import difflib
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -40,7 +41,16 @@ def personas() -> dict[str, dict]:
     found: dict[str, dict] = {}
     for d in reversed(_strategy_dirs()):
         for f in sorted(d.glob("*.yaml")) if d.is_dir() else []:
-            data = yaml.safe_load(f.read_text()) or {}
+            try:
+                data = yaml.safe_load(f.read_text()) or {}
+                if not isinstance(data, dict):
+                    raise ValueError("not a mapping of keys (name:, agent:, params:)")
+            except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError) as e:
+                # One unreadable persona file: said once, in a line, and left out; the
+                # other agents still play.
+                why = str(e).splitlines()[0] if str(e) else type(e).__name__
+                sys.stderr.write(f"warning: {f}: not a persona ({why}); left out\n")
+                continue
             name = data.get("name", f.stem)
             data["spec"] = _spec(data, data.get("params") or {})
             data["file"] = str(f)
@@ -199,11 +209,17 @@ def catalogue(game: str = games.DEFAULT) -> list[dict[str, str]]:
         )
     for name in sorted(personas()):
         if (p := persona(name, game)) is not None:
+            try:
+                spec = resolve(name, game)
+            except ValueError as e:
+                # A persona file this engine cannot play (a parameter it does not know): listed
+                # with why, so that one bad file does not hide the others.
+                spec = f"cannot be played: {e}"
             rows.append(
                 {
                     "name": name,
                     "kind": f"persona ({p['file']})",
-                    "spec": resolve(name, game),
+                    "spec": spec,
                     "about": p.get("description", ""),
                 }
             )

@@ -88,16 +88,18 @@ def what(part: dict[str, Any]) -> str:
 
 def sentence(part: dict[str, Any], found: dict[str, Any], single: bool) -> str:
     """The curve in a line of the box: per variant, the figure player by player (weakest
-    first) and whether it has converged, e.g. "How it moves with skill: still moving, up with
-    skill: the King of Spades' lead over the best other -2.1 (quick) → +1.0 (strong) → +4.2
-    (expert); its worth to its drawer +7.1 → +14.6 → +21.4"."""
+    first) and whether it has converged, e.g. "How it moves with skill: under 'classic Kings',
+    still moving, up with skill: its lead -2.1 (quick) → -2.4 (strong) → +4.2 (expert); worth
+    to its drawer +5.2 (quick) → +15.0 (strong) → +19.7 (expert)"."""
     unit = part.get("unit", "points")
+    # "within 1 point", "within 3 points"
+    per_line = unit[:-1] if found["line"] == 1 and unit.endswith("s") else unit
     said = []
     for v, st in found["states"].items():
         points = found["variants"][v]
         where = "" if single else f"under {quoted(v)}, "
         if st["state"] == CONVERGED:
-            head = f"converged, the two strongest within {found['line']:g} {unit} of each other"
+            head = f"converged, the two strongest within {found['line']:g} {per_line} of each other"
         elif st["state"] == MOVING:
             head = f"still moving, {'up' if st['difference'] > 0 else 'down'} with skill"
         else:
