@@ -201,3 +201,31 @@ def test_the_shipped_tune_files_read(root):
     for f in sorted((root / "experiments" / "tune").glob("*.yaml")):
         spec = tune.load(f)
         assert spec.knobs and spec.targets, f
+
+
+def test_what_to_try_next_follows_the_strongest_player_that_rechecked_the_pick():
+    from sim.reporting.tune_page import _next_stronger
+
+    targets = [{"key": "gap"}]
+
+    def found(verdict: str, games: int) -> dict:
+        return {"games": games, "pick": {"gap": {"verdict": verdict}}}
+
+    # The strong player says it misses; the expert, stronger, is not settled: more expert games.
+    said = _next_stronger(
+        {"search_fast": found(NO, 4000), "search_expert": found(NOT_SETTLED, 2000)}, targets
+    )
+    assert said == (
+        "give the expert player more games (recheck: {players: {search_expert: 4000}} in the "
+        "file): its recheck is not settled (the strong player says it misses)."
+    )
+    # The expert says it misses: tune with the expert, whatever the weaker one says.
+    said = _next_stronger(
+        {"search_expert": found(NO, 2000), "search_fast": found(YES, 4000)}, targets
+    )
+    assert said.startswith("tune with the expert player (player: search_expert in the file)")
+    said = _next_stronger({"search_fast": found(YES, 4000)}, targets)
+    assert (
+        said
+        == "apply it: the pick holds for the strong player, the strongest player that rechecked it."
+    )

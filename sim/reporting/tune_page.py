@@ -191,27 +191,32 @@ def _next(data: dict[str, Any], verdicts: list[str]) -> str:
 
 
 def _next_stronger(stronger: dict[str, Any], targets: list[dict[str, Any]]) -> str:
-    """What to try next after a pick that holds for the tune's player: as the stronger
-    players' rechecks say."""
+    """What to try next after a pick that holds for the tune's player: as the strongest of the
+    players that rechecked it says (its verdict is the one a table of good players would see);
+    a weaker one that disagrees is named beside it."""
     from sim.play.agents import standing
 
-    def said(found: dict[str, Any]) -> list[str]:
-        return [found["pick"].get(t["key"], {}).get("verdict", NO) for t in targets]
+    def said(found: dict[str, Any]) -> str:
+        verdicts = [found["pick"].get(t["key"], {}).get("verdict", NO) for t in targets]
+        return NO if NO in verdicts else YES if set(verdicts) == {YES} else NOT_SETTLED
 
-    missed = [p for p, f in stronger.items() if NO in said(f)]
-    unsure = [p for p, f in stronger.items() if p not in missed and set(said(f)) != {YES}]
-    if missed:
+    order = sorted(stronger, key=lambda p: standing(p)[0])
+    top = order[-1]
+    title = standing(top)[1]
+    missed = [standing(p)[1] for p in order[:-1] if said(stronger[p]) == NO]
+    beside = f" ({' and '.join(missed)} says it misses)" if missed else ""
+    if said(stronger[top]) == NO:
         return (
-            f"tune with {standing(missed[-1])[1]} (player: {missed[-1]} in the file): the pick "
-            "does not hold for it, and the stronger player's verdict is the one a table of good "
-            "players would see."
+            f"tune with {title} (player: {top} in the file): the pick does not hold for it, "
+            "and the strongest player's verdict is the one a table of good players would see."
         )
-    if unsure:
+    if said(stronger[top]) == NOT_SETTLED:
         return (
-            f"give {standing(unsure[-1])[1]} more games (recheck: {{players: {{{unsure[-1]}: "
-            f"{2 * stronger[unsure[-1]]['games']}}}}} in the file): its recheck is not settled."
+            f"give {title} more games (recheck: {{players: {{{top}: "
+            f"{2 * stronger[top]['games']}}}}} in the file): its recheck is not settled"
+            f"{beside}."
         )
-    return "apply it: the pick holds for every player that rechecked it."
+    return f"apply it: the pick holds for {title}, the strongest player that rechecked it{beside}."
 
 
 def _row(c: dict[str, Any], targets: list[dict[str, Any]], z: float) -> dict[str, Any]:
