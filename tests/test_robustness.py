@@ -486,6 +486,47 @@ def test_an_unreachable_dask_scheduler_is_one_line_and_changes_nothing(tmp_path,
     assert not (out / "manifest.json").exists() and not (out / "records").exists()
 
 
+def test_losing_the_dask_scheduler_part_way_is_one_line_and_resumes_identically(
+    tmp_path, monkeypatch
+):
+    """The scheduler goes away after two chunks (Dask cancels the futures left, as a
+    LocalCluster killed mid-run does): one line and the exit an interrupt gives, the two
+    chunks kept, and the same command against a scheduler (here, local) resumes to the records
+    of a run never stopped."""
+    from distributed.client import FutureCancelledError
+
+    from sim.running.runner import execute
+
+    f = write(tmp_path, GOOD)
+    out = tmp_path / "out"
+    clean = whole_run(tmp_path, f)
+
+    class Gone:
+        def close(self) -> None:
+            pass
+
+    def dask_then_lost(chunks, exp, client):
+        for chunk in chunks[:2]:
+            yield chunk, execute.play_chunk(chunk, exp.seed, exp.swap_seats, 1)
+        raise FutureCancelledError("play_chunk-1f2e", "scheduler-connection-lost")
+
+    monkeypatch.setattr(execute, "_connect", lambda scheduler: Gone())
+    monkeypatch.setattr(execute, "_dask", dask_then_lost)
+    scheduler = "tcp://127.0.0.1:8786"
+    args = ["run", str(f), "--output", str(out), "--quiet"]
+    r = CliRunner().invoke(main, [*args, "--backend", "dask", "--scheduler", scheduler])
+    assert (r.exit_code, r.stdout) == (130, "")
+    assert r.stderr == (
+        f"error: lost the Dask scheduler at {scheduler} (FutureCancelledError: play_chunk-1f2e "
+        "cancelled for reason: scheduler-connection-lost.); finished chunks are kept in "
+        f"{out}: start a scheduler and run the same command again to resume\n"
+    )
+    assert len(list((out / "records").rglob("*.parquet"))) == 2
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 0, r.output
+    assert records(out).equals(clean)
+
+
 # Damaged files, each refused in one line: (the command, the file's name and bytes, the error
 # after 'error: FILE').
 DAMAGED = [

@@ -97,6 +97,7 @@ def run_cmd(
     from sim.reporting.verdicts import looks
     from sim.running.runner import (
         RunError,
+        SchedulerLost,
         WriteError,
         dask_missing,
         locked,
@@ -133,6 +134,10 @@ def run_cmd(
                     f"folder writable) and run `sim report {exp.output}` to write the report"
                 )
             rows = summary(exp.output)
+    except SchedulerLost as e:
+        # As an interrupt ends: the run stopped part way, and the same command resumes it.
+        click.echo(f"error: {e}", err=True)
+        sys.exit(130)
     except RunError as e:
         _fail(str(e))
     except KeyboardInterrupt:

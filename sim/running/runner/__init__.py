@@ -11,6 +11,7 @@ from sim.running.runner.execute import dask_missing, run, show_progress
 from sim.running.runner.files import (
     MANIFEST,
     RunError,
+    SchedulerLost,
     WriteError,
     locked,
     make_output,
@@ -23,6 +24,7 @@ __all__ = [
     "MANIFEST",
     "RecordsError",
     "RunError",
+    "SchedulerLost",
     "WriteError",
     "dask_missing",
     "locked",

@@ -7,7 +7,7 @@ import io
 import os
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ from sim.running.runner.chunks import (
 from sim.running.runner.files import (
     RECORDS,
     RunError,
+    SchedulerLost,
     WriteError,
     _discard,
     _remove_stale,
@@ -252,6 +253,8 @@ def _run(
                 if batch is sparse:
                     batch = [_with_drawn_games(exp, ch) for ch in sparse]
                 source = _dask(batch, exp, client) if client else _local(batch, exp, workers)
+                if client is not None:
+                    source = _or_scheduler_lost(source, scheduler, out)
                 last = time.time()
                 for chunk, df in source:
                     if plan is not None and chunk.cell.agents == plan.matchup:
@@ -291,6 +294,24 @@ def _run(
     )
     _save_manifest(out, manifest)
     return manifest, True
+
+
+def _or_scheduler_lost(
+    source: Iterable[tuple[Chunk, pl.DataFrame]], scheduler: str | None, out: Path
+) -> Iterator[tuple[Chunk, pl.DataFrame]]:
+    """Dask's chunks, or SchedulerLost in one line where the scheduler goes away part way (its
+    futures cancelled, its connection closed): not an error of the run's own code, which
+    passes through as it is."""
+    from concurrent.futures import CancelledError
+
+    try:
+        yield from source
+    except (CancelledError, OSError, TimeoutError) as e:
+        raise SchedulerLost(
+            f"lost the Dask scheduler at {scheduler} ({type(e).__name__}: "
+            f"{str(e).splitlines()[0] if str(e) else 'no reason given'}); finished chunks are "
+            f"kept in {out}: start a scheduler and run the same command again to resume"
+        ) from None
 
 
 def _with_drawn_games(exp: Experiment, chunk: Chunk) -> Chunk:

@@ -25,6 +25,12 @@ class RunError(Exception):
     """A run that must not start (e.g. the output folder holds a different experiment)."""
 
 
+class SchedulerLost(RunError):
+    """The Dask scheduler went away part way through a run: what was finished is kept, and the
+    same command against a running scheduler resumes. The command line ends it as it ends an
+    interrupt."""
+
+
 class WriteError(RunError):
     """A file that could not be written (a full disk, a read-only folder), named by the path
     it was meant for (not its temporary name), with `detail` in brackets after the reason
