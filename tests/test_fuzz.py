@@ -415,3 +415,142 @@ def test_replay_never_crashes(options: list[tuple[str, str]], saved: Any) -> Non
                 value = str(folder / value)
             args += [option, value]
         invoke(args)
+
+
+# A tune that plays in a moment when it is valid (issue #59): one knob, one target, a trial of
+# 100 games, no leaders, a recheck of 100; mutations keep numbers small or out of range.
+TUNE: dict[str, Any] = {
+    "name": "fuzz_tune",
+    "question": "What starting life keeps the first player within 3 points of 50%?",
+    "seed": 1,
+    "knobs": {"life": {"low": 30, "high": 50}},
+    "targets": [{"measure": "first_player", "within": 3}],
+    "trials": 1,
+    "games": 100,
+    "leaders": 0,
+    "recheck": {"games": 100},
+}
+TUNE_PLACES: list[tuple[Any, ...]] = [
+    ("name",),
+    ("question",),
+    ("seed",),
+    ("rules",),
+    ("knobs",),
+    ("knobs", "life"),
+    ("knobs", "life", "low"),
+    ("knobs", "life", "high"),
+    ("knobs", "kings"),
+    ("targets",),
+    ("targets", 0),
+    ("targets", 0, "measure"),
+    ("targets", 0, "within"),
+    ("targets", 0, "at_most"),
+    ("targets", 0, "card"),
+    ("player",),
+    ("trials",),
+    ("games",),
+    ("leaders",),
+    ("leader_games",),
+    ("recheck",),
+    ("recheck", "games"),
+    ("recheck", "players"),
+    ("output",),
+    ("unknown_key",),
+]
+BOUNDS = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([-2, 0, 0.5, 3, 50, 51, 100, 200, 1e308, -1e308]),
+)
+TUNE_SHAPED = st.one_of(
+    st.fixed_dictionaries(
+        {"measure": st.sampled_from(["first_player", "king_gap", "king_value", "rounds", "x"])},
+        optional={
+            "within": BOUNDS,
+            "at_most": BOUNDS,
+            "at_least": BOUNDS,
+            "card": st.sampled_from(["KH", "KS", "7H", "", "ZZ"]),
+        },
+    ).map(lambda t: [t]),
+    st.fixed_dictionaries({"low": SMALL_OR_REFUSED, "high": SMALL_OR_REFUSED}),
+    st.lists(st.sampled_from(["classic", "enhance", "share_trait", "bogus"]), max_size=3),
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "seed": NUMBERS,
+            "games": st.one_of(st.just(100), SMALL_OR_REFUSED),
+            "players": st.dictionaries(
+                st.sampled_from(["greedy", "random", "search_exprt", ""]),
+                st.one_of(st.just(100), SMALL_OR_REFUSED, SCALARS),
+                max_size=2,
+            ),
+        },
+    ),
+)
+
+
+@st.composite
+def tunes(draw: st.DrawFn) -> dict[str, Any]:
+    """TUNE with up to three values replaced: shaped like what belongs there, small or
+    refused numbers, bounds out of range and not finite, or anything."""
+    doc = copy.deepcopy(TUNE)
+    values = st.one_of(SMALL_OR_REFUSED, TUNE_SHAPED, BOUNDS, SCALARS, AGENTS)
+    for _ in range(draw(st.integers(0, 3))):
+        _set(doc, draw(st.sampled_from(TUNE_PLACES)), draw(values))
+    return doc
+
+
+@examples(25)
+@given(doc=st.one_of(tunes(), RAW_YAML, VALUES))
+def test_tune_never_crashes(doc: Any) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        text = doc if isinstance(doc, str) else dump(doc)
+        invoke(["tune", str(write(Path(tmp), text)), "--output", f"{tmp}/out", "--quiet"])
+
+
+# `sim scan` with its options in combination (issue #59): a scan of one option that plays a few
+# games when the options are valid; each option may come again (click takes the last).
+SCAN_BASE = ["--only", "life", "--strong", "none", "--house-games", "0"]
+SCAN_NUMBERS = st.one_of(
+    st.integers(-3, 40).map(str),
+    st.sampled_from(["0", "101", "100000001", str(2**70), "1e3", "x", ""]),
+)
+SCAN_OPTIONS = st.lists(
+    st.one_of(
+        st.tuples(
+            st.sampled_from(
+                [
+                    "--first-chunk",
+                    "--max-games",
+                    "--strong-games",
+                    "--strong-top",
+                    "--house-games",
+                    "--card-games",
+                    "--seed",
+                    "--workers",
+                ]
+            ),
+            SCAN_NUMBERS,
+        ),
+        st.tuples(st.just("--quick"), st.sampled_from(["greedy", "random", "randon", ""])),
+        st.tuples(st.just("--strong"), st.sampled_from(["none", "random", "x"])),
+        st.tuples(st.just("--preset"), st.sampled_from(["spring25", "summer20", "nope", ""])),
+        st.tuples(st.just("--rules"), RULES),
+        st.tuples(st.just("--only"), st.sampled_from(["life", "kings", "bogus", "", "life,life"])),
+        st.tuples(st.just("--skip"), st.sampled_from(["life", "kings", "bogus", ""])),
+        st.tuples(st.just("--cards"), st.sampled_from(["QS", "QS,JC", "ZZ", "KS", ""])),
+        st.tuples(st.just("--output"), st.sampled_from(["@/input.yaml", "@/input.yaml/x"])),
+        st.tuples(st.just("--json")),
+        st.tuples(st.just("--bogus")),
+    ),
+    max_size=4,
+)
+
+
+@examples(25)
+@given(options=SCAN_OPTIONS)
+def test_scan_arguments_never_crash(options: list[tuple[str, ...]]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "input.yaml").write_text("")
+        small = ["--first-chunk", "10", "--max-games", "20", "--card-games", "10"]
+        args = ["scan", *SCAN_BASE, *small, "--output", f"{tmp}/out", "--quiet"]
+        invoke(args + [a.replace("@", tmp) for option in options for a in option])

@@ -183,6 +183,18 @@ def test_a_bad_tune_file_names_each_problem_and_its_key(tmp_path):
     assert "trials: expected a whole number from 1 to 1,000, got 0" in lines[4]
 
 
+def test_a_card_on_a_target_that_is_not_a_king_s_figure_is_refused(tmp_path):
+    # Found by the fuzz test: a list here ended in a TypeError traceback.
+    f = tmp_path / "bad.yaml"
+    target = {"measure": "first_player", "within": 3, "card": [{"measure": "first_player"}]}
+    f.write_text(json.dumps({**SMALL, "targets": [target]}))
+    r = cli("tune", str(f))
+    assert (r.returncode, r.stderr) == (
+        2,
+        f"error: {f}: targets[0].card: first_player is not a King's figure: it takes no card\n",
+    )
+
+
 def test_a_stronger_player_that_rechecks_is_one_sim_agents_lists(tmp_path):
     f = tmp_path / "bad.yaml"
     f.write_text(json.dumps({**SMALL, "recheck": {"players": {"search_exprt": 100, "greedy": 5}}}))

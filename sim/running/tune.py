@@ -276,12 +276,15 @@ def from_mapping_(data: Any, path: Path, output: str | Path | None = None) -> Tu
             fail(where, "expected {measure, card?, at_most | at_least | within}")
             continue
         measure = t.get("measure")
-        if measure not in tg.MEASURES:
+        if not isinstance(measure, str) or measure not in tg.MEASURES:
             fail(f"{where}.measure", f"expected one of {', '.join(tg.MEASURES)}, got {measure!r}")
             continue
         card = t.get("card")
-        if str(measure).startswith("king_") and card not in KINGS:
+        if measure.startswith("king_") and (not isinstance(card, str) or card not in KINGS):
             fail(f"{where}.card", f"expected a King: {', '.join(KINGS)}, got {card!r}")
+            continue
+        if not measure.startswith("king_") and "card" in t:
+            fail(f"{where}.card", f"{measure} is not a King's figure: it takes no card")
             continue
         bounds = [b for b in BOUNDS if b in t]
         number = t.get(bounds[0]) if len(bounds) == 1 else None
@@ -309,10 +312,11 @@ def from_mapping_(data: Any, path: Path, output: str | Path | None = None) -> Tu
     except ValueError as e:
         fail("player", str(e))
 
-    def count(key: str, default: int, lo: int, hi: int) -> int:
-        v = data.get(key, default)
+    def count(key: str, default: int, lo: int, hi: int, within: dict | None = None) -> int:
+        v = (data if within is None else within).get(key, default)
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-            fail(key, f"expected a whole number from {lo:,} to {hi:,}, got {v!r}")
+            where = key if within is None else f"recheck.{key}"
+            fail(where, f"expected a whole number from {lo:,} to {hi:,}, got {v!r}")
             return default
         return v
 
@@ -325,6 +329,9 @@ def from_mapping_(data: Any, path: Path, output: str | Path | None = None) -> Tu
         fail("recheck", f"expected {TOP_KEYS['recheck']}")
         recheck = {}
     stronger = _recheck_players(recheck.get("players"), fail)
+    seed_ok = isinstance(seed, int) and not isinstance(seed, bool)
+    recheck_seed = count("seed", (seed + 1) % 2**64 if seed_ok else 1, 0, 2**64 - 1, recheck)
+    recheck_games = count("games", leader_games, 100, 10_000_000, recheck)
     if problems:
         raise TuneError(problems)
     assert isinstance(name, str) and isinstance(question, str) and isinstance(seed, int)
@@ -342,9 +349,9 @@ def from_mapping_(data: Any, path: Path, output: str | Path | None = None) -> Tu
         games=n,
         leaders=leaders,
         leader_games=leader_games,
-        recheck_seed=int(recheck.get("seed", seed + 1)),
+        recheck_seed=recheck_seed,
         leader_seed=(seed + 2) % 2**64,
-        recheck_games=int(recheck.get("games", leader_games)),
+        recheck_games=recheck_games,
         recheck_players=stronger,
         output=str(output or data.get("output") or f"reports/tune_{name}"),
     )
