@@ -480,3 +480,20 @@ def test_where_a_weaker_player_disagrees_the_strongest_is_believed_unless_on_the
         "verdict to good play. The expert player is on the line under 'Option 2': which side it "
         "falls on matters less than the line's margin."
     )
+
+
+def test_why_a_line_names_the_file_s_own_line_beside_the_default():
+    default = {"ask": "dominates", "card": "KS", "line": 3, "unit": "points"}
+    assert words.line_means(default).startswith("worth at least 3 points more to its drawer")
+    own = {**default, "line": 2}
+    assert words.line_means(own) == (
+        "2 points, set by the file (the default, 3: worth at least 3 points more to its drawer "
+        "than every other card asked about (three times the smallest difference that matters): "
+        'then it is the only logical target, which the notes rule out ("the Kings must not be '
+        'game breaking"))'
+    )
+    one = {"ask": "balanced", "cards": ["KS", "KD"], "line": 1, "unit": "points"}
+    assert words.line_means(one).startswith("1 point, set by the file (the default, 3: ")
+    # A `changes` line is its unit's smallest difference that matters: said as ever.
+    changes = {"ask": "changes", "measure": "rounds", "line": 0.25, "unit": "rounds"}
+    assert words.line_means(changes).startswith("a difference at least the smallest")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sim.analysis.verdicts import LINES, margin_of, z_value
+from sim.analysis.verdicts import margin_of, z_value
 from sim.play.agents import standing
 from sim.reporting.answer.facts import Facts
 from sim.reporting.verdicts import words
@@ -102,9 +102,7 @@ def verdict_box(
             # How far either side of the line a range may reach and be on it.
             "margin": margin_of(float(part["line"]), part.get("margin")),
             "unit": part["unit"],
-            "line_means": LINES[part["ask"]][2]
-            if not part.get("house")
-            else "a House at least the line above an even share against every House it meets",
+            "line_means": words.line_means(part),
             "settled_by": words.settled_by(part),
             **first,
             "others": others,

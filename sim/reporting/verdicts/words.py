@@ -9,7 +9,7 @@ from typing import Any
 from sim.analysis.names import JOKER_WORDS as JOKERS
 from sim.analysis.names import ORDINALS, card_words
 from sim.analysis.names import SUIT_WORDS as SUITS
-from sim.analysis.verdicts import DEFERRED_OFTEN, MOST_MORE, margin_of
+from sim.analysis.verdicts import DEFERRED_OFTEN, LINES, MOST_MORE, margin_of
 from sim.reporting.answer.wording import _listing, quoted
 
 # Below this share of games reaching the late game, another player's slog verdict is said to
@@ -384,6 +384,19 @@ def next_step(parts: list[dict[str, Any]]) -> str:
             f"\u201c{p['question']}\u201d{where}."
         )
     return ""
+
+
+def line_means(part: dict[str, Any]) -> str:
+    """Why a part's line is where it is: its kind's reason, or where the file sets another
+    line, that line and the kind's default beside it (the reasons name the default's number)."""
+    default, unit, why = LINES[part["ask"]]
+    if part.get("house"):
+        why = "a House at least the line above an even share against every House it meets"
+    line = float(part["line"])
+    if not default or line == default:
+        return why
+    unit = UNITS.get(part.get("unit", unit), unit)
+    return f"{line:g} {_unit(unit, line)}, set by the file (the default, {default:g}: {why})"
 
 
 def whose(parts: list[dict[str, Any]]) -> str:
