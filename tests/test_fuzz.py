@@ -158,6 +158,51 @@ SMALL_OR_REFUSED = st.one_of(
     st.integers(10**9 + 1, 2**70),
     st.integers(-(2**70), -1),
 )
+# `answer.asks` lines (issue #59): each kind with its keys, lines and margins out of range
+# and not finite, keys of other kinds.
+ANSWERS = st.fixed_dictionaries(
+    {
+        "asks": st.lists(
+            st.fixed_dictionaries(
+                {
+                    "ask": st.one_of(
+                        st.sampled_from(
+                            [
+                                "dominates",
+                                "balanced",
+                                "worth",
+                                "favoured",
+                                "changes",
+                                "shortens",
+                                "x",
+                            ]
+                        ),
+                        SCALARS,
+                    )
+                },
+                optional={
+                    "card": st.sampled_from(["KS", "KH", "7H", "ZZ", ""]),
+                    "cards": st.lists(st.sampled_from(["KS", "KD", "QS", "x"]), max_size=3),
+                    "house": st.sampled_from(["S", "any", "Q", ""]),
+                    "of": st.sampled_from(["first_player", "seat", "agent", "x"]),
+                    "measure": st.sampled_from(["rounds", "card_value", "slog", "x"]),
+                    "line": st.one_of(
+                        st.floats(allow_nan=True, allow_infinity=True),
+                        st.sampled_from([-1, 0, 0.5, 3, 100, 101, 10**400]),
+                    ),
+                    "margin": st.one_of(
+                        st.floats(allow_nan=True, allow_infinity=True),
+                        st.sampled_from([-1, 0, 1, 5]),
+                    ),
+                    "variants": st.lists(st.sampled_from(["base", "classic", "x"])),
+                    "question": st.one_of(TEXT, SCALARS),
+                },
+            ),
+            max_size=3,
+        ),
+    },
+    optional={"measures": st.lists(st.sampled_from(["card_value", "first_player", "x"]))},
+)
 # Replacements shaped like what belongs there, so that validation gets past the first check.
 SHAPED = st.one_of(
     st.fixed_dictionaries(
@@ -168,6 +213,7 @@ SHAPED = st.one_of(
         {"measures": st.lists(st.sampled_from(["first_player", "rounds", "card_value", "x"]))}
     ),
     st.fixed_dictionaries({"sweep": st.dictionaries(st.sampled_from(["kings", "life"]), VALUES)}),
+    ANSWERS,
     st.fixed_dictionaries({"round_robin": st.lists(AGENTS, max_size=4)}),
     st.lists(st.lists(AGENTS, max_size=3), max_size=3),
     st.fixed_dictionaries(
@@ -280,8 +326,11 @@ def write(folder: Path, text: str) -> Path:
     return path
 
 
+WITH_ASKS = ANSWERS.map(lambda answer: {**copy.deepcopy(BASE), "answer": answer})
+
+
 @examples(60)
-@given(doc=st.one_of(experiments(quick=False), RAW_YAML, VALUES))
+@given(doc=st.one_of(experiments(quick=False), WITH_ASKS, RAW_YAML, VALUES))
 def test_validate_never_crashes(doc: Any) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         text = doc if isinstance(doc, str) else dump(doc)
@@ -290,7 +339,7 @@ def test_validate_never_crashes(doc: Any) -> None:
 
 @examples(25)
 @given(
-    doc=st.one_of(valid_experiments(), experiments(quick=True), RAW_YAML),
+    doc=st.one_of(valid_experiments(), experiments(quick=True), WITH_ASKS, RAW_YAML),
     extra=st.lists(
         st.one_of(
             st.tuples(st.just("--workers"), st.sampled_from(["0", "1", "2", "-1", "99999", "x"])),

@@ -62,6 +62,19 @@ def test_the_games_that_would_settle_a_straddling_interval():
     assert more_games(1000, 3.6, 2.0, 2.0, [3.0]) == 43000
     # Two significant figures: 1000 * (2.4/1.7)^2 - 1000 = 993.1 -> 990.
     assert more_games(1000, 4.7, 1.2, 2.0, [3.0]) == 990
+    # A fraction of a game is one more, never "0 more games"; a spread that is not finite
+    # says nothing (found by the fuzz test: a run of one game a cell ended in a traceback).
+    assert more_games(1, 50.0, 25.8, 1.96, [1.0]) == 1
+    assert more_games(1, 50.0, float("inf"), 1.96, [1.0]) is None
+
+
+def test_a_run_of_one_game_a_cell_reads_its_verdicts(tmp_path):
+    from conftest import sim, tiny_experiment, write
+
+    p = write(tmp_path, tiny_experiment(1, 2))
+    r = sim("run", str(p), "--output", str(tmp_path / "out"), "--quiet", check=False)
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert "Does the quick player beat the random player?" in r.stdout
 
 
 def test_the_box_holds_together_at_95_percent():

@@ -4,6 +4,7 @@ of a verdict, and the measures an experiment of each shape gets by default."""
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -211,8 +212,8 @@ def more_games(
     games at which z standard errors fit between the estimate and its nearest line (Yes or No)
     and those at which the whole interval fits within the line's margin (on the line). None
     where nothing is known of its spread."""
-    if se <= 0 or games <= 0:
-        return None
+    if not math.isfinite(se) or se <= 0 or games <= 0:
+        return None  # nothing known of its spread (one game a cell has no variance)
     # Only the nearest line matters: clear of it is clear of the others, and only it can hold
     # the interval within its margin.
     line = min(lines, key=lambda x: abs(estimate - x))
@@ -222,6 +223,10 @@ def more_games(
     if not needed:
         return None
     extra = max(0.0, min(needed) - games)
+    if not math.isfinite(extra):
+        return None
     # Two significant figures: a forecast, not a count.
     digits = max(0, len(str(int(extra))) - 2)
-    return int(round(extra, -digits)) if extra >= 1 else 0
+    # At least one game: a reading not settled is never "0 more games" away (a fraction of a
+    # game, as a cell of one game's normal approximation can give, is one more).
+    return max(1, int(round(extra, -digits)))

@@ -194,7 +194,7 @@ def more(r: dict[str, Any], part: dict[str, Any]) -> str:
             f"; settling it would take about {n:,} more games per setup, over {MOST_MORE} times "
             "those played: read it as undecided at this player's strength"
         )
-    return f"; about {n:,} more games per setup would settle it"
+    return f"; about {n:,} more game{'' if n == 1 else 's'} per setup would settle it"
 
 
 def _unit(unit: str, x: float) -> str:
