@@ -62,8 +62,7 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
     against the rules as they are, the settings that met the targets, what to try next."""
     spec, recheck, pick = data["spec"], data["recheck"], data["pick"]
     targets = spec["targets"]
-    # A target with no figure on the fresh deals (a King never drawn) is not met.
-    verdicts = [recheck["pick"].get(t["key"], {}).get("verdict", NO) for t in targets]
+    verdicts = _verdicts(recheck, targets)
     is_base = pick["params"] == data["base"]
     setting = "the rules as they are" if is_base else pick["label"]
     aims = "; ".join(t["words"] for t in targets)
@@ -77,23 +76,17 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
         )
     else:
         lead = f"Not settled: {setting} may meet every target ({aims}), but not beyond noise."
-    lines = [lead]
-    for t, v in zip(targets, verdicts, strict=True):
-        f = recheck["pick"].get(t["key"])
-        b = recheck["base"].get(t["key"])
-        if f is None:
-            lines.append(f"  {t['label']}: could not be measured on the fresh deals")
-            continue
-        text = f"  {t['label']}: {_figure(f, t['unit'], f['lo'], f['hi'])} ({VERDICT_WORDS[v]})"
-        if b is not None and not is_base:
-            text += f"; the rules as they are: {_figure(b, t['unit'], b['lo'], b['hi'])}"
-        lines.append(text)
+    lines = [lead, *_figures(recheck, targets, is_base, "on the fresh deals")]
     lines.append(
         f"  on fresh deals (seed {recheck['seed']}), {recheck['games']:,} games each, "
         f"{spec['player']} v {spec['player']}"
     )
-    for player, found in (recheck.get("players") or {}).items():
-        lines += _stronger(player, found, targets, setting, is_base)
+    # Weakest first, as run or as read back from tune.json (whose keys are sorted).
+    from sim.play.agents import standing
+
+    stronger = recheck.get("players") or {}
+    for player in sorted(stronger, key=lambda p: standing(p)[0]):
+        lines += _stronger(player, stronger[player], targets, setting, is_base)
     met = _met(data)
     if met and not (len(met) == 1 and met[0] == pick["label"]):
         knobs = spec["knobs"]
@@ -114,7 +107,7 @@ def _stronger(
     from sim.play.agents import standing
 
     title = standing(player)[1]
-    verdicts = [found["pick"].get(t["key"], {}).get("verdict", NO) for t in targets]
+    verdicts = _verdicts(found, targets)
     s = "" if is_base else "s"  # "the rules as they are hold", "absorb=17 holds"
     if all(v == YES for v in verdicts):
         said = f"{setting} hold{s}: it meets every target"
@@ -122,14 +115,29 @@ def _stronger(
         said = f"{setting} do{'es' if s else ''} not hold: it misses a target"
     else:
         said = f"not settled: {setting} may meet every target, but not beyond noise"
-    lines = [
+    return [
         f"With {title} ({player} v {player}, {found['games']:,} games each on the same deals): "
-        f"{said}."
+        f"{said}.",
+        *_figures(found, targets, is_base),
     ]
-    for t, v in zip(targets, verdicts, strict=True):
+
+
+def _verdicts(found: dict[str, Any], targets: list[dict[str, Any]]) -> list[str]:
+    """Each target's verdict on the pick in a recheck (the tune's player's or a stronger
+    one's); a target with no figure there (a King never drawn) is not met."""
+    return [found["pick"].get(t["key"], {}).get("verdict", NO) for t in targets]
+
+
+def _figures(
+    found: dict[str, Any], targets: list[dict[str, Any]], is_base: bool, where: str = ""
+) -> list[str]:
+    """A recheck's figure for each target with its verdict, the rules as they are beside it
+    (unless the pick is them)."""
+    lines = []
+    for t, v in zip(targets, _verdicts(found, targets), strict=True):
         f, b = found["pick"].get(t["key"]), found["base"].get(t["key"])
         if f is None:
-            lines.append(f"  {t['label']}: could not be measured")
+            lines.append(f"  {t['label']}: could not be measured{' ' + where if where else ''}")
             continue
         text = f"  {t['label']}: {_figure(f, t['unit'], f['lo'], f['hi'])} ({VERDICT_WORDS[v]})"
         if b is not None and not is_base:
@@ -197,7 +205,7 @@ def _next_stronger(stronger: dict[str, Any], targets: list[dict[str, Any]]) -> s
     from sim.play.agents import standing
 
     def said(found: dict[str, Any]) -> str:
-        verdicts = [found["pick"].get(t["key"], {}).get("verdict", NO) for t in targets]
+        verdicts = _verdicts(found, targets)
         return NO if NO in verdicts else YES if set(verdicts) == {YES} else NOT_SETTLED
 
     order = sorted(stronger, key=lambda p: standing(p)[0])
