@@ -8,26 +8,14 @@ import math
 import re
 from typing import Any
 
+from sim.analysis import measures
 from sim.analysis.comparisons import MEASURES as COMPARED
+from sim.analysis.measures import ALL, LISTED, Shape
 from sim.analysis.stats import ALPHA
 
-# measure -> (what it is, in words; its unit)
-MEASURES: dict[str, tuple[str, str]] = {
-    "first_player": ("the first player's win rate", "points"),
-    "a_wins": ("the first agent's win rate", "points"),
-    "no_winner": ("games with no winner", "points"),
-    "rounds": ("rounds per game", "rounds"),
-    "slog": ("turns from round 6 on, in the games that reach it (the late game)", "turns"),
-    "big_attacks": ("games with an attack of 20 or more, and of 27 or more", "points"),
-    "card_value": ("a card's value to the player who draws it", "points"),
-    "card_change": ("a card's value against its value under the baseline", "points"),
-    "king_deployer": ("the win rate of whoever deployed a King its opponent did not", "points"),
-    "house": (
-        "a House's win rate with suit-split decks (a House alone: its mean over its pairings)",
-        "points",
-    ),
-    "seats": ("win rate by place in turn order", "points"),
-}
+# measure -> (what it is, in words; its unit): the measures `answer.measures` may name
+# (`sim.analysis.measures`, one record each).
+MEASURES: dict[str, tuple[str, str]] = {name: (m.what, m.unit) for name, m in LISTED.items()}
 # The unit of each measure the report compares variants on (`sim.analysis.comparisons.MEASURES`).
 COMPARED_UNITS = {measure: unit for measure, (_, _, unit) in COMPARED.items()}
 # The smallest difference that matters, by unit: 1 point of win rate, a quarter of a round, and
@@ -46,23 +34,19 @@ DEFERRED_OFTEN = 0.05
 
 
 def default_measures(config: dict[str, Any], game: Any) -> list[str]:
-    """The measures that answer an experiment of this shape."""
-    pairs = [tuple(m["agents"]) for m in config.get("matchups", [])]
-    mirror = any(a == b for a, b in pairs)
+    """The measures that answer an experiment of this shape (each measure's record says
+    when it is one: `sim.analysis.measures`)."""
     variants = config.get("variants", {})
-    if config.get("impact"):
-        # With several variants, also whether a rule moves a card's value.
-        return ["card_value"] + (["card_change"] if len(variants) > 1 else [])
-    if any("deck=suit_split" in r for r in variants.values()) and game.has("house_matrix"):
-        return ["house"]
-    measures = ["first_player" if mirror else "a_wins"]
-    if any(re.search(r"[(,]players=[34]", r) for r in variants.values()):
-        measures = ["seats"] + measures
-    if "no_cards" in game.end_reasons:
-        measures.append("no_winner")
-    if len(variants) > 1:
-        measures.append("rounds")
-    return measures
+    shape = Shape(
+        impact=bool(config.get("impact")),
+        several=len(variants) > 1,
+        mirror=any(a == b for a, b in (tuple(m["agents"]) for m in config.get("matchups", []))),
+        suit_split=any("deck=suit_split" in r for r in variants.values())
+        and game.has("house_matrix"),
+        many_players=any(re.search(r"[(,]players=[34]", r) for r in variants.values()),
+        can_end_drawn="no_cards" in game.end_reasons,
+    )
+    return measures.default_measures(shape)
 
 
 # What settles each kind of question (`answer.asks` in an experiment file): the line a figure
@@ -119,19 +103,12 @@ ASK_KEYS = (
 # `sim.analysis.comparisons` in the answer's own names; `card_value` is a card's value against
 # its value under the baseline).
 FAVOURED = ("first_player", "seat", "agent")
-CHANGES = {
-    "first_player": "first_won",
-    "a_wins": "win_a",
-    "rounds": "rounds",
-    "slog": "late_turns",
-    "big_attacks": "attack_20",
-    "biggest_attack": "biggest_attack",
-    "card_value": "card_value",
-}
+# (`changes` parts: each measure's record names its comparison.)
+CHANGES = measures.CHANGES
 
 
 # The unit of each compared measure of a `changes` part (the rest are win rates, in points).
-ASK_UNITS = {"rounds": "rounds", "slog": "turns", "biggest_attack": "damage"}
+ASK_UNITS = {name: m.unit for name, m in ALL.items() if m.column and m.unit != "points"}
 
 
 # A verdict read from an interval: the whole interval past the line, all of it short, all of it

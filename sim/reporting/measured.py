@@ -16,6 +16,7 @@ from sim.analysis import cards as card_measures
 from sim.analysis import houses as house_measures
 from sim.analysis import summary
 from sim.analysis.comparisons import paired_difference
+from sim.analysis.measures import ALL, CARD_VALUE, ROUNDS
 from sim.reporting import answer
 from sim.reporting.compared import _card_changes, _card_gaps, _reference, _settings_apart
 
@@ -124,7 +125,7 @@ def measured(
 
     card_gaps = (
         _card_gaps(gap, card_values, tuple(spec.get("matchup") or ()) or None)
-        if "card_value" in spec["measures"]
+        if CARD_VALUE.name in spec["measures"]
         else []
     )
     comparisons = []
@@ -161,11 +162,10 @@ def measured(
         )
         rate = "first_house" if split else "first_won" if mirror else "win_a"
         same_table = r["players"] == base["players"]
-        other_measures: tuple[str, ...] = ("rounds",)
-        if "slog" in spec["measures"]:
-            other_measures += ("late_turns",)
-        if "big_attacks" in spec["measures"]:
-            other_measures += ("attack_20", "attack_27", "biggest_attack")
+        # A game's length always; what each measure of the answer reads besides (its record).
+        other_measures: tuple[str, ...] = (ROUNDS.column,)
+        for m in spec["measures"]:
+            other_measures += ALL[m].compared if m in ALL else ()
         for measure in (rate, *other_measures) if same_table else other_measures:
             d = paired_difference(lf, r["cell"], base["cell"], measure)
             if d and measure == "first_house":

@@ -14,6 +14,7 @@ from sim import games
 from sim.analysis import cards as card_measures
 from sim.analysis import frame, summary, usage
 from sim.analysis import houses as house_measures
+from sim.analysis.measures import HOUSE, compared_units
 from sim.analysis.stats import wilson
 from sim.reporting import answer, samples
 from sim.reporting.compared import (
@@ -289,7 +290,9 @@ def build(out: Path) -> Path:
         legend=_variant_legend(config, game, plain),
         players=_players(config, game),
         # A House question: its House-against-House tables open under the answer.
-        house_answer="house" in opening["measures"],
+        house_answer=HOUSE.name in opening["measures"],
+        # The units the note under the answer's table names besides points and rounds.
+        compared_units=compared_units(opening["measures"]),
         unreferenced=unreferenced,
         min_games=answer.MIN_GAMES,
         findings=_findings(

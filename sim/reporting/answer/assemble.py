@@ -1,5 +1,6 @@
-"""The whole answer: each measure's sentences and table rows (`WRITERS`), the sentences on
-rules in play and other runs' answers put in place, and the table's caption and columns."""
+"""The whole answer: each measure's sentences and table rows (its writer: `writers`), the
+sentences on rules in play and other runs' answers put in place, and the table's caption and
+columns."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ import re
 from typing import Any
 
 from sim.analysis.verdicts import MEASURES
+
+# The writers' modules (each writer registers itself: `writers`).
+from sim.reporting.answer import card_changes, cards, comparisons, houses, seats  # noqa: F401
 from sim.reporting.answer.agreement import (
     HOUSE_SENTENCE,
     SEE_ALSO_LEAD,
@@ -14,29 +18,10 @@ from sim.reporting.answer.agreement import (
     agreement,
     house_agreement,
 )
-from sim.reporting.answer.card_changes import _card_change
-from sim.reporting.answer.cards import _card_value, _king_deployer
-from sim.reporting.answer.comparisons import _a_wins, _big_attacks, _no_winner, _rounds, _slog
 from sim.reporting.answer.facts import Facts
-from sim.reporting.answer.houses import _house
 from sim.reporting.answer.in_play import _acted, _rarely_in_play, _untested
-from sim.reporting.answer.seats import _first_player, _seats
 from sim.reporting.answer.wording import _listing
-
-WRITERS = {
-    "first_player": _first_player,
-    "a_wins": _a_wins,
-    "no_winner": _no_winner,
-    "rounds": _rounds,
-    "slog": _slog,
-    "big_attacks": _big_attacks,
-    "card_value": _card_value,
-    "card_change": _card_change,
-    "king_deployer": _king_deployer,
-    "house": _house,
-    "seats": _seats,
-}
-
+from sim.reporting.answer.writers import WRITERS
 
 # How a within-noise difference whose interval excludes zero is said (`Facts`), and how it is
 # said again in the same sentence.

@@ -8,8 +8,10 @@ from typing import Any
 from sim.reporting.answer.cards import impact_read
 from sim.reporting.answer.facts import Facts
 from sim.reporting.answer.wording import _ci, _listing, _pair, _pts, _q, _said, _shown
+from sim.reporting.answer.writers import writes
 
 
+@writes("card_change")
 def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     """Does a variant change what a card is worth? Each card's value under each variant
     against its value under the baseline, on the same deals, read from the same match-up and

@@ -20,6 +20,7 @@ from sim.reporting.answer.wording import (
     _said,
     _shown,
 )
+from sim.reporting.answer.writers import writes
 
 
 def impact_read(
@@ -39,6 +40,7 @@ def impact_read(
     return pair, method, read
 
 
+@writes("card_value")
 def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     found = impact_read(f.chosen, f.card_values)
     if found is None:
@@ -209,6 +211,7 @@ def _power_used(f: Facts, variant: str, chosen: list[dict[str, Any]]) -> str:
     )
 
 
+@writes("king_deployer")
 def _king_deployer(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     """What a playtest sees: in the games where one player deployed a King and no opponent
     did, how often that player won, per variant, from the chosen mirror agent's games (else

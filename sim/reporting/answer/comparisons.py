@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sim.analysis.measures import ALL
 from sim.analysis.stats import wilson
 from sim.analysis.verdicts import MEASURES
 from sim.reporting.answer.facts import Facts
@@ -22,8 +23,10 @@ from sim.reporting.answer.wording import (
     _said,
     _shown,
 )
+from sim.reporting.answer.writers import writes
 
 
+@writes("no_winner")
 def _no_winner(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     pairs = f.pairs("no_winner")
     table = []
@@ -62,7 +65,8 @@ def _compared_text(
     parts = _compared_parts(f, measure, pair, skip or set())
     if not parts:
         return None
-    label = f"{pair[0]}'s win rate" if measure == "a_wins" else MEASURES[measure][0]
+    # A measure read from mixed match-ups is the first-named agent's win rate, by name.
+    label = f"{pair[0]}'s win rate" if ALL[measure].mixed else MEASURES[measure][0]
     return f"Against {_q(f.baseline)} ({_pair(*pair)}), {label}: " + "; ".join(parts) + "."
 
 
@@ -90,6 +94,7 @@ def _compared_parts(
     return parts
 
 
+@writes("a_wins")
 def _a_wins(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     pairs = f.pairs("a_wins")
     m = f.matters["points"]
@@ -123,6 +128,7 @@ def _a_wins(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     return text + ([more] if more else []), table
 
 
+@writes("rounds")
 def _rounds(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     pairs = f.pairs("rounds")
     table = []
@@ -180,6 +186,7 @@ def _deck_sets_length(cells: list[dict[str, Any]]) -> str | None:
     )
 
 
+@writes("big_attacks")
 def _big_attacks(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     """How hard one attack can hit (the Summer '20 notes: "a player could potentially have a
     27/27 unit ... A 10, 9 and 8 Blood Bonded together could remove nearly 3/4 of the opposing
@@ -281,6 +288,7 @@ def _late_verdict(c: dict[str, Any]) -> str:
     return said.replace("shortens", "lengthens") if c["diff"] > 0 else said
 
 
+@writes("slog")
 def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     """The late-game slog of the Spring '22 notes ("It feels good, for the first 5 rounds or
     so... If a match extends beyond this stage ... the players are playing one card at a time"):

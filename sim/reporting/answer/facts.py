@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sim.analysis.measures import ALL, comparison
 from sim.analysis.verdicts import COMPARED_UNITS, MATTERS
 from sim.play.engine import rule_values, varied_options
 from sim.reporting.answer.sizes import reach, size
@@ -117,7 +118,7 @@ class Facts:
         from the mixed match-ups, the rest from mirror match-ups (the same agent in both
         seats) when there are any."""
         pairs = list(dict.fromkeys((r["agent_a"], r["agent_b"]) for r in self.rows))
-        if measure == "a_wins":
+        if measure in ALL and ALL[measure].mixed:
             chosen = [p for p in pairs if p[0] != p[1]]
         else:
             chosen = [p for p in pairs if p[0] == p[1]] or pairs
@@ -130,15 +131,8 @@ class Facts:
         return [r for r in self.rows if (r["agent_a"], r["agent_b"]) == pair]
 
     def compared(self, measure: str, pair: tuple[str, str]) -> list[dict[str, Any]]:
-        key = {
-            "first_player": "first_won",
-            "a_wins": "win_a",
-            "rounds": "rounds",
-            "slog": "late_turns",
-            "attack_20": "attack_20",
-            "attack_27": "attack_27",
-            "biggest_attack": "biggest_attack",
-        }.get(measure)
+        # A measure of the answer is read from its comparison; a comparison is named as such.
+        key = comparison(measure)
         # Only the comparisons with the baseline (a suit-split variant may be compared with
         # another that splits the deck the same way: `report._reference`).
         return [

@@ -8,8 +8,10 @@ from typing import Any
 from sim.analysis.stats import wilson
 from sim.reporting.answer.facts import Facts
 from sim.reporting.answer.wording import _ci, _listing, _pair, _pct, _pts, _q, _rate_said, _said
+from sim.reporting.answer.writers import writes
 
 
+@writes("house")
 def _house(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     """Suit-split decks: with every House against every other, the Houses ranked by their mean
     win rate, and whether the strongest also beats each other House; a single pairing as one

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from sim.analysis.measures import HOUSE
 from sim.reporting.answer.cards import impact_read
 from sim.reporting.answer.facts import Facts
 from sim.reporting.answer.wording import _listing, _pair, _pct, _q
@@ -67,7 +68,7 @@ def _acted(f: Facts) -> list[str]:
     chosen match-up, else the first mirror one): a rule that seldom acts can only move a game
     seldom."""
     acted = [p for p in f.in_play if p.get("automatic")]
-    if not acted or "house" in f.measures:
+    if not acted or HOUSE.name in f.measures:
         return []  # (a House answer's variants are pairings: its own sentences say them)
     pairs = list(dict.fromkeys((p["agent_a"], p["agent_b"]) for p in acted))
     cards = impact_read(f.chosen, f.card_changes or f.card_values)

@@ -12,8 +12,10 @@ from sim.reporting.answer.comparisons import _compared_text
 from sim.reporting.answer.facts import Facts
 from sim.reporting.answer.sizes import _rate_size
 from sim.reporting.answer.wording import _ci, _pair, _pct, _pts, _q, _rate, _rate_said, _said
+from sim.reporting.answer.writers import writes
 
 
+@writes("seats")
 def _seats(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     """Which place in turn order is favoured at each table size, and by how much, against an
     even share (1/players); then, shorter, the same under each other match-up."""
@@ -117,6 +119,7 @@ def _no_winner_share(r: dict[str, Any]) -> str:
     )
 
 
+@writes("first_player")
 def _first_player(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     pairs = f.pairs("first_player")
     m = f.matters["points"]

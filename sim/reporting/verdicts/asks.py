@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sim.analysis import measures
+from sim.analysis.measures import AskContext
 from sim.analysis.verdicts import ASK_UNITS, LINES, MATTERS
 
 
@@ -28,37 +30,10 @@ def default_asks(
     spec: dict[str, Any], config: dict[str, Any], cards: list[str]
 ) -> list[dict[str, Any]]:
     """The parts an experiment of this shape asks when its file names none: one or two per
-    measure of its answer."""
+    measure of its answer (each measure's record says which: `sim.analysis.measures`)."""
     plain = [v for v in config.get("variants", {}) if v not in (config.get("impact") or {})]
-    several = len(plain) > 1
-    focus = spec.get("focus")
-    out: list[dict[str, Any]] = []
-    for m in spec.get("measures", []):
-        if m == "card_value":
-            if focus:
-                out.append({"ask": "dominates", "card": focus})
-            elif len(cards) > 1:
-                out.append({"ask": "balanced"})
-            elif cards:
-                out.append({"ask": "worth", "card": cards[0]})
-        elif m == "card_change" and several:
-            for card in [focus] if focus else cards if len(cards) == 1 else []:
-                out.append({"ask": "changes", "measure": "card_value", "card": card})
-        elif m in ("first_player", "a_wins"):
-            out.append(
-                {"ask": "favoured", "of": "first_player" if m == "first_player" else "agent"}
-            )
-            if several:
-                out.append({"ask": "changes", "measure": m})
-        elif m == "seats":
-            out.append({"ask": "favoured", "of": "seat"})
-        elif m in ("rounds", "big_attacks") and several:
-            out.append({"ask": "changes", "measure": m})
-        elif m == "slog":
-            out.append({"ask": "shortens"})
-        elif m == "house":
-            out.append({"ask": "dominates", "house": "any"})
-    return [p for i, p in enumerate(out) if p not in out[:i]]
+    ctx = AskContext(cards=cards, focus=spec.get("focus"), several=len(plain) > 1)
+    return measures.default_asks(spec.get("measures", []), ctx)
 
 
 def _filled(part: dict[str, Any], cards: list[str], matters: dict[str, float]) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sim.analysis.houses import split_group
+from sim.analysis.measures import CARD_VALUE, ROUNDS, SLOG
 from sim.analysis.stats import wilson
 from sim.analysis.verdicts import CHANGES
 from sim.reporting.answer.cards import UNUSED
@@ -142,9 +143,9 @@ def rate_figures(f: Facts, part: dict[str, Any]) -> dict[Key, list[dict[str, Any
 def change_figures(f: Facts, part: dict[str, Any]) -> dict[Key, list[dict[str, Any]]]:
     """`changes` and `shortens` parts: a variant's figure against the baseline's on the same
     deals (a card's value against its value under the baseline for `card_value`)."""
-    measure = CHANGES[part.get("measure", "slog" if part["ask"] == "shortens" else "rounds")]
+    measure = CHANGES[part.get("measure", (SLOG if part["ask"] == "shortens" else ROUNDS).name)]
     out: dict[Key, list[dict[str, Any]]] = {}
-    if measure == "card_value":
+    if measure == CARD_VALUE.column:
         for c in f.card_changes:
             if c["card"] == part["card"] and c["agent_a"] == c["agent_b"]:
                 key = (c["variant"], (c["agent_a"], c["agent_b"]))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sim.analysis.measures import ALL, CARD_VALUE, ROUNDS
 from sim.analysis.names import JOKER_WORDS as JOKERS
 from sim.analysis.names import ORDINALS, card_words
 from sim.analysis.names import SUIT_WORDS as SUITS
@@ -16,13 +17,6 @@ from sim.reporting.answer.wording import _listing, quoted
 # rest on few of its games.
 FEW_REACH = 0.2
 VERDICTS = {"yes": "Yes", "no": "No", "on the line": "On the line", "not settled": "Not settled"}
-CHANGED = {
-    "first_player": "the first player's win rate",
-    "a_wins": "how often the match-up's first-named player wins",
-    "rounds": "the length of a game",
-    "big_attacks": "how often one attack deals 20 damage or more",
-    "biggest_attack": "the biggest attack of a game",
-}
 UNITS = {"points": "points", "rounds": "rounds", "turns": "turns", "damage": "damage"}
 
 
@@ -64,9 +58,16 @@ def question(part: dict[str, Any], titles: dict[str, str]) -> str:
         return "Is the first player favoured?" if of == "first_player" else "Is any seat favoured?"
     if ask == "shortens":
         return "Does it cure the late-game slog?"
-    measure = part.get("measure", "rounds")
-    what = f"what {card(part['card'])} is worth" if measure == "card_value" else CHANGED[measure]
+    measure = part.get("measure", ROUNDS.name)
+    what = (
+        f"what {card(part['card'])} is worth" if measure == CARD_VALUE.name else _changed(measure)
+    )
     return f"Does the rule change {what}?"
+
+
+def _changed(measure: str) -> str:
+    """What a rule changes, in words ("the length of a game": the measure's record)."""
+    return ALL[measure].changed
 
 
 def _pts(x: float, digits: int = 1) -> str:
@@ -159,13 +160,13 @@ def figure(part: dict[str, Any], r: dict[str, Any], baseline: str, titles: dict[
             f"share{fair}){chosen}"
         )
     digits = 2 if unit in ("rounds", "turns") else 1
-    measure = part.get("measure", "rounds")
+    measure = part.get("measure", ROUNDS.name)
     what = (
         "the late game"
         if ask == "shortens"
         else f"the value of {card(part['card'])}"
-        if measure == "card_value"
-        else CHANGED[measure]
+        if measure == CARD_VALUE.name
+        else _changed(measure)
     )
     return (
         f"{what} {_pts(r['estimate'], digits)} {unit} {_ci(r, digits)} against {quoted(baseline)}"

@@ -8,6 +8,8 @@ import math
 from pathlib import Path
 from typing import Any
 
+from sim.analysis.measures import CARD_VALUE
+from sim.analysis.measures import LISTED as ANSWER_MEASURES
 from sim.analysis.verdicts import (
     ANSWER_KEYS,
     ASK_KEYS,
@@ -18,7 +20,6 @@ from sim.analysis.verdicts import (
     LINES,
     MATTERS,
 )
-from sim.analysis.verdicts import MEASURES as ANSWER_MEASURES
 from sim.games import DEFAULT as DEFAULT_GAME
 from sim.play.engine import canonical_rules
 from sim.running.experiment.model import cell_id
@@ -226,20 +227,18 @@ def _check_answer(
     variants: list[str] | None = None,
 ) -> dict[str, Any] | None:
     """`answer: {measures: [...], matters: {points: 1, rounds: 0.25}, matchup: [A, B]}`;
-    `kings`: the game has Kings (for `king_deployer`); `impact_cards`: the cards `impact:`
-    takes out (for `focus`)."""
+    `kings`: the game is Houses-Skirmish (for the measures that need it); `impact_cards`: the
+    cards `impact:` takes out (for `focus`)."""
     spec = c.mapping(spec, ("answer",), ANSWER_KEYS)
     measures = spec.get("measures")
     if isinstance(measures, str):
         measures = [measures]
     measures = c.choices(measures, ("answer", "measures"), list(ANSWER_MEASURES), "measure")
-    if not kings and "king_deployer" in (measures or []):
-        c.fail(("answer", "measures"), "king_deployer needs a game with Kings (Houses-Skirmish)")
-    for houses_only in ("slog", "big_attacks"):
-        if not kings and houses_only in (measures or []):
-            c.fail(
-                ("answer", "measures"), f"{houses_only} needs Houses-Skirmish (its pace records)"
-            )
+    # A measure that needs Houses-Skirmish (its Kings, its pace records) says so (its record).
+    for m in measures or []:
+        record = ANSWER_MEASURES.get(m) if isinstance(m, str) else None
+        if not kings and record and record.needs:
+            c.fail(("answer", "measures"), f"{m} needs {record.needs}")
     matters: dict[str, float] = {}
     matters_spec = spec.get("matters") or {}
     if not isinstance(matters_spec, dict):
@@ -374,7 +373,7 @@ def _check_asks(
         needs_card = (
             kind in ("worth",)
             or (kind == "dominates" and "house" not in part)
-            or (kind == "changes" and part.get("measure") == "card_value")
+            or (kind == "changes" and part.get("measure") == CARD_VALUE.name)
         )
         if needs_card and "card" not in part:
             c.fail(at, f"a '{kind}' part names its card: card: one of {listed}")
