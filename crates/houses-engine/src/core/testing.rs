@@ -133,33 +133,35 @@ pub fn check_search<G: Searchable>(
         halving: 0,
         expand: 0,
     };
-    let sweep = |what: &str,
-                 s: SearchSweep,
-                 check: &dyn Fn(&G::Rules, u64) -> Result<usize, String>|
-     -> Result<(), String> {
-        let mut checked = 0;
-        for (k, spec) in s.rules.iter().enumerate() {
-            let rules =
-                G::Rules::parse(spec).map_err(|e| format!("{what}: rules '{spec}': {e}"))?;
-            for seed in 0..s.seeds {
-                checked += check(&rules, 100 * k as u64 + seed)
-                    .map_err(|e| format!("{what}: rules {k} ('{spec}') seed {seed}: {e}"))?;
-            }
-        }
-        if checked < s.at_least {
-            return Err(format!(
-                "{what}: only {checked} decisions checked (at least {} wanted)",
-                s.at_least
-            ));
-        }
-        Ok(())
-    };
-    sweep("hides", hides, &|rules, seed| {
+    sweep::<G::Rules>("hides", hides, |rules, seed| {
         check_search_hides::<G>(rules, seed, params(60), hides.decisions, &lookalike)
     })?;
-    sweep("in step", in_step, &|rules, seed| {
+    sweep::<G::Rules>("in step", in_step, |rules, seed| {
         check_search_in_step::<G>(rules, seed, params(40), in_step.decisions)
     })
+}
+
+/// Run `check` over a sweep's rule sets and seeds; `what` names the check in the error.
+fn sweep<R: GameRules>(
+    what: &str,
+    s: SearchSweep,
+    check: impl Fn(&R, u64) -> Result<usize, String>,
+) -> Result<(), String> {
+    let mut checked = 0;
+    for (k, spec) in s.rules.iter().enumerate() {
+        let rules = R::parse(spec).map_err(|e| format!("{what}: rules '{spec}': {e}"))?;
+        for seed in 0..s.seeds {
+            checked += check(&rules, 100 * k as u64 + seed)
+                .map_err(|e| format!("{what}: rules {k} ('{spec}') seed {seed}: {e}"))?;
+        }
+    }
+    if checked < s.at_least {
+        return Err(format!(
+            "{what}: only {checked} decisions checked (at least {} wanted)",
+            s.at_least
+        ));
+    }
+    Ok(())
 }
 
 /// The search must not peek. At every decision of a game played at random from `seed`, make a
