@@ -1,5 +1,6 @@
-"""The layout's rules (docs/architecture.md): no source file over 700 lines, and no import
-circle in the engine crate, the bindings crate or the `sim` package.
+"""The layout's rules (docs/architecture.md): no source file over 700 lines, no import circle in
+the engine crate, the bindings crate or the `sim` package, and a map that names every package
+folder of `sim` and every module of the engine's `houses/engine/`.
 
 An import circle is two modules that reach each other through imports. In Python every import
 counts (at the top of a file or inside a function, which only hides a circle), and a package's
@@ -244,6 +245,64 @@ def test_core_knows_no_game_and_no_game_imports_another() -> None:
         and w.split("::")[0] != top
     }
     assert crossing == set()
+
+
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+ENGINE = ROOT / "crates" / "houses-engine" / "src" / "houses" / "engine"
+
+
+def doc_section(text: str, heading: str) -> str:
+    """The text under `heading`, to the next heading of the same or a higher level."""
+    start = text.index(heading) + len(heading)
+    level = heading.index(" ")
+    end = re.search(rf"^#{{1,{level}}} ", text[start:], re.M)
+    return text[start : start + end.start()] if end else text[start:]
+
+
+def sim_folders_named(section: str) -> set[str]:
+    """The folders the map of `sim/` gives a line of their own (path under sim/, then words)."""
+    return set(re.findall(r"^(\S+/) +\S", section, re.M))
+
+
+def engine_modules_named(section: str) -> set[str]:
+    """The files listed under `engine/` in the map of the engine: the lines indented beneath it,
+    up to the next entry beside it (so a `mod.rs` named elsewhere does not count)."""
+    lines = section.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("  engine/"))
+    named = set()
+    for line in lines[start + 1 :]:
+        if re.match(r" {0,2}\S", line):
+            break
+        if m := re.match(r" {4}(\S+\.rs) +\S", line):
+            named.add(m[1])
+    return named
+
+
+def test_the_map_names_every_package_of_sim_and_every_module_of_the_engine() -> None:
+    """docs/architecture.md is where a newcomer looks first: a package or an engine module it
+    does not name (or names, gone) is one a reader cannot find from it."""
+    text = ARCHITECTURE.read_text()
+    sim = ROOT / "sim"
+    packages = {
+        f"{p.parent.relative_to(sim).as_posix()}/"
+        for p in sim.rglob("__init__.py")
+        if p.parent != sim
+    }
+    named = sim_folders_named(doc_section(text, "### The Python package (`sim/`)"))
+    missing, gone = sorted(packages - named), sorted(named - packages)
+    assert missing == [], (
+        f"docs/architecture.md does not name these package folders of sim/: {missing} "
+        "(give each a line of its own in the map of `sim/`, by its path under sim/)"
+    )
+    assert gone == [], f"docs/architecture.md names folders sim/ does not have: {gone}"
+    modules = {p.name for p in ENGINE.glob("*.rs")}
+    named = engine_modules_named(doc_section(text, "### The engine"))
+    missing, gone = sorted(modules - named), sorted(named - modules)
+    assert missing == [], (
+        f"docs/architecture.md does not name these modules of houses/engine/: {missing} "
+        "(give each a line under `engine/` in the map of the engine)"
+    )
+    assert gone == [], f"docs/architecture.md names modules houses/engine/ does not have: {gone}"
 
 
 def test_the_circle_finder_finds_a_circle_and_a_parent_is_one_unit_with_its_children(

@@ -2,6 +2,7 @@
 
 mod common;
 use houses_engine::core::card::CardSet;
+use houses_engine::core::testing::{check_search, SearchSweep};
 use houses_engine::houses::agents::{Agent, AgentSpec, Search, SearchParams};
 use houses_engine::houses::view::View;
 use houses_engine::{Rules, State};
@@ -84,71 +85,25 @@ fn search_choices_do_not_change_when_only_hidden_cards_change() {
 }
 
 #[test]
-fn search_worlds_and_choices_depend_only_on_what_the_player_knows() {
-    // The generic check (every game runs it): worlds sampled from the real game and from a
-    // look-alike play out identically, and the search chooses the same move in both.
-    let params = SearchParams {
-        iterations: 60,
-        worlds: 4,
-        c: 0.05,
-        rollout: 1,
-        eval: 0,
-        halving: 0,
-        expand: 0,
-    };
-    let mut checked = 0;
-    for (k, rules) in [
+fn the_search_hides_what_its_player_cannot_see_and_keeps_each_decision_in_step() {
+    // The checks every game runs (`core::testing::check_search`): worlds sampled from the real
+    // game and from a look-alike play out identically and the search chooses the same move in
+    // both; and however many numbers earlier decisions drew, a position searched as the same
+    // decision of the game is searched alike (the same deal under two rule sets stays in step).
+    let hides = [
         "",
         "deck=suit_split",
         "kings=classic,jokers=true",
         "players=3",
         "players=4,jokers=true",
-    ]
-    .iter()
-    .enumerate()
-    {
-        let rules = Rules::parse(rules).unwrap();
-        for seed in 0..3 {
-            checked += houses_engine::core::testing::check_search_hides::<State>(
-                &rules,
-                100 * k as u64 + seed,
-                params,
-                25,
-                |st, seat, _| reshuffle_hidden(st, seat, 3),
-            )
-            .unwrap_or_else(|e| panic!("rules {k} seed {seed}: {e}"));
-        }
-    }
-    assert!(checked >= 100, "only {checked} decisions checked");
-}
-
-#[test]
-fn each_search_decision_draws_from_its_own_stream() {
-    // However many numbers earlier decisions drew, a position searched as the same decision
-    // of the game is searched alike: the same deal under two rule sets stays in step.
-    let params = SearchParams {
-        iterations: 40,
-        worlds: 4,
-        c: 0.05,
-        rollout: 1,
-        eval: 0,
-        halving: 0,
-        expand: 0,
-    };
-    let mut checked = 0;
-    for (k, rules) in ["", "kings=classic", "players=3"].iter().enumerate() {
-        let rules = Rules::parse(rules).unwrap();
-        for seed in 0..2 {
-            checked += houses_engine::core::testing::check_search_in_step::<State>(
-                &rules,
-                100 * k as u64 + seed,
-                params,
-                15,
-            )
-            .unwrap_or_else(|e| panic!("rules {k} seed {seed}: {e}"));
-        }
-    }
-    assert!(checked >= 60, "only {checked} decisions checked");
+    ];
+    check_search::<State>(
+        0.05,
+        SearchSweep::new(&hides, 3, 25, 100),
+        SearchSweep::new(&["", "kings=classic", "players=3"], 2, 15, 60),
+        |st, seat, _| reshuffle_hidden(st, seat, 3),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
 }
 
 #[test]

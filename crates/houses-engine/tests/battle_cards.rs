@@ -4,8 +4,8 @@ use houses_engine::battle_cards::position::bc_position;
 use houses_engine::battle_cards::*;
 use houses_engine::core::card::Card;
 use houses_engine::core::rng::GameRng;
-use houses_engine::core::search::{SearchParams, Searchable};
-use houses_engine::core::testing::{check_search_hides, check_search_in_step};
+use houses_engine::core::search::Searchable;
+use houses_engine::core::testing::{check_search, SearchSweep};
 use houses_engine::core::{play_batch, play_game};
 
 fn c(s: &str) -> Card {
@@ -295,56 +295,15 @@ fn unseen_changed(st: &BcState, seat: usize, rng: &mut GameRng) -> Option<BcStat
 }
 
 #[test]
-fn search_worlds_and_choices_depend_only_on_what_the_player_knows() {
-    let params = SearchParams {
-        iterations: 60,
-        worlds: 4,
-        c: 0.5,
-        rollout: 1,
-        eval: 0,
-        halving: 0,
-        expand: 0,
-    };
-    let mut checked = 0;
-    for (k, rules) in ["", "jokers=false,hand_size=2", "armor_limit=1,life=8"]
-        .iter()
-        .enumerate()
-    {
-        let rules = BcRules::parse(rules).unwrap();
-        for seed in 0..3 {
-            checked += check_search_hides::<BcState>(
-                &rules,
-                100 * k as u64 + seed,
-                params,
-                30,
-                unseen_changed,
-            )
-            .unwrap_or_else(|e| panic!("rules {k} seed {seed}: {e}"));
-        }
-    }
-    assert!(checked >= 100, "only {checked} decisions checked");
-}
-
-#[test]
-fn each_search_decision_draws_from_its_own_stream() {
-    let params = SearchParams {
-        iterations: 40,
-        worlds: 4,
-        c: 0.5,
-        rollout: 1,
-        eval: 0,
-        halving: 0,
-        expand: 0,
-    };
-    let mut checked = 0;
-    for (k, rules) in ["", "armor_limit=1,life=8"].iter().enumerate() {
-        let rules = BcRules::parse(rules).unwrap();
-        for seed in 0..2 {
-            checked += check_search_in_step::<BcState>(&rules, 100 * k as u64 + seed, params, 15)
-                .unwrap_or_else(|e| panic!("rules {k} seed {seed}: {e}"));
-        }
-    }
-    assert!(checked >= 40, "only {checked} decisions checked");
+fn the_search_hides_what_its_player_cannot_see_and_keeps_each_decision_in_step() {
+    let hides = ["", "jokers=false,hand_size=2", "armor_limit=1,life=8"];
+    check_search::<BcState>(
+        0.5,
+        SearchSweep::new(&hides, 3, 30, 100),
+        SearchSweep::new(&["", "armor_limit=1,life=8"], 2, 15, 40),
+        unseen_changed,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! House of Suits: the deal, turns, the pool of winning and losing suits, scoring, matches.
 
 use houses_engine::core::rng::GameRng;
-use houses_engine::core::search::{SearchParams, Searchable};
-use houses_engine::core::testing::{check_search_hides, check_search_in_step};
+use houses_engine::core::search::Searchable;
+use houses_engine::core::testing::{check_search, SearchSweep};
 use houses_engine::core::{play_batch, play_game};
 use houses_engine::house_of_suits::*;
 
@@ -231,53 +231,14 @@ fn unseen_changed(m: &HsMatch, seat: usize, _: &mut GameRng) -> Option<HsMatch> 
 }
 
 #[test]
-fn search_worlds_and_choices_depend_only_on_what_the_player_knows() {
-    let params = SearchParams {
-        iterations: 60,
-        worlds: 4,
-        c: 0.5,
-        rollout: 1,
-        eval: 0,
-        halving: 0,
-        expand: 0,
-    };
-    let mut checked = 0;
-    for (k, rules) in ["", "suits=6", "match=mixed"].iter().enumerate() {
-        let rules = HsRules::parse(rules).unwrap();
-        for seed in 0..2 {
-            checked += check_search_hides::<HsMatch>(
-                &rules,
-                100 * k as u64 + seed,
-                params,
-                60,
-                unseen_changed,
-            )
-            .unwrap_or_else(|e| panic!("rules {k} seed {seed}: {e}"));
-        }
-    }
-    assert!(checked >= 200, "only {checked} decisions checked");
-}
-
-#[test]
-fn each_search_decision_draws_from_its_own_stream() {
-    let params = SearchParams {
-        iterations: 40,
-        worlds: 4,
-        c: 0.5,
-        rollout: 1,
-        eval: 0,
-        halving: 0,
-        expand: 0,
-    };
-    let mut checked = 0;
-    for (k, rules) in ["", "match=mixed"].iter().enumerate() {
-        let rules = HsRules::parse(rules).unwrap();
-        for seed in 0..2 {
-            checked += check_search_in_step::<HsMatch>(&rules, 100 * k as u64 + seed, params, 15)
-                .unwrap_or_else(|e| panic!("rules {k} seed {seed}: {e}"));
-        }
-    }
-    assert!(checked >= 40, "only {checked} decisions checked");
+fn the_search_hides_what_its_player_cannot_see_and_keeps_each_decision_in_step() {
+    check_search::<HsMatch>(
+        0.5,
+        SearchSweep::new(&["", "suits=6", "match=mixed"], 2, 60, 200),
+        SearchSweep::new(&["", "match=mixed"], 2, 15, 40),
+        unseen_changed,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
 }
 
 #[test]

@@ -8,7 +8,7 @@
 //!   (`search_params`: how hard it thinks);
 //! - `options`: rule options as data (`OptionSpec`, `GameRules`), agent specs, "did you mean";
 //! - `interrupt`: stopping long calls early (Ctrl-C);
-//! - `testing`: the conformance check every game passes;
+//! - `testing`: the conformance check every game passes, and the search checks (`check_search`);
 //! - `card`: the standard deck with Jokers (Houses-Skirmish and Battle Cards);
 //! - `rng`: seeded, portable randomness and the seeds of games and streams.
 

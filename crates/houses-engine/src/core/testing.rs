@@ -2,9 +2,11 @@
 //! game with the given agents and check, after every move, the invariants, that the legal
 //! moves are unique and that their kinds of decision are reported right; then replay the moves on a fresh deal, each one checked against the legal
 //! moves, and require the same record. And the checks that the search player cannot peek, and
-//! that each of its decisions draws from its own stream.
+//! that each of its decisions draws from its own stream, run together by `check_search`: every
+//! game's tests call it in one line rather than copy the loops.
 
 use super::game::{decision_kinds, AgentFactory, Game, Seat, MAX_SEATS};
+use super::options::GameRules;
 use super::play::MAX_ACTIONS;
 use super::rng::{derive_seed, GameRng, STREAM_AGENT};
 use super::search::{Mcts, SearchParams, Searchable};
@@ -85,6 +87,81 @@ pub fn check_game_with<G: Game>(
         return Err(format!("replay: the record differs: {a:?} vs {b:?}"));
     }
     Ok(a)
+}
+
+/// One of `check_search`'s checks over a game: the rule sets it plays (as rule strings), seeds
+/// `100 * k` onwards for the `k`-th of them, the most decisions it checks in one game, and the
+/// fewest it must check in all (so that a game which rarely offers a choice cannot pass by
+/// checking nothing).
+#[derive(Clone, Copy, Debug)]
+pub struct SearchSweep<'a> {
+    pub rules: &'a [&'a str],
+    pub seeds: u64,
+    pub decisions: usize,
+    pub at_least: usize,
+}
+
+impl<'a> SearchSweep<'a> {
+    /// `rules`, `seeds` of each, at most `decisions` a game, at least `at_least` in all.
+    pub fn new(rules: &'a [&'a str], seeds: u64, decisions: usize, at_least: usize) -> Self {
+        SearchSweep {
+            rules,
+            seeds,
+            decisions,
+            at_least,
+        }
+    }
+}
+
+/// The search checks every game's tests run, in one call: `check_search_hides` (with the game's
+/// own `lookalike`) over `hides`, then `check_search_in_step` over `in_step`. Both search with
+/// four worlds and a one-turn play-out (60 simulations a decision to hide, 40 to keep in step),
+/// at the exploration constant `c` that suits the game's evaluation. The error names the check,
+/// the rule set and the seed.
+pub fn check_search<G: Searchable>(
+    c: f64,
+    hides: SearchSweep,
+    in_step: SearchSweep,
+    lookalike: impl Fn(&G, Seat, &mut GameRng) -> Option<G>,
+) -> Result<(), String> {
+    let params = |iterations| SearchParams {
+        iterations,
+        worlds: 4,
+        c,
+        rollout: 1,
+        eval: 0,
+        halving: 0,
+        expand: 0,
+    };
+    sweep::<G::Rules>("hides", hides, |rules, seed| {
+        check_search_hides::<G>(rules, seed, params(60), hides.decisions, &lookalike)
+    })?;
+    sweep::<G::Rules>("in step", in_step, |rules, seed| {
+        check_search_in_step::<G>(rules, seed, params(40), in_step.decisions)
+    })
+}
+
+/// Run `check` over a sweep's rule sets and seeds; `what` names the check in the error.
+fn sweep<R: GameRules>(
+    what: &str,
+    s: SearchSweep,
+    check: impl Fn(&R, u64) -> Result<usize, String>,
+) -> Result<(), String> {
+    let mut checked = 0;
+    for (k, spec) in s.rules.iter().enumerate() {
+        let rules = R::parse(spec).map_err(|e| format!("{what}: rules '{spec}': {e}"))?;
+        for seed in 0..s.seeds {
+            checked += check(&rules, 100 * k as u64 + seed)
+                .map_err(|e| format!("{what}: rules {k} ('{spec}') seed {seed}: {e}"))?;
+        }
+    }
+    if checked < s.at_least {
+        return Err(format!(
+            "{what}: only {checked} decisions checked (at least {} wanted)",
+            s.at_least
+        ));
+    }
+    Ok(())
 }
 
 /// The search must not peek. At every decision of a game played at random from `seed`, make a

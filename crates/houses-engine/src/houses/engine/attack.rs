@@ -34,16 +34,10 @@ impl State {
                 .iter()
                 .any(|a| a.target == Target::Unit(id) || a.second == Some(Target::Unit(id)))
         };
-        // Classic King of Spades: the defender's soldiers cannot be attacked.
-        let shielded = self.king_power(o, Suit::Spades, &[Kings::Classic]);
-        let mut soldier_ids = CardSet::default();
-        self.players[o]
-            .front
-            .iter()
-            .for_each(|u| soldier_ids.insert(u.id()));
-        let free = |id: Card| {
-            (self.rules.multiple_attackers || !targeted(id))
-                && !(shielded && soldier_ids.contains(id))
+        // A target is free unless already attacked (without multiple_attackers) or shielded by
+        // the classic King of Spades (`untouchable`, the one place that rule lives).
+        let free = |t: &Unit| {
+            (self.rules.multiple_attackers || !targeted(t.id())) && !self.untouchable(o, t)
         };
         let opp = &self.players[o];
         // Option 1 King of Clubs: "the Player's Front Rank units the option to target the
@@ -73,10 +67,10 @@ impl State {
             };
             let mut targets = Cards::new();
             if reach_front {
-                targets.extend(opp.front.iter().map(|t| t.id()).filter(|&t| free(t)));
+                targets.extend(opp.front.iter().filter(|t| free(t)).map(|t| t.id()));
             }
             if reach_rear {
-                targets.extend(opp.rear.iter().map(|t| t.id()).filter(|&t| free(t)));
+                targets.extend(opp.rear.iter().filter(|t| free(t)).map(|t| t.id()));
             }
             for (i, &t) in targets.iter().enumerate() {
                 out.push(attack(t, None));
@@ -115,7 +109,7 @@ impl State {
                 && !declared(u.id())
                 && self.king_power(s, Suit::Clubs, &[Kings::Classic])
             {
-                for t in opp.front.iter().filter(|t| free(t.id())) {
+                for t in opp.front.iter().filter(|t| free(t)) {
                     out.push(Action::Attack {
                         attacker: u.id(),
                         target: Target::Unit(t.id()),
@@ -137,7 +131,7 @@ impl State {
                 second: None,
             });
             for (fi, t) in opp.front.iter().enumerate() {
-                if !free(t.id()) {
+                if !free(t) {
                     continue;
                 }
                 out.push(Action::Attack {
@@ -151,7 +145,7 @@ impl State {
                             AceOfSpadesSecond::AnyFront => fj > fi,
                             AceOfSpadesSecond::Adjacent => fj == fi + 1,
                         };
-                        if ok && free(t2.id()) {
+                        if ok && free(t2) {
                             out.push(Action::Attack {
                                 attacker: id,
                                 target: Target::Unit(t.id()),
@@ -162,7 +156,7 @@ impl State {
                 }
             }
             for t in &opp.rear {
-                if free(t.id()) {
+                if free(t) {
                     out.push(Action::Attack {
                         attacker: id,
                         target: Target::Unit(t.id()),

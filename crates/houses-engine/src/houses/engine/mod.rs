@@ -9,7 +9,10 @@
 //! One concern per file, each an `impl State` block; a reading of docs/rules.md lives in:
 //! - `setup`: the deal, the advantage draw, who starts (R40);
 //! - `turn`: READY, DRAW, extra draws, end of turn, hand limit, sudden death (R41, V17, V18);
-//! - `traits`: House Traits, King powers, stats, when a unit falls (R1, R9-R16, V1-V15);
+//! - `traits`: House Traits, King powers, stats, when a unit falls (R1, R9-R16, V1-V15), the
+//!   classic King of Diamonds' haste (`enters_exhausted`) and the classic King of Spades'
+//!   shield (`untouchable`: its soldiers cannot be attacked or blocked, nor take excess
+//!   damage or the Ace of Diamonds; `attack`, `legal` and `effects` ask it, none re-derives it);
 //! - `legal`: the legal moves of each decision, dispatched to the files below;
 //! - `deploy`: deploying units, bonds, the Insane Wizard on entry (R17-R21, R39);
 //! - `effects`: scouts, Jacks, Queens, the Ace of Diamonds (R23, R25, R29-R35);
@@ -19,7 +22,8 @@
 //! - `index`: the index of units (which unit each card is in), rebuilt where units come and go;
 //! - `damage`: the one place damage lands; leaving play, Soul Burn (R1-R3, R14, R26);
 //! - `combat`: RESOLUTION: simultaneous damage and post-combat triggers, the classic Kings' own
-//!   effects in it (the King of Hearts' absorb, the King of Clubs' challenge) (R4, R8, R10-R12, V4);
+//!   effects in it (the King of Hearts' absorb, the King of Clubs' challenge; the King of
+//!   Spades' shield and the King of Diamonds' haste are rules of `traits`) (R4, R8, R10-R12, V4);
 //! - `invariants`: what every reachable state keeps.
 //!
 //! Beside the state (`houses/state.rs`) and the options it reads (`self.rules`, from
