@@ -443,7 +443,7 @@ def test_a_part_is_on_the_line_when_its_deciding_figures_are():
 def test_the_words_of_a_reading_on_the_line_and_of_one_too_dear_to_settle():
     part = {"ask": "dominates", "card": "KS", "cards": ["KS", "KD"], "line": 3.0, "unit": "points"}
     r = reading(part, [fig(3.1, 0.4, card="KS", other="KD", value=17.0, other_value=13.9)], 1.96)
-    assert r["verdict"] == ON_THE_LINE and words.VERDICTS[r["verdict"]] == "On the line"
+    assert r["verdict"] == ON_THE_LINE and r["verdict"].word == "On the line"
     assert words.more(r, part) == (
         "; level with the 3-point line: its whole range lies within 1 point of it, as good as at "
         "the line either way, and more games would not change what to do"

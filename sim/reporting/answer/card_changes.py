@@ -7,6 +7,7 @@ from typing import Any
 
 from sim.reporting.answer.cards import impact_read
 from sim.reporting.answer.facts import Facts
+from sim.reporting.answer.sizes import REAL, Size
 from sim.reporting.answer.wording import _ci, _listing, _pair, _pts, _q, _said, _shown
 
 
@@ -43,10 +44,10 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         if not changes:
             return focused, table
     sizes = {c["size"] for c in changes}
-    real = [c for c in changes if c["size"] in ("small", "large")]
-    if sizes == {"too few games"}:
+    real = [c for c in changes if c["size"] in REAL]
+    if sizes == {Size.TOO_FEW_GAMES}:
         lead = "too few deals to tell whether a variant moves a card's value"
-    elif sizes == {"negligible"}:
+    elif sizes == {Size.NEGLIGIBLE}:
         lead = f"no variant moves any card's value by {m:g} point or more"
     elif not real:
         # Some within noise (or too few deals): not shown to move, which is not "no effect".
@@ -93,13 +94,13 @@ def _focus_change(f: Facts, changes: list[dict[str, Any]], pair: tuple[str, str]
     if not mine:
         return []
     m = f.matters["points"]
-    real = [c for c in mine if c["size"] in ("small", "large")]
+    real = [c for c in mine if c["size"] in REAL]
     sizes = {c["size"] for c in mine}
     if real:
         verdict = f"Yes, by {m:g} point or more under {_listing([_q(c['variant']) for c in real])}"
-    elif sizes == {"negligible"}:
+    elif sizes == {Size.NEGLIGIBLE}:
         verdict = f"No, by less than {m:g} point under each"
-    elif sizes == {"too few games"}:
+    elif sizes == {Size.TOO_FEW_GAMES}:
         verdict = "Too few deals to tell"
     else:
         verdict = f"Not shown to, by {m:g} point or more"

@@ -8,6 +8,7 @@ from typing import Any
 
 from sim.reporting.answer.agreement import _follows
 from sim.reporting.answer.facts import Facts
+from sim.reporting.answer.sizes import REAL, Size
 from sim.reporting.answer.wording import (
     _ci,
     _listing,
@@ -114,7 +115,7 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             if method == "blank" and verdict.startswith("none is "):
                 # Against a blank it is the power that is measured (the card is worth more).
                 verdict = "no card's power is " + verdict.removeprefix("none is ")
-            if len(values) == 1 and verdict == "within noise":
+            if len(values) == 1 and verdict == Size.WITHIN_NOISE:
                 # One card: what "within noise" means for it, in words.
                 verdict += (
                     ": its power is not shown to be worth anything"
@@ -125,7 +126,7 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             # to be worth something themselves (a card not told apart from the top one may
             # still be within noise of zero, and is not said to be "at the top").
             tied = top_cards(values, ranked)
-            shown = {v["card"] for v in values if v["size"] in ("small", "large")}
+            shown = {v["card"] for v in values if v["size"] in REAL}
             f.top_cards[variant] = [c for c in tied if c in shown]
             f.top_values[variant] = {
                 v["card"]: [v["value"], v["lo"], v["hi"]]
@@ -234,7 +235,7 @@ def _king_deployer(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         for k in ks:
             fair = 1 / (k.get("players") or 2)
             size = _rate_said(k, k["one_sided"], m, fair)
-            if size.split(",")[0] in ("small", "large") and k["rate"] < fair:
+            if size.split(",")[0] in REAL and k["rate"] < fair:
                 size = f"below even: {size}"  # the deployer loses more than it wins
             table.append(
                 {
@@ -285,7 +286,7 @@ def _focus_sentence(
         gap = ranked.get((top["card"], card))
         if len(values) > 1 and top_cards(values, ranked) == [card]:
             said = f"yes, {card} is clearly worth the most ({_pts(mine['value'])} points)"
-        elif gap is not None and gap["size"] in ("small", "large") and gap["diff"] > 0:
+        elif gap is not None and gap["size"] in REAL and gap["diff"] > 0:
             # "No" is about the ranking: the card's own worth is said with it.
             said = (
                 f"no, {top['card']} is worth more, {_pts(gap['diff'])} points "
@@ -315,7 +316,7 @@ def _apart(
     on the same deals, else by intervals that do not overlap?"""
     gap = gaps.get((high["card"], low["card"]))
     if gap is not None:
-        return bool(gap["size"] in ("small", "large") and gap["diff"] > 0)
+        return bool(gap["size"] in REAL and gap["diff"] > 0)
     if (low["card"], high["card"]) in gaps:
         return False  # ranked the other way round
     return bool(low["hi"] < high["lo"])
@@ -334,7 +335,7 @@ def top_cards(
     """The cards at the top, as the card verdict reads them: the top card alone when it is
     clearly the most, the cards tied with it otherwise, none when the top card is not shown to
     matter (or hurts its drawer)."""
-    if not values or values[0]["size"] not in ("small", "large") or values[0]["value"] < 0:
+    if not values or values[0]["size"] not in REAL or values[0]["value"] < 0:
         return []
     return [v["card"] for v in _tied(values, gaps)]
 
@@ -353,16 +354,16 @@ def _card_verdict(
     top = values[0]
     # A top card that is not shown to matter, or that hurts its drawer like every other one,
     # is not "the most" of anything.
-    if top["size"] not in ("small", "large") or top["value"] < 0:
+    if top["size"] not in REAL or top["value"] < 0:
         if len(values) == 1:
             return _said(top)
         sizes = {v["size"] for v in values}
-        real = [v for v in values if v["size"] in ("small", "large")]
+        real = [v for v in values if v["size"] in REAL]
         above = [v["card"] for v in real if v["value"] > 0]
         below = [v["card"] for v in real if v["value"] < 0]
-        if sizes == {"negligible"}:
+        if sizes == {Size.NEGLIGIBLE}:
             return f"none is worth {matters:g} point or more"
-        if sizes == {"too few games"}:
+        if sizes == {Size.TOO_FEW_GAMES}:
             return "too few deals to say"
         # Intervals that still hold values that matter: not "worth nothing". A card shown to
         # matter below an uncertain top card is named.

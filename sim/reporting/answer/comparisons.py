@@ -9,6 +9,7 @@ from typing import Any
 from sim.analysis.stats import wilson
 from sim.analysis.verdicts import MEASURES
 from sim.reporting.answer.facts import Facts
+from sim.reporting.answer.sizes import REAL, Size
 from sim.reporting.answer.wording import (
     _ci,
     _count_against,
@@ -268,11 +269,11 @@ def _big_attacks(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
 
 # How a change in the late game's length is said, by its size (and, where it matters, sign).
 LATE_VERDICT = {
-    "large": "shortens it by a lot",
-    "small": "shortens it somewhat",
-    "negligible": "leaves it about as long",
-    "within noise": "is not shown to change it",
-    "too few games": "has too few games to say",
+    Size.LARGE: "shortens it by a lot",
+    Size.SMALL: "shortens it somewhat",
+    Size.NEGLIGIBLE: "leaves it about as long",
+    Size.WITHIN_NOISE: "is not shown to change it",
+    Size.TOO_FEW_GAMES: "has too few games to say",
 }
 
 
@@ -326,7 +327,7 @@ def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             f"{_q(c['variant'])} {_late_verdict(c)}: "
             f"{t(c['diff'])} turns [{t(c['lo'])}, {t(c['hi'])}] ({_said(c)}"
         )
-        if c["size"] in ("small", "large") and c["base"]:
+        if c["size"] in REAL and c["base"]:
             share = c["diff"] / c["base"]
             said += f"; {_pct(abs(share))} {'fewer' if share < 0 else 'more'}"
         said += ")"

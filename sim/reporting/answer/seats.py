@@ -10,7 +10,7 @@ from sim.analysis.names import ORDINALS
 from sim.analysis.verdicts import DEFERRED_OFTEN
 from sim.reporting.answer.comparisons import _compared_text
 from sim.reporting.answer.facts import Facts
-from sim.reporting.answer.sizes import _rate_size
+from sim.reporting.answer.sizes import REAL, Size, _rate_size
 from sim.reporting.answer.wording import _ci, _pair, _pct, _pts, _q, _rate, _rate_said, _said
 
 
@@ -74,14 +74,14 @@ def _seat_verdict(r: dict[str, Any], m: float, short: bool = False) -> str:
     best = max(range(len(places)), key=lambda k: places[k]["rate"])
     worst = min(range(len(places)), key=lambda k: places[k]["rate"])
     edge = (places[best]["rate"] - fair) * 100
-    if sizes[worst] in ("small", "large") and sizes[best] not in ("small", "large"):
+    if sizes[worst] in REAL and sizes[best] not in REAL:
         return (
             f"the {ORDINALS[worst]} player in turn order is at a disadvantage: "
             f"{_rate(places[worst])} against an even share of {_pct(fair)} "
             f"({(places[worst]['rate'] - fair) * 100:+.1f} points, "
             f"{_rate_said(places[worst], n, m, fair, sizes[worst])})"
         )
-    if sizes[best] in ("small", "large"):
+    if sizes[best] in REAL:
         text = (
             f"the {ORDINALS[best]} player in turn order is favoured: {_rate(places[best])} "
             f"against an even share of {_pct(fair)} ({edge:+.1f} points, "
@@ -93,12 +93,12 @@ def _seat_verdict(r: dict[str, Any], m: float, short: bool = False) -> str:
                 f"({(places[worst]['rate'] - fair) * 100:+.1f} points)"
             )
         return text
-    if all(sz == "negligible" for sz in sizes):
+    if all(sz == Size.NEGLIGIBLE for sz in sizes):
         return (
             f"no place in turn order is favoured: each wins within {m:g} point of an even "
             f"share ({_pct(fair)})"
         )
-    if "too few games" in sizes:
+    if Size.TOO_FEW_GAMES in sizes:
         return "too few games to say which place is favoured"
     return (
         f"no place in turn order is favoured beyond noise (even share {_pct(fair)}; the "
@@ -318,15 +318,15 @@ def _seat_lead(
         under = f"under {_q(r['variant'])} " if named else ""
         said = f"{under}the first player wins {_rate(first)} of games ({who}, {n:,} games)"
         edge = abs(first["rate"] - fair) * 100
-        if s in ("small", "large"):
-            s = _rate_said(first, n, m, fair, s)
+        if s in REAL:
+            reached = _rate_said(first, n, m, fair, s)
             if first["rate"] > fair:
-                text = f"Yes: {said}, an edge of {edge:.1f} points ({s})."
+                text = f"Yes: {said}, an edge of {edge:.1f} points ({reached})."
             else:
-                text = f"No: {said}; the second player has the edge, {edge:.1f} points ({s})."
-        elif s == "negligible":
+                text = f"No: {said}; the second player has the edge, {edge:.1f} points ({reached})."
+        elif s == Size.NEGLIGIBLE:
             text = f"No: {said}, within {m:g} point of even."
-        elif s == "within noise":
+        elif s == Size.WITHIN_NOISE:
             text = f"Not settled: {said}, within noise of even."
         else:
             text = f"Too few games to say: {said}."
@@ -341,14 +341,12 @@ def _seat_lead(
     )
     if len(ranked) > 4:
         listed += f" (all {len(ranked)} in the table below)"
-    every_edge = all(s in ("small", "large") for s in sizes.values())
+    every_edge = all(s in REAL for s in sizes.values())
     sides = {r["first"]["rate"] > fair[r["variant"]] for r in cells}
     edge_sides = {
-        r["first"]["rate"] > fair[r["variant"]]
-        for r in cells
-        if sizes[r["variant"]] in ("small", "large")
+        r["first"]["rate"] > fair[r["variant"]] for r in cells if sizes[r["variant"]] in REAL
     }
-    if all(s == "negligible" for s in sizes.values()):
+    if all(s == Size.NEGLIGIBLE for s in sizes.values()):
         lead = f"No: under every variant the first player wins within {m:g} point of even"
     elif not edge_sides:
         lead = "No edge beyond noise under any variant"
@@ -358,7 +356,10 @@ def _seat_lead(
             if sides == {True}
             else "No: under every variant the second player has the edge"
         )
-    elif set(sizes.values()) <= {"negligible", "small", "within noise"} and len(edge_sides) == 1:
+    elif (
+        set(sizes.values()) <= {Size.NEGLIGIBLE, Size.SMALL, Size.WITHIN_NOISE}
+        and len(edge_sides) == 1
+    ):
         who_has = "first" if edge_sides == {True} else "second"
         lead = f"A slight edge at most, for the {who_has} player"
     else:

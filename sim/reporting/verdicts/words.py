@@ -9,13 +9,22 @@ from typing import Any
 from sim.analysis.names import JOKER_WORDS as JOKERS
 from sim.analysis.names import ORDINALS, card_words
 from sim.analysis.names import SUIT_WORDS as SUITS
-from sim.analysis.verdicts import DEFERRED_OFTEN, LINES, MOST_MORE, margin_of
+from sim.analysis.verdicts import (
+    DEFERRED_OFTEN,
+    LINES,
+    MOST_MORE,
+    NO,
+    NOT_SETTLED,
+    ON_THE_LINE,
+    YES,
+    margin_of,
+    verdict_word,
+)
 from sim.reporting.answer.wording import _listing, quoted
 
 # Below this share of games reaching the late game, another player's slog verdict is said to
 # rest on few of its games.
 FEW_REACH = 0.2
-VERDICTS = {"yes": "Yes", "no": "No", "on the line": "On the line", "not settled": "Not settled"}
 CHANGED = {
     "first_player": "the first player's win rate",
     "a_wins": "how often the match-up's first-named player wins",
@@ -176,7 +185,7 @@ def more(r: dict[str, Any], part: dict[str, Any]) -> str:
     """Where a reading is on the line, what that means; where it is not settled, about how
     many more games would settle it, or, past `MOST_MORE` times those played, that playing on
     is not the way."""
-    if r["verdict"] == "on the line":
+    if r["verdict"] == ON_THE_LINE:
         unit = UNITS.get(part.get("unit", "points"), "points")
         m = margin_of(part["line"], part.get("margin"))
         return (
@@ -184,7 +193,7 @@ def more(r: dict[str, Any], part: dict[str, Any]) -> str:
             f"{m:.2g} {_unit(unit, m)} of it, as good as at the line either way, and more games "
             "would not change what to do"
         )
-    if r["verdict"] != "not settled" or r["figure"].get("unused"):
+    if r["verdict"] != NOT_SETTLED or r["figure"].get("unused"):
         return ""
     n = r["more_games"]
     if n is None:
@@ -214,11 +223,12 @@ def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
     other_house = [
         (v, r)
         for v, r in theirs.items()
-        if r["verdict"] == mine[v] == "yes" and r["figure"].get("house") != houses[v]
+        if r["verdict"] == mine[v] == YES and r["figure"].get("house") != houses[v]
     ]
     if other_house:
         named = "; ".join(
-            f"Yes{'' if single else f' under {quoted(v)}'}, but for {house(r['figure']['house'])}"
+            f"{YES.word}{'' if single else f' under {quoted(v)}'}, "
+            f"but for {house(r['figure']['house'])}"
             f" ({_pts(r['estimate'])} {_ci(r)})"
             for v, r in other_house
         )
@@ -240,7 +250,7 @@ def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
     said = [
         _their_reading(part, v, r, houses[v], single) for v, r in theirs.items() if not same(v, r)
     ]
-    opposite = any({mine[v], r["verdict"]} == {"yes", "no"} for v, r in theirs.items())
+    opposite = any({mine[v], r["verdict"]} == {YES, NO} for v, r in theirs.items())
     lead = f"{name[0].upper()}{name[1:]} disagrees" if opposite else f"With {name}"
     # Where it agrees under some variants: said, so that the list of the others is not read
     # as all it found.
@@ -253,9 +263,7 @@ def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
         # Verdicts move with strength (docs/agents.md): the strongest player's is the one a
         # table of good players would see.
         text += f" Believe {me}: the stronger the player, the nearer its verdict to good play."
-    edge = [
-        v for v, r in theirs.items() if mine[v] == "on the line" and r["verdict"] in ("yes", "no")
-    ]
+    edge = [v for v, r in theirs.items() if mine[v] == ON_THE_LINE and r["verdict"] in (YES, NO)]
     if edge and me:
         where = "" if single else f" under {_listing([quoted(v) for v in edge])}"
         text += (
@@ -280,7 +288,7 @@ def _their_reading(
     elif part.get("of") == "seat" and "place" in fig:
         # A seat part's figure is its farthest seat from an even share.
         about = f", the {ORDINALS[fig['place']]} seat"
-    return f"{VERDICTS[r['verdict']]}{where}{about} ({_pts(r['estimate'])} {_ci(r)})"
+    return f"{verdict_word(r['verdict'])}{where}{about} ({_pts(r['estimate'])} {_ci(r)})"
 
 
 def next_step(parts: list[dict[str, Any]]) -> str:
@@ -293,10 +301,10 @@ def next_step(parts: list[dict[str, Any]]) -> str:
             fig, v = r["figure"], r["verdict"]
             where = "" if p["single_variant"] else f" under {quoted(r['variant'])}"
             # On the line of a problem: acted on as the problem, said as on the line.
-            edge = " (on the line: as good as there)" if v == "on the line" else ""
-            if v == "on the line":
-                v = {"dominates": "yes", "balanced": "no", "favoured": "yes"}.get(p["ask"], v)
-            if p["ask"] == "dominates" and v == "yes" and not p.get("house"):
+            edge = " (on the line: as good as there)" if v == ON_THE_LINE else ""
+            if v == ON_THE_LINE:
+                v = {"dominates": YES, "balanced": NO, "favoured": YES}.get(p["ask"], v)
+            if p["ask"] == "dominates" and v == YES and not p.get("house"):
                 problems.append(
                     (
                         abs(r["estimate"]),
@@ -308,7 +316,7 @@ def next_step(parts: list[dict[str, Any]]) -> str:
                         ),
                     )
                 )
-            elif p["ask"] == "balanced" and v == "no":
+            elif p["ask"] == "balanced" and v == NO:
                 problems.append(
                     (
                         abs(r["estimate"]),
@@ -320,7 +328,7 @@ def next_step(parts: list[dict[str, Any]]) -> str:
                         ),
                     )
                 )
-            elif p["ask"] == "dominates" and v == "yes":
+            elif p["ask"] == "dominates" and v == YES:
                 problems.append(
                     (
                         abs(r["estimate"]),
@@ -333,7 +341,7 @@ def next_step(parts: list[dict[str, Any]]) -> str:
                 )
             elif (
                 p["ask"] == "favoured"
-                and v == "yes"
+                and v == YES
                 and p.get("of") != "agent"
                 # A start partly chosen by the draw's winner is not the seat's doing.
                 and fig.get("deferred", 0) < DEFERRED_OFTEN
@@ -353,7 +361,7 @@ def next_step(parts: list[dict[str, Any]]) -> str:
                         ),
                     )
                 )
-            elif p["ask"] == "shortens" and v == "no":
+            elif p["ask"] == "shortens" and v == NO:
                 problems.append(
                     (
                         # The cure nearest to enough is the one to build on.
@@ -371,7 +379,7 @@ def next_step(parts: list[dict[str, Any]]) -> str:
         (r["more_games"], p, r)
         for p in parts
         for r in p["readings"]
-        if r["verdict"] == "not settled"
+        if r["verdict"] == NOT_SETTLED
         and r["more_games"]
         # Never the advice past `MOST_MORE` times the games played: the reading says so.
         and r["more_games"] <= MOST_MORE * max(1, r["games"])
