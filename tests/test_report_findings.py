@@ -464,10 +464,10 @@ def test_the_late_game_answer_reads_the_records_on_the_deals_that_reach_round_6(
 
 
 def test_a_difference_that_rounds_to_zero_prints_as_the_answer_prints_it():
-    from sim.reporting.formats import _points
+    from sim.reporting.formats import points
 
     # "Every finding" and the answer both say +0.0 for -0.04 points (KS under Spring '25).
-    assert (_points(-0.0004), _points(-0.0006), _points(0.05)) == ("+0.0", "-0.1", "+5.0")
+    assert (points(-0.0004), points(-0.0006), points(0.05)) == ("+0.0", "-0.1", "+5.0")
 
 
 def test_a_quoted_run_played_under_other_rules_says_which():

@@ -14,6 +14,7 @@ from markupsafe import Markup, escape
 from sim import games
 from sim.analysis.names import card_words
 from sim.analysis.verdicts import NO, NOT_SETTLED, YES, verdict_word
+from sim.reporting.formats import signed
 from sim.reporting.page_style import BASE_STYLE
 from sim.reporting.plots import _svg
 from sim.reporting.scan_template import TEMPLATE
@@ -323,7 +324,8 @@ def _range(games_: dict[str, int]) -> str:
 
 
 def _signed(x: float) -> str:
-    return f"{round(x, 2) + 0.0:+.2f}" if abs(x) < 10 else f"{round(x, 1) + 0.0:+.1f}"
+    """A scan's figure: two places below 10 (a fraction of a turn shows), one from 10 on."""
+    return signed(x, 2 if abs(x) < 10 else 1)
 
 
 def _breakable(name: str) -> Markup:

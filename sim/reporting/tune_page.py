@@ -11,6 +11,7 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from sim.analysis.verdicts import NO, NOT_SETTLED, YES, Verdict, verdict_word
+from sim.reporting.formats import signed
 from sim.reporting.page_style import BASE_STYLE
 from sim.reporting.plots import _svg
 from sim.reporting.tune_template import TEMPLATE
@@ -43,7 +44,8 @@ def render(data: dict[str, Any]) -> str:
 
 
 def _fig(x: float) -> str:
-    return f"{round(x, 1) + 0.0:+.1f}" if abs(x) < 1000 else f"{x:,.0f}"
+    """A tune's figure: one place, but a large one whole with thousands marked."""
+    return signed(x) if abs(x) < 1000 else f"{x:,.0f}"
 
 
 def _figure(f: dict[str, Any], unit: str, lo: float | None = None, hi: float | None = None) -> str:

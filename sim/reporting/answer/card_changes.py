@@ -8,7 +8,8 @@ from typing import Any
 from sim.reporting.answer.cards import impact_read
 from sim.reporting.answer.facts import Facts
 from sim.reporting.answer.sizes import REAL, Size
-from sim.reporting.answer.wording import _ci, _listing, _pair, _pts, _q, _said, _shown
+from sim.reporting.answer.wording import _listing, _pair, _q, _said, _shown
+from sim.reporting.formats import interval, points, points_interval
 
 
 def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
@@ -26,7 +27,7 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             "measure": "card_change",
             "variant": c["variant"],
             "matchup": _pair(*pair),
-            "value": f"{c['card']} {_pts(c['diff'])} {_ci(c['lo'], c['hi'], pct=False)}",
+            "value": f"{c['card']} {points_interval(c['diff'], c['lo'], c['hi'])}",
             "size": _shown(c),
             # The baseline is named in the sentence above the table (a long name would widen
             # the column on a phone).
@@ -62,8 +63,8 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     )
     shown = ranked[: max(4, len(real))]
     listed = "; ".join(
-        f"{c['card']} under {_q(c['variant'])} {_pts(c['diff'])} points "
-        f"{_ci(c['lo'], c['hi'], pct=False)} ({_said(c)})"
+        f"{c['card']} under {_q(c['variant'])} {points(c['diff'])} points "
+        f"{interval(c['lo'], c['hi'], points)} ({_said(c)})"
         for c in shown
     )
     if every > len(shown):
@@ -74,8 +75,8 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         more = "more" if c["diff"] > 0 else "less"
         return [
             f"{c['card']} is worth {more} under {_q(c['variant'])} than under {_q(f.baseline)}, on "
-            f"the same deals ({_pair(*pair)}): {_pts(c['diff'])} points "
-            f"{_ci(c['lo'], c['hi'], pct=False)} ({_said(c)})."
+            f"the same deals ({_pair(*pair)}): {points(c['diff'])} points "
+            f"{interval(c['lo'], c['hi'], points)} ({_said(c)})."
         ], table
     others = ", for the other cards," if focused else ","
     return focused + [
@@ -105,7 +106,7 @@ def _focus_change(f: Facts, changes: list[dict[str, Any]], pair: tuple[str, str]
     else:
         verdict = f"Not shown to, by {m:g} point or more"
     listed = "; ".join(
-        f"{_q(c['variant'])} {_pts(c['diff'])} points {_ci(c['lo'], c['hi'], pct=False)} "
+        f"{_q(c['variant'])} {points(c['diff'])} points {interval(c['lo'], c['hi'], points)} "
         f"({_said(c)})"
         for c in mine
     )

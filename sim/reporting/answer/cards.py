@@ -9,18 +9,8 @@ from typing import Any
 from sim.reporting.answer.agreement import _follows
 from sim.reporting.answer.facts import Facts
 from sim.reporting.answer.sizes import REAL, Size
-from sim.reporting.answer.wording import (
-    _ci,
-    _listing,
-    _pair,
-    _pct,
-    _pts,
-    _q,
-    _rate,
-    _rate_said,
-    _said,
-    _shown,
-)
+from sim.reporting.answer.wording import _listing, _pair, _q, _rate, _rate_said, _said, _shown
+from sim.reporting.formats import interval, pct, points, points_interval
 
 
 def impact_read(
@@ -59,7 +49,7 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                 "measure": "card_value",
                 "variant": v["variant"],
                 "matchup": _pair(v["agent_a"], v["agent_b"]),
-                "value": f"{v['card']} {_pts(v['value'])} {_ci(v['lo'], v['hi'], pct=False)}",
+                "value": f"{v['card']} {points_interval(v['value'], v['lo'], v['hi'])}",
                 "size": "never played" if unused else _shown(v),
                 "against": "a blank" if v["method"] == "blank" else "forbidden",
             }
@@ -108,7 +98,7 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         parts = []
         if values:
             listed = ", ".join(
-                f"{v['card']} {_pts(v['value'])} {_ci(v['lo'], v['hi'], pct=False)}" for v in values
+                f"{v['card']} {points_interval(v['value'], v['lo'], v['hi'])}" for v in values
             )
             ranked = {(a, b): g for (a, b, var), g in gaps.items() if var == variant}
             verdict = _card_verdict(values, f.matters["points"], ranked)
@@ -151,7 +141,7 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     "label": TOP_AGAINST_OTHERS,
                     "variant": variant,
                     "matchup": _pair(*pair),
-                    "value": f"{g['card']} {_pts(g['diff'])} {_ci(g['lo'], g['hi'], pct=False)}",
+                    "value": f"{g['card']} {points_interval(g['diff'], g['lo'], g['hi'])}",
                     "size": _shown(g),
                     "against": g["other"],
                 }
@@ -197,7 +187,7 @@ def _power_used(f: Facts, variant: str, chosen: list[dict[str, Any]]) -> str:
     )
     if not kings:
         return ""
-    shares = ", ".join(f"{v['card']} {_pct(v['power_used'])}" for v in kings)
+    shares = ", ".join(f"{v['card']} {pct(v['power_used'])}" for v in kings)
     power = "The enhanced House Trait of their suit, the Spring '25 Kings' power,"
     if all(v["power_used"] < POWER_FEW for v in kings):
         return (
@@ -244,7 +234,7 @@ def _king_deployer(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     "matchup": _pair(agent, agent),
                     "value": f"{k['king']} {_rate(k)}",
                     "size": size,
-                    "against": _pct(fair),
+                    "against": pct(fair),
                 }
             )
     text = (
@@ -285,22 +275,22 @@ def _focus_sentence(
         top = values[0]
         gap = ranked.get((top["card"], card))
         if len(values) > 1 and top_cards(values, ranked) == [card]:
-            said = f"yes, {card} is clearly worth the most ({_pts(mine['value'])} points)"
+            said = f"yes, {card} is clearly worth the most ({points(mine['value'])} points)"
         elif gap is not None and gap["size"] in REAL and gap["diff"] > 0:
             # "No" is about the ranking: the card's own worth is said with it.
             said = (
-                f"no, {top['card']} is worth more, {_pts(gap['diff'])} points "
-                f"{_ci(gap['lo'], gap['hi'], pct=False)} on the same deals, while {card} "
-                f"itself is worth {_pts(mine['value'])} {_ci(mine['lo'], mine['hi'], pct=False)}"
+                f"no, {top['card']} is worth more, {points(gap['diff'])} points "
+                f"{interval(gap['lo'], gap['hi'], points)} on the same deals, while {card} "
+                f"itself is worth {points_interval(mine['value'], mine['lo'], mine['hi'])}"
                 f" ({_said(mine)})"
             )
         else:
             said = (
-                f"not shown either way ({card} {_pts(mine['value'])}, "
+                f"not shown either way ({card} {points(mine['value'])}, "
                 f"{top['card'] if top is not mine else 'the next'} "
-                f"{_pts((top if top is not mine else values[1])['value'])})"
+                f"{points((top if top is not mine else values[1])['value'])})"
                 if len(values) > 1
-                else f"{card} {_pts(mine['value'])} points, alone"
+                else f"{card} {points(mine['value'])} points, alone"
             )
         parts.append(f"under {_q(variant)}, {said}" if len(f.plain) > 1 else said)
     joined = "; ".join(parts)
@@ -391,7 +381,7 @@ def _card_verdict(
         if gap is not None:
             # The narrowest lead, on the same deals: how much "the most" is.
             said += (
-                f", {_pts(gap['diff'])} points {_ci(gap['lo'], gap['hi'], pct=False)} ahead "
+                f", {points(gap['diff'])} points {interval(gap['lo'], gap['hi'], points)} ahead "
                 f"of {rest[0]['card']} on the same deals"
             )
         return said

@@ -11,7 +11,8 @@ from sim.analysis.verdicts import DEFERRED_OFTEN
 from sim.reporting.answer.comparisons import _compared_text
 from sim.reporting.answer.facts import Facts
 from sim.reporting.answer.sizes import REAL, Size, _rate_size
-from sim.reporting.answer.wording import _ci, _pair, _pct, _pts, _q, _rate, _rate_said, _said
+from sim.reporting.answer.wording import _pair, _q, _rate, _rate_said, _said
+from sim.reporting.formats import interval, pct, points
 
 
 def _seats(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
@@ -34,7 +35,7 @@ def _seats(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                         "matchup": _pair(*pair),
                         "value": f"{ORDINALS[k]}: {_rate(w)}",
                         "size": sizes[k],
-                        "against": _pct(fair),
+                        "against": pct(fair),
                     }
                 )
             # A variant named "3 players" says no more than "At 3 players".
@@ -62,7 +63,7 @@ def _seat_choice(r: dict[str, Any]) -> str:
     if r.get("deferred", 0) < DEFERRED_OFTEN:
         return ""
     return (
-        f" (the advantage draw's winner deferred in {_pct(r['deferred'])} of the games, taking "
+        f" (the advantage draw's winner deferred in {pct(r['deferred'])} of the games, taking "
         "the last place by choice, so the places mix seat and choice)"
     )
 
@@ -77,14 +78,14 @@ def _seat_verdict(r: dict[str, Any], m: float, short: bool = False) -> str:
     if sizes[worst] in REAL and sizes[best] not in REAL:
         return (
             f"the {ORDINALS[worst]} player in turn order is at a disadvantage: "
-            f"{_rate(places[worst])} against an even share of {_pct(fair)} "
+            f"{_rate(places[worst])} against an even share of {pct(fair)} "
             f"({(places[worst]['rate'] - fair) * 100:+.1f} points, "
             f"{_rate_said(places[worst], n, m, fair, sizes[worst])})"
         )
     if sizes[best] in REAL:
         text = (
             f"the {ORDINALS[best]} player in turn order is favoured: {_rate(places[best])} "
-            f"against an even share of {_pct(fair)} ({edge:+.1f} points, "
+            f"against an even share of {pct(fair)} ({edge:+.1f} points, "
             f"{_rate_said(places[best], n, m, fair, sizes[best])})"
         )
         if not short:
@@ -96,12 +97,12 @@ def _seat_verdict(r: dict[str, Any], m: float, short: bool = False) -> str:
     if all(sz == Size.NEGLIGIBLE for sz in sizes):
         return (
             f"no place in turn order is favoured: each wins within {m:g} point of an even "
-            f"share ({_pct(fair)})"
+            f"share ({pct(fair)})"
         )
     if Size.TOO_FEW_GAMES in sizes:
         return "too few games to say which place is favoured"
     return (
-        f"no place in turn order is favoured beyond noise (even share {_pct(fair)}; the "
+        f"no place in turn order is favoured beyond noise (even share {pct(fair)}; the "
         f"{ORDINALS[best]} player wins {_rate(places[best])})"
     )
 
@@ -112,7 +113,7 @@ def _no_winner_share(r: dict[str, Any]) -> str:
     if not n or r["draws"] / n <= 0.05:
         return ""
     return (
-        f", and {_pct(r['draws'] / n)} of the games end with no winner (each counts an even "
+        f", and {pct(r['draws'] / n)} of the games end with no winner (each counts an even "
         "share to every place)"
     )
 
@@ -133,7 +134,7 @@ def _first_player(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     "size": "chosen start"
                     if r.get("deferred", 0) >= DEFERRED_OFTEN
                     else _rate_said(r["first"], r["games"], m, r.get("fair", 0.5)),
-                    "against": _pct(r.get("fair", 0.5)),
+                    "against": pct(r.get("fair", 0.5)),
                 }
             )
     if not pairs:
@@ -183,8 +184,8 @@ def _chooser(f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: fl
         # the draw worth more than a coin?" with this agent's choices (its rate against an
         # even share also holds the deals' luck).
         return (
-            f"{_rate(r['chooser'])}, {_pts(value['diff'])} points "
-            f"{_ci(value['lo'], value['hi'], pct=False)} against the same seat with "
+            f"{_rate(r['chooser'])}, {points(value['diff'])} points "
+            f"{interval(value['lo'], value['hi'], points)} against the same seat with "
             f"{_q(value['coin'])} from the same opening hands ({_said(value)})"
         )
 
@@ -194,7 +195,7 @@ def _chooser(f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: fl
     costly = _costly_choices(f, chose, pair)
     # The choice comes before any rule a variant changes, so it is often the same in every
     # variant (the same deals): then it is said once.
-    said = {(_pct(r["deferred"]), r["chooser"]["n"]) for r in chose}
+    said = {(pct(r["deferred"]), r["chooser"]["n"]) for r in chose}
     if len(chose) > 1 and len(said) == 1:
         deferred, n = said.pop()
         rates = "; ".join(f"{_q(r['variant'])} {won(r)}" for r in chose)
@@ -203,7 +204,7 @@ def _chooser(f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: fl
         ] + costly
     parts = [
         (f" under {_q(r['variant'])}" if len(cells) > 1 else "")
-        + f" it deferred in {_pct(r['deferred'])} of {r['chooser']['n']:,} games and won {won(r)}"
+        + f" it deferred in {pct(r['deferred'])} of {r['chooser']['n']:,} games and won {won(r)}"
         for r in chose
     ]
     return [lead + ":" + ";".join(parts) + "."] + costly
@@ -232,7 +233,7 @@ def _costly_choices(f: Facts, chose: list[dict[str, Any]], pair: tuple[str, str]
         where = f" under {_q(r['variant'])}" if len(f.cells(pair)) > 1 else ""
         said.append(
             f"Its own choices cost it{where}: {always} would have won "
-            f"{_pct(fixed['rate'])} {_ci(fixed['rate_lo'], fixed['rate_hi'])} (the {mover} "
+            f"{pct(fixed['rate'])} {interval(fixed['rate_lo'], fixed['rate_hi'])} (the {mover} "
             f"mover's rate with {_q(value['coin'])} on the same deals), "
             f"{-100 * fixed['diff']:.1f} points [{-100 * fixed['hi']:.1f}, "
             f"{-100 * fixed['lo']:.1f}] more "
@@ -258,8 +259,8 @@ def _outright(cells: list[dict[str, Any]]) -> list[str]:
         where = f" under {_q(r['variant'])}" if len(cells) > 1 else ""
         others = "the second" if players == 2 else "the others together"
         parts.append(
-            f"{_pct(first / n)} for the first player, {_pct(second / n)} for {others} and "
-            f"{_pct(r['draws'] / n)} with no winner{where}"
+            f"{pct(first / n)} for the first player, {pct(second / n)} for {others} and "
+            f"{pct(r['draws'] / n)} with no winner{where}"
         )
     return [f"Counting only outright wins: {'; '.join(parts)}."]
 

@@ -21,6 +21,7 @@ from sim.analysis.verdicts import (
     verdict_word,
 )
 from sim.reporting.answer.wording import _listing, quoted
+from sim.reporting.formats import interval, signed
 
 # Below this share of games reaching the late game, another player's slog verdict is said to
 # rest on few of its games.
@@ -78,13 +79,9 @@ def question(part: dict[str, Any], titles: dict[str, str]) -> str:
     return f"Does the rule change {what}?"
 
 
-def _pts(x: float, digits: int = 1) -> str:
-    """A signed figure; one that rounds to zero is +0.0, never -0.0."""
-    return f"{x + 0.0:+.{digits}f}" if round(x, digits) != 0 else f"{0:+.{digits}f}"
-
-
 def _ci(r: dict[str, Any], digits: int = 1) -> str:
-    return f"[{_pts(r['lo'], digits)}, {_pts(r['hi'], digits)}]"
+    """A reading's interval, in the unit of its figure (points, turns): [+1.2, +3.4]."""
+    return interval(r["lo"], r["hi"], lambda x: signed(x, digits))
 
 
 def _ahead(r: dict[str, Any]) -> str:
@@ -126,29 +123,29 @@ def figure(part: dict[str, Any], r: dict[str, Any], baseline: str, titles: dict[
     if ask == "dominates" and part.get("house"):
         return (
             f"{house(fig['house'])} wins {fig['rate']:.1f}% against {house(fig['other'])}, "
-            f"its hardest pairing ({_pts(r['estimate'])} points {_ci(r)} off an even share)"
+            f"its hardest pairing ({signed(r['estimate'])} points {_ci(r)} off an even share)"
         )
     if ask == "dominates":
         return (
-            f"it adds {_pts(fig['value'])} points to its drawer's win rate; the best of the "
-            f"others, {card(fig['other'])}, adds {_pts(fig['other_value'])}: {_ahead(r)}"
+            f"it adds {signed(fig['value'])} points to its drawer's win rate; the best of the "
+            f"others, {card(fig['other'])}, adds {signed(fig['other_value'])}: {_ahead(r)}"
         )
     if ask == "balanced":
         return (
-            f"from {card(fig['card'])} {_pts(fig['value'])} to {card(fig['other'])} "
-            f"{_pts(fig['other_value'])}, {abs(r['estimate']):.1f} points apart {_ci(r)}"
+            f"from {card(fig['card'])} {signed(fig['value'])} to {card(fig['other'])} "
+            f"{signed(fig['other_value'])}, {abs(r['estimate']):.1f} points apart {_ci(r)}"
         )
     if ask == "worth":
         if fig.get("unused"):
             return "its drawer never played it, so this run cannot rate it"
-        return f"it adds {_pts(r['estimate'])} points {_ci(r)} to its drawer's win rate"
+        return f"it adds {signed(r['estimate'])} points {_ci(r)} to its drawer's win rate"
     if ask == "favoured":
         of = part.get("of", "first_player")
         if of == "agent":
             b = part["pair"][1]
             return (
                 f"it wins {fig['rate']:.1f}% against {titles.get(b, b)} "
-                f"({_pts(r['estimate'])} points {_ci(r)} above half)"
+                f"({signed(r['estimate'])} points {_ci(r)} above half)"
             )
         who = (
             "the first player"
@@ -164,7 +161,7 @@ def figure(part: dict[str, Any], r: dict[str, Any], baseline: str, titles: dict[
             else ""
         )
         return (
-            f"{who} wins {fig['rate']:.1f}% ({_pts(r['estimate'])} points {_ci(r)} off an even "
+            f"{who} wins {fig['rate']:.1f}% ({signed(r['estimate'])} points {_ci(r)} off an even "
             f"share{fair}){chosen}"
         )
     digits = 2 if unit in ("rounds", "turns") else 1
@@ -177,7 +174,7 @@ def figure(part: dict[str, Any], r: dict[str, Any], baseline: str, titles: dict[
         else CHANGED[measure]
     )
     return (
-        f"{what} {_pts(r['estimate'], digits)} {unit} {_ci(r, digits)} against {quoted(baseline)}"
+        f"{what} {signed(r['estimate'], digits)} {unit} {_ci(r, digits)} against {quoted(baseline)}"
     )
 
 
@@ -229,7 +226,7 @@ def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
         named = "; ".join(
             f"{YES.word}{'' if single else f' under {quoted(v)}'}, "
             f"but for {house(r['figure']['house'])}"
-            f" ({_pts(r['estimate'])} {_ci(r)})"
+            f" ({signed(r['estimate'])} {_ci(r)})"
             for v, r in other_house
         )
         return f"{name[0].upper()}{name[1:]} names another House: {named}."
@@ -288,7 +285,7 @@ def _their_reading(
     elif part.get("of") == "seat" and "place" in fig:
         # A seat part's figure is its farthest seat from an even share.
         about = f", the {ORDINALS[fig['place']]} seat"
-    return f"{verdict_word(r['verdict'])}{where}{about} ({_pts(r['estimate'])} {_ci(r)})"
+    return f"{verdict_word(r['verdict'])}{where}{about} ({signed(r['estimate'])} {_ci(r)})"
 
 
 def next_step(parts: list[dict[str, Any]]) -> str:
