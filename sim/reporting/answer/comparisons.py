@@ -195,7 +195,7 @@ def _big_attacks(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                         "matchup": _pair(*pair),
                         "value": pct(r[f"attack_{k}_share"]),
                         "size": _shown(c) if c else "",
-                        "against": f"{points_interval(c['diff'], c['lo'], c['hi'])}"
+                        "against": points_interval(c["diff"], c["lo"], c["hi"])
                         if c
                         else "baseline",
                     }
