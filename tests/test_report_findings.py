@@ -464,10 +464,29 @@ def test_the_late_game_answer_reads_the_records_on_the_deals_that_reach_round_6(
 
 
 def test_a_difference_that_rounds_to_zero_prints_as_the_answer_prints_it():
-    from sim.reporting.formats import _points
+    from sim.reporting.formats import points
 
     # "Every finding" and the answer both say +0.0 for -0.04 points (KS under Spring '25).
-    assert (_points(-0.0004), _points(-0.0006), _points(0.05)) == ("+0.0", "-0.1", "+5.0")
+    assert (points(-0.0004), points(-0.0006), points(0.05)) == ("+0.0", "-0.1", "+5.0")
+
+
+def test_one_formatter_a_unit_writes_what_each_page_wrote():
+    from functools import partial
+
+    from sim.reporting.formats import count_change, interval, pct, points_interval, signed
+
+    # Rates and differences of rates as fractions; anything else in the unit printed.
+    assert (pct(0.5234), pct(None), pct(0.5, 0)) == ("52.3%", "-", "50%")
+    assert (signed(-0.04), signed(-0.004, 2), signed(2.25), signed(-3.06)) == (
+        "+0.0",
+        "+0.00",
+        "+2.2",
+        "-3.1",
+    )
+    assert count_change(-0.004) == "+0.00" and count_change(0.291) == "+0.29"
+    assert interval(0.47, 0.48) == "[47.0%, 48.0%]"
+    assert interval(-0.4, 2.0, partial(signed, digits=2)) == "[-0.40, +2.00]"
+    assert points_interval(0.012, -0.0004, 0.021) == "+1.2 [+0.0, +2.1]"
 
 
 def test_a_quoted_run_played_under_other_rules_says_which():

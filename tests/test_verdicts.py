@@ -25,6 +25,26 @@ def fig(estimate: float, se: float, games: int = 1000, **about):
     return {"estimate": estimate, "se": se, "games": games, **about}
 
 
+def test_a_verdict_and_a_size_are_types_that_read_and_write_as_their_strings():
+    import json
+
+    from sim.analysis.verdicts import Verdict, verdict_word
+    from sim.reporting.answer.sizes import Size, size
+
+    # As answer.json, scan.json and tune.json hold them, and as read back from them.
+    assert json.dumps({"verdict": ON_THE_LINE}) == '{"verdict": "on the line"}'
+    assert f"{NOT_SETTLED}: x" == "not settled: x" and Verdict("yes") is YES
+    assert [v.word for v in Verdict] == ["Yes", "No", "On the line", "Not settled"]
+    assert verdict_word("not settled") == "Not settled"
+    assert {"too few games"} == {size(1.0, 0.5, 1.5, False, 10, 0.01)}
+    assert size(0.05, 0.04, 0.06, False, 1000, 0.01) is Size.LARGE
+    # A misspelt verdict or size fails where it is read, not as a silent mismatch.
+    with pytest.raises(ValueError):
+        Size("smal")
+    with pytest.raises(ValueError):
+        verdict_word("not setled")
+
+
 def test_a_verdict_is_read_from_the_whole_interval_against_the_line():
     assert at_least(3.1, 9.0, 3.0) == YES
     assert at_least(-2.0, 2.9, 3.0) == NO
@@ -443,7 +463,7 @@ def test_a_part_is_on_the_line_when_its_deciding_figures_are():
 def test_the_words_of_a_reading_on_the_line_and_of_one_too_dear_to_settle():
     part = {"ask": "dominates", "card": "KS", "cards": ["KS", "KD"], "line": 3.0, "unit": "points"}
     r = reading(part, [fig(3.1, 0.4, card="KS", other="KD", value=17.0, other_value=13.9)], 1.96)
-    assert r["verdict"] == ON_THE_LINE and words.VERDICTS[r["verdict"]] == "On the line"
+    assert r["verdict"] == ON_THE_LINE and r["verdict"].word == "On the line"
     assert words.more(r, part) == (
         "; level with the 3-point line: its whole range lies within 1 point of it, as good as at "
         "the line either way, and more games would not change what to do"

@@ -15,7 +15,7 @@ from sim.analysis.cards import card_value_change
 from sim.analysis.comparisons import paired_difference
 from sim.analysis.frame import _cell, _collect
 from sim.analysis.names import KINGS, card_words
-from sim.analysis.verdicts import MATTERS, NO, NOT_SETTLED, YES, beyond
+from sim.analysis.verdicts import MATTERS, NO, NOT_SETTLED, YES, Verdict, beyond
 
 # The normal quantile of a 95% interval (the comparisons' own intervals are 95%).
 Z95 = 1.96
@@ -169,7 +169,7 @@ def missing(found: list[dict[str, Any]], scan_measures: list[Measure]) -> list[M
     return [m for m in scan_measures if m.key not in have]
 
 
-def verdict(effect: dict[str, Any], z: float) -> str:
+def verdict(effect: dict[str, Any], z: float) -> Verdict:
     """Does the variant move this measure by at least its line, either way? Read from the
     interval at `z` standard errors: Yes when all of it is past the line, No when all of it is
     within, else Not settled."""

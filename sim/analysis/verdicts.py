@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import re
+from enum import StrEnum
 from typing import Any
 
 from sim.analysis import measures
@@ -111,10 +112,32 @@ CHANGES = measures.CHANGES
 ASK_UNITS = {name: m.unit for name, m in ALL.items() if m.column and m.unit != "points"}
 
 
-# A verdict read from an interval: the whole interval past the line, all of it short, all of it
-# within a margin of the line (`ON_THE_LINE`), or none of these.
-YES, NO, NOT_SETTLED = "yes", "no", "not settled"
-ON_THE_LINE = "on the line"
+class Verdict(StrEnum):
+    """A verdict read from an interval: the whole interval past the line, all of it short, all
+    of it within a margin of the line, or none of these. A `StrEnum`, so that answer.json,
+    scan.json and tune.json hold the plain value ("not settled") and a value read back from
+    them compares equal; its `word` is how every page and the terminal say it."""
+
+    YES = "yes"
+    NO = "no"
+    ON_THE_LINE = "on the line"
+    NOT_SETTLED = "not settled"
+
+    @property
+    def word(self) -> str:
+        """The verdict as a sentence or a table cell starts it: "Yes", "On the line"."""
+        return self.value[:1].upper() + self.value[1:]
+
+
+YES, NO, NOT_SETTLED = Verdict.YES, Verdict.NO, Verdict.NOT_SETTLED
+ON_THE_LINE = Verdict.ON_THE_LINE
+
+
+def verdict_word(verdict: str) -> str:
+    """The word of a verdict, typed or read back from a JSON file ("not settled")."""
+    return Verdict(verdict).word
+
+
 # "On the line": the whole interval within a third of the line of it, either side. The 3-point
 # lines are drawn at three times the smallest difference that matters (1 point), so a third of
 # the line is that smallest difference: a truth anywhere in the margin is one whose side of the
@@ -139,7 +162,7 @@ def _level(lo: float, hi: float, line: float, margin: float) -> bool:
     return margin > 0 and line - margin <= lo and hi <= line + margin
 
 
-def at_least(lo: float, hi: float, line: float, margin: float | None = None) -> str:
+def at_least(lo: float, hi: float, line: float, margin: float | None = None) -> Verdict:
     """Is a figure at least `line`? Yes when its whole interval is, no when none of it is, on
     the line when all of it lies within the margin of the line."""
     if lo >= line:
@@ -149,7 +172,7 @@ def at_least(lo: float, hi: float, line: float, margin: float | None = None) -> 
     return ON_THE_LINE if _level(lo, hi, line, margin_of(line, margin)) else NOT_SETTLED
 
 
-def beyond(lo: float, hi: float, line: float, margin: float | None = None) -> str:
+def beyond(lo: float, hi: float, line: float, margin: float | None = None) -> Verdict:
     """Is a difference at least `line` either way? Yes when its whole interval is past one side,
     no when all of it lies strictly between -line and +line, on the line when all of it lies
     within the margin of +line or of -line."""

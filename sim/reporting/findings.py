@@ -8,7 +8,12 @@ from typing import Any
 from sim.analysis import usage
 from sim.analysis.comparisons import MEASURES, agreement
 from sim.reporting import answer
-from sim.reporting.formats import ALL_MATCHUPS, _delta, _pct, _points, _q, _sized, _value
+from sim.reporting.answer import quoted, with_reach
+from sim.reporting.answer.sizes import Size
+from sim.reporting.formats import ALL_MATCHUPS, delta, pct, points_interval, value
+
+# A name in a sentence, quoted as the answer quotes it.
+_q = quoted
 
 
 def _findings(
@@ -32,11 +37,11 @@ def _findings(
     for (variant, a, b, method), values in groups.items():
         how = "a blank with no power" if method == "blank" else "the card forbidden"
         listed = ", ".join(
-            f"{v['card']} {_points(v['value'])} [{_points(v['lo'])}, {_points(v['hi'])}]"
+            f"{v['card']} {points_interval(v['value'], v['lo'], v['hi'])}"
             + (
                 " (never played)"
                 if v.get("used", 1.0) < answer.UNUSED
-                else f" ({_sized(v, 'within noise' if v['noise'] else 'real')})"
+                else f" ({_sized(v, Size.WITHIN_NOISE if v['noise'] else 'real')})"
             )
             for v in sorted(values, key=lambda v: -v["value"])
         )
@@ -59,7 +64,7 @@ def _findings(
         )
         parts.append(
             f"Under {_q(c['variant'])} ({c['agent_a']} v {c['agent_b']}), the {c['label']} is "
-            f"{_value(c, c['value'])} against {_value(c, c['base'])} under "
+            f"{value(c, c['value'])} against {value(c, c['base'])} under "
             + (
                 f"the baseline {_q(baseline)}"
                 if c.get("reference", baseline) == baseline
@@ -67,8 +72,8 @@ def _findings(
                 if c["measure"] == "house_mean"
                 else f"{_q(c['reference'])} (the same split)"
             )
-            + f" ({_delta(c, c['diff'])} {unit}, 95% CI [{_delta(c, c['lo'])}, "
-            f"{_delta(c, c['hi'])}], Holm-adjusted p = {c['p_adj']:.2g}, {c['n']:,} paired "
+            + f" ({delta(c, c['diff'])} {unit}, 95% CI [{delta(c, c['lo'])}, "
+            f"{delta(c, c['hi'])}], Holm-adjusted p = {c['p_adj']:.2g}, {c['n']:,} paired "
             f"games; {_sized(c, '')})"
             + (
                 ": under one of the two the advantage draw's winner chose who moved first, so "
@@ -98,8 +103,8 @@ def _findings(
             who = f" with {k['agent']} in both seats" if several else ""
             parts.append(
                 f"Under {_q(k['variant'])}{who}, the player who deploys {k['king']} (and whose "
-                f"opponent does not) wins {_pct(k['rate'])} of those games (95% CI "
-                f"{_pct(k['lo'])}-{_pct(k['hi'])}, n = {k['one_sided']:,}): the strongest King "
+                f"opponent does not) wins {pct(k['rate'])} of those games (95% CI "
+                f"{pct(k['lo'])}-{pct(k['hi'])}, n = {k['one_sided']:,}): the strongest King "
                 "there."
             )
     for h in houses:
@@ -109,13 +114,13 @@ def _findings(
             hub = max(h["played"], key=lambda n: h["played"][n])
             parts.append(
                 f"With suit-split decks ({h['label']}), {hub}, the House in every pairing, wins "
-                f"{_pct(h['mean'][hub])} of its games on average over its "
+                f"{pct(h['mean'][hub])} of its games on average over its "
                 f"{h['played'][hub]} pairings."
             )
             continue
         parts.append(
             f"With suit-split decks ({h['label']}), the strongest House is {h['best']}: it wins "
-            f"{_pct(h['mean'][h['best']])} of its games on average over "
+            f"{pct(h['mean'][h['best']])} of its games on average over "
             + (
                 "its one pairing."
                 if h["played"][h["best"]] == 1
@@ -125,7 +130,7 @@ def _findings(
     for c in comparisons:
         if c.get("few_changed"):
             parts.append(
-                f"{_q(c['variant'])} changed the winner of only {_pct(c['changed'])} of the "
+                f"{_q(c['variant'])} changed the winner of only {pct(c['changed'])} of the "
                 f"{c['n']:,} deals ({c['agent_a']} v {c['agent_b']}): too few to say much "
                 "about the rule (see Rule decisions)."
             )
@@ -191,3 +196,8 @@ def _robustness(
         "holds": all(t["verdict"] == "holds" for t in table),
         "conflicts": any(t["verdict"] in ("reverses", "differs") for t in table),
     }
+
+
+def _sized(c: dict[str, Any], default: str) -> str:
+    """A difference's size as the answer says it: with the other sizes its interval reaches."""
+    return with_reach(str(c.get("size", default)), c.get("reach", ""))

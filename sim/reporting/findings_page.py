@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from sim.play.agents import standing
-from sim.reporting.formats import _pct, _points
+from sim.reporting.formats import pct, points_interval
 from sim.reporting.related import ANSWER_FILE
 
 PAGE = Path("docs") / "findings.md"
@@ -81,13 +81,9 @@ def _by_card(
     return _table(head, body)
 
 
-def _interval(v: float, lo: float, hi: float) -> str:
-    return f"{_points(v)} [{_points(lo)}, {_points(hi)}]"
-
-
 def _rate(v: float, lo: float, hi: float) -> str:
     """A win rate and its interval: 58.3% [56.2, 60.4]."""
-    return f"{_pct(v)} [{100 * lo:.1f}, {100 * hi:.1f}]"
+    return f"{pct(v)} [{100 * lo:.1f}, {100 * hi:.1f}]"
 
 
 # --- each kind: what it keeps of a run's figures, and how it renders that ---------------------
@@ -116,7 +112,7 @@ def _king_values(figures: dict[str, Any], method: str = "blank") -> list[dict[st
 
 
 def _render_king_values(rows: list[dict[str, Any]]) -> str:
-    table = _by_card(rows, lambda r: _interval(r["value"], r["lo"], r["hi"]))
+    table = _by_card(rows, lambda r: points_interval(r["value"], r["lo"], r["hi"]))
     sizes = []
     for agent in _strongest_first([r["agent"] for r in rows]):
         n = [r["n"] for r in rows if r["agent"] == agent]
@@ -136,7 +132,7 @@ def _king_used(figures: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _render_king_used(rows: list[dict[str, Any]]) -> str:
-    return _by_card(rows, lambda r: _pct(r["used"], 0)) + (
+    return _by_card(rows, lambda r: pct(r["used"], 0)) + (
         "\n\nOf the deals on which a player drew the King, the share on which that player"
         " deployed it."
     )
@@ -156,7 +152,7 @@ def _power_used(figures: dict[str, Any], variant: str) -> list[dict[str, Any]]:
 
 
 def _render_power_used(rows: list[dict[str, Any]]) -> str:
-    return _by_card(rows, lambda r: _pct(r["power"])) + (
+    return _by_card(rows, lambda r: pct(r["power"])) + (
         "\n\nOf the deals on which the King's drawer deployed it, the share on which its power (the"
         " enhanced House Trait) changed play for that player at least once."
     )
@@ -202,9 +198,9 @@ def _render_small_samples(rows: list[dict[str, Any]]) -> str:
     for r in rows:
         p = r["rate"]
         said.append(
-            f"at {_pct(p)} ({_player(r['agent'])}, {r['variant']}) the chance that the deployer"
-            f" wins 9 or more of 10 such games is {_pct(_at_least(9, 10, p))}, and 18 or more of"
-            f" 20, {_pct(_at_least(18, 20, p))}"
+            f"at {pct(p)} ({_player(r['agent'])}, {r['variant']}) the chance that the deployer"
+            f" wins 9 or more of 10 such games is {pct(_at_least(9, 10, p))}, and 18 or more of"
+            f" 20, {pct(_at_least(18, 20, p))}"
         )
     return "If the deployer's true win rate were the one measured above, " + "; ".join(said) + "."
 
@@ -260,7 +256,7 @@ def _mean(h: dict[str, Any], x: str) -> str:
 
 def _against(h: dict[str, Any], x: str, others: list[str]) -> str:
     return ", ".join(
-        f"{HOUSES[o]} {_pct(h['matrix'][x][o])} ({h['games'][x][o]:,} games)"
+        f"{HOUSES[o]} {pct(h['matrix'][x][o])} ({h['games'][x][o]:,} games)"
         for o in others
         if h["matrix"][x].get(o) is not None
     )

@@ -10,9 +10,9 @@ import os
 from pathlib import Path
 from typing import Any
 
+from sim.analysis.verdicts import verdict_word
 from sim.reporting import answer
 from sim.reporting.answer import quoted
-from sim.reporting.verdicts.words import VERDICTS
 
 # The answer (sentences, the answering measures' table, the comparisons) beside the report,
 # for `sim run`'s summary and for notebooks.
@@ -149,7 +149,7 @@ def _shipped(
 def _verdict(v: dict[str, Any]) -> str:
     """One verdict of docs/answers.json as a sentence: "No under 'Option 2 Kings': it adds..."."""
     under = f" under {quoted(v['variant'])}" if v.get("variant") else ""
-    return f"{VERDICTS[v['verdict']]}{under}: {v['text']}."
+    return f"{verdict_word(v['verdict'])}{under}: {v['text']}."
 
 
 def _rules_apart(mine: dict[str, Any], theirs: dict[str, Any]) -> list[str] | None:

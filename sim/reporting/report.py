@@ -16,21 +16,12 @@ from sim.analysis import frame, summary, usage
 from sim.analysis import houses as house_measures
 from sim.analysis.measures import HOUSE, compared_units
 from sim.analysis.stats import wilson
-from sim.reporting import answer, samples
+from sim.reporting import answer, formats, samples
 from sim.reporting.compared import (
     _choice_values,
 )
 from sim.reporting.findings import _findings, _robustness
-from sim.reporting.formats import (
-    ALL_MATCHUPS,
-    _breakable,
-    _delta,
-    _option_breaks,
-    _pct,
-    _points,
-    _pvalue,
-    _value,
-)
+from sim.reporting.formats import ALL_MATCHUPS, _breakable, _option_breaks
 from sim.reporting.legend import _players, _variant_legend
 from sim.reporting.measured import measured
 from sim.reporting.plots import plot_cards, plot_kings, plot_lengths, plot_skill, plot_win_rates
@@ -260,11 +251,11 @@ def build(out: Path) -> Path:
             manifest["settle"], played, box["parts"][0]["player_name"]
         )
     env = Environment(autoescape=True)
-    env.filters["pct"] = _pct
-    env.filters["points"] = _points
+    env.filters["pct"] = formats.pct
+    env.filters["points"] = formats.points
     env.filters["wbr"] = _breakable
     env.filters["option_breaks"] = _option_breaks
-    env.globals.update(value=_value, delta=_delta, pvalue=_pvalue)
+    env.globals.update(value=formats.value, delta=formats.delta, pvalue=formats.pvalue)
     html = env.from_string(TEMPLATE).render(
         manifest=manifest,
         config=config,

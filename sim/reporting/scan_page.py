@@ -13,7 +13,8 @@ from markupsafe import Markup, escape
 
 from sim import games
 from sim.analysis.names import card_words
-from sim.analysis.verdicts import NO, NOT_SETTLED, YES
+from sim.analysis.verdicts import NO, NOT_SETTLED, YES, verdict_word
+from sim.reporting.formats import signed
 from sim.reporting.page_style import BASE_STYLE
 from sim.reporting.plots import _svg
 from sim.reporting.scan_template import TEMPLATE
@@ -21,7 +22,6 @@ from sim.reporting.scan_template import TEMPLATE
 # How many of the largest effects the answer names, and the plot shows.
 ANSWER_TOP = 6
 PLOT_TOP = 15
-VERDICT_WORDS = {YES: "Yes", NO: "No", NOT_SETTLED: "Not settled"}
 
 
 def write_page(output: Path, data: dict[str, Any]) -> Path:
@@ -57,7 +57,7 @@ def render(data: dict[str, Any]) -> str:
         measures=data["measures"],
         counts=counts,
         plot=_plot(moving[:PLOT_TOP]) if moving else None,
-        verdict_words=VERDICT_WORDS,
+        verdict_word=verdict_word,
         meanings=_meanings(),
         games_range=_range(data["games"]),
         strong_range=_range(data.get("strong_games") or {}),
@@ -244,7 +244,7 @@ def _strong_word(r: dict[str, Any], data: dict[str, Any]) -> str:
         return f"holds with {strong} ({figure})"
     if not same_way and (r["strong_lo"] > 0 or r["strong_hi"] < 0):
         return f"{strong} finds it the other way ({figure})"
-    return f"{strong}: {VERDICT_WORDS[r['strong_verdict']].lower()} ({figure})"
+    return f"{strong}: {verdict_word(r['strong_verdict']).lower()} ({figure})"
 
 
 def _next_steps(
@@ -324,7 +324,8 @@ def _range(games_: dict[str, int]) -> str:
 
 
 def _signed(x: float) -> str:
-    return f"{round(x, 2) + 0.0:+.2f}" if abs(x) < 10 else f"{round(x, 1) + 0.0:+.1f}"
+    """A scan's figure: two places below 10 (a fraction of a turn shows), one from 10 on."""
+    return signed(x, 2 if abs(x) < 10 else 1)
 
 
 def _breakable(name: str) -> Markup:

@@ -68,7 +68,7 @@ errors: every comparison, at every check of the stopping rule).</p>
 <tr><td>{{ r.variant | wbr }}</td><td>{{ r.label }}</td>
 <td class="num">{{ r.diff | signed }} {{ r.unit }} <span class="ci">[{{ r.z_lo | signed }}, {{ r.z_hi | signed }}]</span></td>
 <td class="num">{% if r.measure == "first_won" %}{{ "%.1f" | format(r.base) }}%{% elif r.unit == "points" %}{{ r.base | signed }}{% else %}{{ "%.2f" | format(r.base) }}{% endif %}</td>
-<td>{% if r.strong_verdict %}<span class="v-{{ r.strong_verdict | replace(' ', '-') }}">{{ verdict_words[r.strong_verdict] }}</span>
+<td>{% if r.strong_verdict %}<span class="v-{{ r.strong_verdict | replace(' ', '-') }}">{{ verdict_word(r.strong_verdict) }}</span>
   {{ r.strong_diff | signed }} <span class="ci">[{{ r.strong_lo | signed }}, {{ r.strong_hi | signed }}]</span>{% else %}-{% endif %}</td>
 <td class="num">{{ "{:,}".format(r.n) }}</td></tr>
 {% endfor %}

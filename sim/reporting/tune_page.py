@@ -10,12 +10,11 @@ from typing import Any
 from jinja2 import Environment
 from markupsafe import Markup
 
-from sim.analysis.verdicts import NO, NOT_SETTLED, YES
+from sim.analysis.verdicts import NO, NOT_SETTLED, YES, Verdict, verdict_word
+from sim.reporting.formats import signed
 from sim.reporting.page_style import BASE_STYLE
 from sim.reporting.plots import _svg
 from sim.reporting.tune_template import TEMPLATE
-
-VERDICT_WORDS = {YES: "Yes", NO: "No", NOT_SETTLED: "Not settled"}
 
 
 def write_page(output: Path, data: dict[str, Any]) -> Path:
@@ -40,13 +39,13 @@ def render(data: dict[str, Any]) -> str:
         plot=_plot(data),
         rows=[_row(c, targets, data["z"]) for c in sorted(data["trials"], key=_order)],
         leaders=[_row(c, targets, data["z"]) for c in data["leaders"]],
-        verdict_words=VERDICT_WORDS,
         minutes=data["seconds"] / 60,
     )
 
 
 def _fig(x: float) -> str:
-    return f"{round(x, 1) + 0.0:+.1f}" if abs(x) < 1000 else f"{x:,.0f}"
+    """A tune's figure: one place, but a large one whole with thousands marked."""
+    return signed(x) if abs(x) < 1000 else f"{x:,.0f}"
 
 
 def _figure(f: dict[str, Any], unit: str, lo: float | None = None, hi: float | None = None) -> str:
@@ -66,16 +65,19 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
     is_base = pick["params"] == data["base"]
     setting = "the rules as they are" if is_base else pick["label"]
     aims = "; ".join(t["words"] for t in targets)
-    if all(v == YES for v in verdicts):
-        lead = f"Yes: {setting} meets every target on fresh deals ({aims})."
-    elif any(v == NO for v in verdicts):
+    verdict = _together(verdicts)
+    if verdict == YES:
+        lead = f"{YES.word}: {setting} meets every target on fresh deals ({aims})."
+    elif verdict == NO:
         lead = (
-            f"No: the best setting found, {setting}, misses a target on fresh deals ({aims}); "
-            f"of {len(data['trials'])} settings tried, {len(_met(data))} met every target by "
-            "their estimates."
+            f"{NO.word}: the best setting found, {setting}, misses a target on fresh deals "
+            f"({aims}); of {len(data['trials'])} settings tried, {len(_met(data))} met every "
+            "target by their estimates."
         )
     else:
-        lead = f"Not settled: {setting} may meet every target ({aims}), but not beyond noise."
+        lead = (
+            f"{NOT_SETTLED.word}: {setting} may meet every target ({aims}), but not beyond noise."
+        )
     lines = [lead, *_figures(recheck, targets, is_base, "on the fresh deals")]
     lines.append(
         f"  on fresh deals (seed {recheck['seed']}), {recheck['games']:,} games each, "
@@ -107,19 +109,27 @@ def _stronger(
     from sim.play.agents import standing
 
     title = standing(player)[1]
-    verdicts = _verdicts(found, targets)
+    verdict = _together(_verdicts(found, targets))
     s = "" if is_base else "s"  # "the rules as they are hold", "absorb=17 holds"
-    if all(v == YES for v in verdicts):
+    if verdict == YES:
         said = f"{setting} hold{s}: it meets every target"
-    elif any(v == NO for v in verdicts):
+    elif verdict == NO:
         said = f"{setting} do{'es' if s else ''} not hold: it misses a target"
     else:
-        said = f"not settled: {setting} may meet every target, but not beyond noise"
+        said = f"{NOT_SETTLED}: {setting} may meet every target, but not beyond noise"
     return [
         f"With {title} ({player} v {player}, {found['games']:,} games each on the same deals): "
         f"{said}.",
         *_figures(found, targets, is_base),
     ]
+
+
+def _together(verdicts: list[str]) -> Verdict:
+    """The pick's verdict over every target (there is at least one): Yes when it meets each,
+    No when it misses one, else not settled."""
+    if all(v == YES for v in verdicts):
+        return YES
+    return NO if NO in verdicts else NOT_SETTLED
 
 
 def _verdicts(found: dict[str, Any], targets: list[dict[str, Any]]) -> list[str]:
@@ -139,7 +149,7 @@ def _figures(
         if f is None:
             lines.append(f"  {t['label']}: could not be measured{' ' + where if where else ''}")
             continue
-        text = f"  {t['label']}: {_figure(f, t['unit'], f['lo'], f['hi'])} ({VERDICT_WORDS[v]})"
+        text = f"  {t['label']}: {_figure(f, t['unit'], f['lo'], f['hi'])} ({verdict_word(v)})"
         if b is not None and not is_base:
             text += f"; the rules as they are: {_figure(b, t['unit'], b['lo'], b['hi'])}"
         lines.append(text)
@@ -179,7 +189,8 @@ def _order(c: dict[str, Any]) -> tuple:
 
 def _next(data: dict[str, Any], verdicts: list[str]) -> str:
     spec = data["spec"]
-    if all(v == YES for v in verdicts):
+    verdict = _together(verdicts)
+    if verdict == YES:
         if stronger := data["recheck"].get("players") or {}:
             return _next_stronger(stronger, spec["targets"])
         return (
@@ -187,7 +198,7 @@ def _next(data: dict[str, Any], verdicts: list[str]) -> str:
             "{search_fast: 4000, search_expert: 2000}} in the file), since the search used "
             f"{spec['player']} alone."
         )
-    if any(v == NO for v in verdicts):
+    if verdict == NO:
         return (
             "widen the knobs' ranges or turn other options (a target no setting meets is "
             "itself the answer: these knobs cannot get there)."
@@ -204,9 +215,8 @@ def _next_stronger(stronger: dict[str, Any], targets: list[dict[str, Any]]) -> s
     a weaker one that disagrees is named beside it."""
     from sim.play.agents import standing
 
-    def said(found: dict[str, Any]) -> str:
-        verdicts = _verdicts(found, targets)
-        return NO if NO in verdicts else YES if set(verdicts) == {YES} else NOT_SETTLED
+    def said(found: dict[str, Any]) -> Verdict:
+        return _together(_verdicts(found, targets))
 
     order = sorted(stronger, key=lambda p: standing(p)[0])
     top = order[-1]

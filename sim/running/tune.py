@@ -31,7 +31,7 @@ from sim.analysis import frame
 from sim.analysis import targets as tg
 from sim.analysis.effects import z_family
 from sim.analysis.names import KINGS
-from sim.analysis.verdicts import NO, NOT_SETTLED, YES
+from sim.analysis.verdicts import NO, NOT_SETTLED, YES, Verdict
 from sim.play.engine import canonical_rules, rule_values
 from sim.running.experiment import Experiment, ExperimentError, from_mapping, read_yaml
 from sim.running.runner import locked, make_output, run, show_progress, write_text
@@ -118,7 +118,7 @@ class Target:
             return estimate - self.value
         return self.value - abs(estimate - self.centre)
 
-    def verdict(self, lo: float, hi: float) -> str:
+    def verdict(self, lo: float, hi: float) -> Verdict:
         """Is the target met? Yes when the whole interval is inside, No when all of it is
         outside, else Not settled."""
         if self.bound == "at_most":

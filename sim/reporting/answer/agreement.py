@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from sim.reporting.answer.facts import Facts
-from sim.reporting.answer.wording import _ci, _listing, _pct, _pts, _q
+from sim.reporting.answer.wording import _listing, _q
+from sim.reporting.formats import interval, pct, points_interval
 
 
 def _tops_text(
@@ -31,7 +32,7 @@ def _valued(card: str, values: dict[str, list[float]] | None) -> str:
     if not values or card not in values:
         return card
     value, lo, hi = values[card]
-    return f"{card} {_pts(value)} {_ci(lo, hi, pct=False)}"
+    return f"{card} {points_interval(value, lo, hi)}"
 
 
 def agreement(
@@ -120,7 +121,7 @@ def _pairing_verdict(pairs: dict[str, list[float]], a: str, b: str) -> tuple[str
     else:
         return None
     who = a if lo > 0.5 else b if hi < 0.5 else "neither"
-    return who, f"{a} {_pct(rate)} {_ci(lo, hi)}"
+    return who, f"{a} {pct(rate)} {interval(lo, hi)}"
 
 
 def house_agreement(mine: dict[str, Any], theirs: dict[str, Any], file: str) -> str | None:

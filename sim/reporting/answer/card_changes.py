@@ -7,8 +7,10 @@ from typing import Any
 
 from sim.reporting.answer.cards import impact_read
 from sim.reporting.answer.facts import Facts
-from sim.reporting.answer.wording import _ci, _listing, _pair, _pts, _q, _said, _shown
+from sim.reporting.answer.sizes import REAL, Size
+from sim.reporting.answer.wording import _listing, _pair, _q, _said, _shown
 from sim.reporting.answer.writers import writes
+from sim.reporting.formats import interval, points, points_interval
 
 
 @writes("card_change")
@@ -27,7 +29,7 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             "measure": "card_change",
             "variant": c["variant"],
             "matchup": _pair(*pair),
-            "value": f"{c['card']} {_pts(c['diff'])} {_ci(c['lo'], c['hi'], pct=False)}",
+            "value": f"{c['card']} {points_interval(c['diff'], c['lo'], c['hi'])}",
             "size": _shown(c),
             # The baseline is named in the sentence above the table (a long name would widen
             # the column on a phone).
@@ -45,10 +47,10 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         if not changes:
             return focused, table
     sizes = {c["size"] for c in changes}
-    real = [c for c in changes if c["size"] in ("small", "large")]
-    if sizes == {"too few games"}:
+    real = [c for c in changes if c["size"] in REAL]
+    if sizes == {Size.TOO_FEW_GAMES}:
         lead = "too few deals to tell whether a variant moves a card's value"
-    elif sizes == {"negligible"}:
+    elif sizes == {Size.NEGLIGIBLE}:
         lead = f"no variant moves any card's value by {m:g} point or more"
     elif not real:
         # Some within noise (or too few deals): not shown to move, which is not "no effect".
@@ -63,8 +65,8 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     )
     shown = ranked[: max(4, len(real))]
     listed = "; ".join(
-        f"{c['card']} under {_q(c['variant'])} {_pts(c['diff'])} points "
-        f"{_ci(c['lo'], c['hi'], pct=False)} ({_said(c)})"
+        f"{c['card']} under {_q(c['variant'])} {points(c['diff'])} points "
+        f"{interval(c['lo'], c['hi'], points)} ({_said(c)})"
         for c in shown
     )
     if every > len(shown):
@@ -75,8 +77,8 @@ def _card_change(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         more = "more" if c["diff"] > 0 else "less"
         return [
             f"{c['card']} is worth {more} under {_q(c['variant'])} than under {_q(f.baseline)}, on "
-            f"the same deals ({_pair(*pair)}): {_pts(c['diff'])} points "
-            f"{_ci(c['lo'], c['hi'], pct=False)} ({_said(c)})."
+            f"the same deals ({_pair(*pair)}): {points(c['diff'])} points "
+            f"{interval(c['lo'], c['hi'], points)} ({_said(c)})."
         ], table
     others = ", for the other cards," if focused else ","
     return focused + [
@@ -95,18 +97,18 @@ def _focus_change(f: Facts, changes: list[dict[str, Any]], pair: tuple[str, str]
     if not mine:
         return []
     m = f.matters["points"]
-    real = [c for c in mine if c["size"] in ("small", "large")]
+    real = [c for c in mine if c["size"] in REAL]
     sizes = {c["size"] for c in mine}
     if real:
         verdict = f"Yes, by {m:g} point or more under {_listing([_q(c['variant']) for c in real])}"
-    elif sizes == {"negligible"}:
+    elif sizes == {Size.NEGLIGIBLE}:
         verdict = f"No, by less than {m:g} point under each"
-    elif sizes == {"too few games"}:
+    elif sizes == {Size.TOO_FEW_GAMES}:
         verdict = "Too few deals to tell"
     else:
         verdict = f"Not shown to, by {m:g} point or more"
     listed = "; ".join(
-        f"{_q(c['variant'])} {_pts(c['diff'])} points {_ci(c['lo'], c['hi'], pct=False)} "
+        f"{_q(c['variant'])} {points(c['diff'])} points {interval(c['lo'], c['hi'], points)} "
         f"({_said(c)})"
         for c in mine
     )

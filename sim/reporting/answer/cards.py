@@ -8,19 +8,10 @@ from typing import Any
 
 from sim.reporting.answer.agreement import _follows
 from sim.reporting.answer.facts import Facts
-from sim.reporting.answer.wording import (
-    _ci,
-    _listing,
-    _pair,
-    _pct,
-    _pts,
-    _q,
-    _rate,
-    _rate_said,
-    _said,
-    _shown,
-)
+from sim.reporting.answer.sizes import REAL, Size
+from sim.reporting.answer.wording import _listing, _pair, _q, _rate, _rate_said, _said, _shown
 from sim.reporting.answer.writers import writes
+from sim.reporting.formats import interval, pct, points, points_interval
 
 
 def impact_read(
@@ -60,7 +51,7 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                 "measure": "card_value",
                 "variant": v["variant"],
                 "matchup": _pair(v["agent_a"], v["agent_b"]),
-                "value": f"{v['card']} {_pts(v['value'])} {_ci(v['lo'], v['hi'], pct=False)}",
+                "value": f"{v['card']} {points_interval(v['value'], v['lo'], v['hi'])}",
                 "size": "never played" if unused else _shown(v),
                 "against": "a blank" if v["method"] == "blank" else "forbidden",
             }
@@ -109,14 +100,14 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         parts = []
         if values:
             listed = ", ".join(
-                f"{v['card']} {_pts(v['value'])} {_ci(v['lo'], v['hi'], pct=False)}" for v in values
+                f"{v['card']} {points_interval(v['value'], v['lo'], v['hi'])}" for v in values
             )
             ranked = {(a, b): g for (a, b, var), g in gaps.items() if var == variant}
             verdict = _card_verdict(values, f.matters["points"], ranked)
             if method == "blank" and verdict.startswith("none is "):
                 # Against a blank it is the power that is measured (the card is worth more).
                 verdict = "no card's power is " + verdict.removeprefix("none is ")
-            if len(values) == 1 and verdict == "within noise":
+            if len(values) == 1 and verdict == Size.WITHIN_NOISE:
                 # One card: what "within noise" means for it, in words.
                 verdict += (
                     ": its power is not shown to be worth anything"
@@ -127,7 +118,7 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             # to be worth something themselves (a card not told apart from the top one may
             # still be within noise of zero, and is not said to be "at the top").
             tied = top_cards(values, ranked)
-            shown = {v["card"] for v in values if v["size"] in ("small", "large")}
+            shown = {v["card"] for v in values if v["size"] in REAL}
             f.top_cards[variant] = [c for c in tied if c in shown]
             f.top_values[variant] = {
                 v["card"]: [v["value"], v["lo"], v["hi"]]
@@ -152,7 +143,7 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     "label": TOP_AGAINST_OTHERS,
                     "variant": variant,
                     "matchup": _pair(*pair),
-                    "value": f"{g['card']} {_pts(g['diff'])} {_ci(g['lo'], g['hi'], pct=False)}",
+                    "value": f"{g['card']} {points_interval(g['diff'], g['lo'], g['hi'])}",
                     "size": _shown(g),
                     "against": g["other"],
                 }
@@ -198,7 +189,7 @@ def _power_used(f: Facts, variant: str, chosen: list[dict[str, Any]]) -> str:
     )
     if not kings:
         return ""
-    shares = ", ".join(f"{v['card']} {_pct(v['power_used'])}" for v in kings)
+    shares = ", ".join(f"{v['card']} {pct(v['power_used'])}" for v in kings)
     power = "The enhanced House Trait of their suit, the Spring '25 Kings' power,"
     if all(v["power_used"] < POWER_FEW for v in kings):
         return (
@@ -237,7 +228,7 @@ def _king_deployer(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         for k in ks:
             fair = 1 / (k.get("players") or 2)
             size = _rate_said(k, k["one_sided"], m, fair)
-            if size.split(",")[0] in ("small", "large") and k["rate"] < fair:
+            if size.split(",")[0] in REAL and k["rate"] < fair:
                 size = f"below even: {size}"  # the deployer loses more than it wins
             table.append(
                 {
@@ -246,7 +237,7 @@ def _king_deployer(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     "matchup": _pair(agent, agent),
                     "value": f"{k['king']} {_rate(k)}",
                     "size": size,
-                    "against": _pct(fair),
+                    "against": pct(fair),
                 }
             )
     text = (
@@ -287,22 +278,22 @@ def _focus_sentence(
         top = values[0]
         gap = ranked.get((top["card"], card))
         if len(values) > 1 and top_cards(values, ranked) == [card]:
-            said = f"yes, {card} is clearly worth the most ({_pts(mine['value'])} points)"
-        elif gap is not None and gap["size"] in ("small", "large") and gap["diff"] > 0:
+            said = f"yes, {card} is clearly worth the most ({points(mine['value'])} points)"
+        elif gap is not None and gap["size"] in REAL and gap["diff"] > 0:
             # "No" is about the ranking: the card's own worth is said with it.
             said = (
-                f"no, {top['card']} is worth more, {_pts(gap['diff'])} points "
-                f"{_ci(gap['lo'], gap['hi'], pct=False)} on the same deals, while {card} "
-                f"itself is worth {_pts(mine['value'])} {_ci(mine['lo'], mine['hi'], pct=False)}"
+                f"no, {top['card']} is worth more, {points(gap['diff'])} points "
+                f"{interval(gap['lo'], gap['hi'], points)} on the same deals, while {card} "
+                f"itself is worth {points_interval(mine['value'], mine['lo'], mine['hi'])}"
                 f" ({_said(mine)})"
             )
         else:
             said = (
-                f"not shown either way ({card} {_pts(mine['value'])}, "
+                f"not shown either way ({card} {points(mine['value'])}, "
                 f"{top['card'] if top is not mine else 'the next'} "
-                f"{_pts((top if top is not mine else values[1])['value'])})"
+                f"{points((top if top is not mine else values[1])['value'])})"
                 if len(values) > 1
-                else f"{card} {_pts(mine['value'])} points, alone"
+                else f"{card} {points(mine['value'])} points, alone"
             )
         parts.append(f"under {_q(variant)}, {said}" if len(f.plain) > 1 else said)
     joined = "; ".join(parts)
@@ -318,7 +309,7 @@ def _apart(
     on the same deals, else by intervals that do not overlap?"""
     gap = gaps.get((high["card"], low["card"]))
     if gap is not None:
-        return bool(gap["size"] in ("small", "large") and gap["diff"] > 0)
+        return bool(gap["size"] in REAL and gap["diff"] > 0)
     if (low["card"], high["card"]) in gaps:
         return False  # ranked the other way round
     return bool(low["hi"] < high["lo"])
@@ -337,7 +328,7 @@ def top_cards(
     """The cards at the top, as the card verdict reads them: the top card alone when it is
     clearly the most, the cards tied with it otherwise, none when the top card is not shown to
     matter (or hurts its drawer)."""
-    if not values or values[0]["size"] not in ("small", "large") or values[0]["value"] < 0:
+    if not values or values[0]["size"] not in REAL or values[0]["value"] < 0:
         return []
     return [v["card"] for v in _tied(values, gaps)]
 
@@ -356,16 +347,16 @@ def _card_verdict(
     top = values[0]
     # A top card that is not shown to matter, or that hurts its drawer like every other one,
     # is not "the most" of anything.
-    if top["size"] not in ("small", "large") or top["value"] < 0:
+    if top["size"] not in REAL or top["value"] < 0:
         if len(values) == 1:
             return _said(top)
         sizes = {v["size"] for v in values}
-        real = [v for v in values if v["size"] in ("small", "large")]
+        real = [v for v in values if v["size"] in REAL]
         above = [v["card"] for v in real if v["value"] > 0]
         below = [v["card"] for v in real if v["value"] < 0]
-        if sizes == {"negligible"}:
+        if sizes == {Size.NEGLIGIBLE}:
             return f"none is worth {matters:g} point or more"
-        if sizes == {"too few games"}:
+        if sizes == {Size.TOO_FEW_GAMES}:
             return "too few deals to say"
         # Intervals that still hold values that matter: not "worth nothing". A card shown to
         # matter below an uncertain top card is named.
@@ -393,7 +384,7 @@ def _card_verdict(
         if gap is not None:
             # The narrowest lead, on the same deals: how much "the most" is.
             said += (
-                f", {_pts(gap['diff'])} points {_ci(gap['lo'], gap['hi'], pct=False)} ahead "
+                f", {points(gap['diff'])} points {interval(gap['lo'], gap['hi'], points)} ahead "
                 f"of {rest[0]['card']} on the same deals"
             )
         return said

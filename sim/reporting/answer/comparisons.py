@@ -10,20 +10,10 @@ from sim.analysis.measures import ALL
 from sim.analysis.stats import wilson
 from sim.analysis.verdicts import MEASURES
 from sim.reporting.answer.facts import Facts
-from sim.reporting.answer.wording import (
-    _ci,
-    _count_against,
-    _pair,
-    _pct,
-    _pts,
-    _q,
-    _rate,
-    _rate_said,
-    _rounds_text,
-    _said,
-    _shown,
-)
+from sim.reporting.answer.sizes import REAL, Size
+from sim.reporting.answer.wording import _count_against, _pair, _q, _rate, _rate_said, _said, _shown
 from sim.reporting.answer.writers import writes
+from sim.reporting.formats import count_change, interval, pct, points, points_interval
 
 
 @writes("no_winner")
@@ -41,7 +31,7 @@ def _no_winner(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     "measure": "no_winner",
                     "variant": r["variant"],
                     "matchup": _pair(*pair),
-                    "value": f"{_pct(rate)} {_ci(lo, hi)}",
+                    "value": f"{pct(rate)} {interval(lo, hi)}",
                     "size": "",
                     "against": "",
                 }
@@ -51,7 +41,7 @@ def _no_winner(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     if not found:
         return [], table
     listed = "; ".join(
-        (f"under {_q(r['variant'])} " if len(found) > 1 else "") + f"{_pct(rate)} {_ci(lo, hi)}"
+        (f"under {_q(r['variant'])} " if len(found) > 1 else "") + f"{pct(rate)} {interval(lo, hi)}"
         for r, rate, lo, hi in found
     )
     return [f"Games with no winner ({_pair(*pairs[0])}): {listed}."], table
@@ -82,14 +72,14 @@ def _compared_parts(
             continue
         s = _said(c)
         if unit == "points":
-            what = f"{_pts(c['diff'])} points {_ci(c['lo'], c['hi'], pct=False)}"
+            what = f"{points(c['diff'])} points {interval(c['lo'], c['hi'], points)}"
         else:
-            r = _rounds_text
+            r = count_change
             what = f"{r(c['diff'])} {unit} [{r(c['lo'])}, {r(c['hi'])}]"
         if c.get("changed") == 0 and c["lo"] == c["hi"] == 0:
             s = "the same games: the rule never came into play"
         elif c.get("few_changed"):
-            s += f"; it changed the winner of only {_pct(c['changed'])} of the deals"
+            s += f"; it changed the winner of only {pct(c['changed'])} of the deals"
         parts.append(f"{_q(c['variant'])} {what} ({s})")
     return parts
 
@@ -107,7 +97,7 @@ def _a_wins(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     "measure": "a_wins",
                     "variant": r["variant"],
                     "matchup": _pair(*pair),
-                    "value": f"{_pct(w['rate'])} {_ci(w['lo'], w['hi'])}",
+                    "value": f"{pct(w['rate'])} {interval(w['lo'], w['hi'])}",
                     "size": _rate_said(w, r["games"], m),
                     "against": "50%",
                 }
@@ -121,7 +111,7 @@ def _a_wins(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     where = f" under {_q(base['variant'])}" if len(f.cells(pairs[0])) > 1 else ""
     verb = "beats" if w["lo"] > 0.5 else ("loses to" if w["hi"] < 0.5 else "is even with")
     text = [
-        f"{a} {verb} {b}{where}: it wins {_pct(w['rate'])} {_ci(w['lo'], w['hi'])} of "
+        f"{a} {verb} {b}{where}: it wins {pct(w['rate'])} {interval(w['lo'], w['hi'])} of "
         f"{base['games']:,} games."
     ]
     more = _compared_text(f, "a_wins", pairs[0])
@@ -178,7 +168,7 @@ def _deck_sets_length(cells: list[dict[str, Any]]) -> str | None:
     if not often:
         return None
     where = "; ".join(
-        (f"under {_q(r['variant'])} " if len(cells) > 1 else "") + _pct(share) for r, share in often
+        (f"under {_q(r['variant'])} " if len(cells) > 1 else "") + pct(share) for r, share in often
     )
     return (
         f"Many games end when the deck runs out (sudden death): {where} of the games. Their "
@@ -196,7 +186,7 @@ def _big_attacks(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     match-ups."""
     pairs = [p for p in f.pairs("big_attacks") if all("attack_20_share" in r for r in f.cells(p))]
     table = []
-    t = _rounds_text
+    t = count_change
     for pair in pairs[:1]:
         for r in f.cells(pair):
             for k in (20, 27):
@@ -210,9 +200,9 @@ def _big_attacks(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                         "label": f"games with an attack of {k} or more",
                         "variant": r["variant"],
                         "matchup": _pair(*pair),
-                        "value": _pct(r[f"attack_{k}_share"]),
+                        "value": pct(r[f"attack_{k}_share"]),
                         "size": _shown(c) if c else "",
-                        "against": f"{_pts(c['diff'])} {_ci(c['lo'], c['hi'], pct=False)}"
+                        "against": points_interval(c["diff"], c["lo"], c["hi"])
                         if c
                         else "baseline",
                     }
@@ -227,8 +217,8 @@ def _big_attacks(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         return [], table
     text = [
         f"How hard can one attack hit ({_pair(*pairs[0])})? Under {_q(f.baseline)} "
-        f"{_pct(base['attack_20_share'])} of the games see an attack of 20 or more (half the "
-        f"starting life) and {_pct(base['attack_27_share'])} one of 27 or more (what the "
+        f"{pct(base['attack_20_share'])} of the games see an attack of 20 or more (half the "
+        f"starting life) and {pct(base['attack_27_share'])} one of 27 or more (what the "
         f"notes' bond of a 10, 9 and 8 deals); a game's biggest attack is "
         f"{base['biggest_attack_mean']:.1f} on average ({base['biggest_attack_max']} at most), "
         "and its biggest unblocked hit on a "
@@ -243,8 +233,8 @@ def _big_attacks(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         if v == f.baseline:
             continue
         shares = [
-            f"{_pct(cell[f'attack_{k}_share'])} with {k} or more, {_pts(c['diff'])} points "
-            f"{_ci(c['lo'], c['hi'], pct=False)} ({_said(c)})"
+            f"{pct(cell[f'attack_{k}_share'])} with {k} or more, {points(c['diff'])} points "
+            f"{interval(c['lo'], c['hi'], points)} ({_said(c)})"
             for k in (20, 27)
             if (c := by[f"attack_{k}"].get(v))
         ]
@@ -264,7 +254,7 @@ def _big_attacks(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         if f.baseline not in other:
             continue
         listed = ", ".join(
-            f"{_q(v)} {_pct(r['attack_20_share'])} and {_pct(r['attack_27_share'])}"
+            f"{_q(v)} {pct(r['attack_20_share'])} and {pct(r['attack_27_share'])}"
             for v, r in other.items()
         )
         text.append(
@@ -275,11 +265,11 @@ def _big_attacks(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
 
 # How a change in the late game's length is said, by its size (and, where it matters, sign).
 LATE_VERDICT = {
-    "large": "shortens it by a lot",
-    "small": "shortens it somewhat",
-    "negligible": "leaves it about as long",
-    "within noise": "is not shown to change it",
-    "too few games": "has too few games to say",
+    Size.LARGE: "shortens it by a lot",
+    Size.SMALL: "shortens it somewhat",
+    Size.NEGLIGIBLE: "leaves it about as long",
+    Size.WITHIN_NOISE: "is not shown to change it",
+    Size.TOO_FEW_GAMES: "has too few games to say",
 }
 
 
@@ -329,19 +319,19 @@ def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         cell = cells.get(c["variant"])
         if cell is None:
             continue
-        t = _rounds_text
+        t = count_change
         said = (
             f"{_q(c['variant'])} {_late_verdict(c)}: "
             f"{t(c['diff'])} turns [{t(c['lo'])}, {t(c['hi'])}] ({_said(c)}"
         )
-        if c["size"] in ("small", "large") and c["base"]:
+        if c["size"] in REAL and c["base"]:
             share = c["diff"] / c["base"]
-            said += f"; {_pct(abs(share))} {'fewer' if share < 0 else 'more'}"
+            said += f"; {pct(abs(share))} {'fewer' if share < 0 else 'more'}"
         said += ")"
         draws = f.variant_rules.get(c["variant"], {}).get("extra_draw", "none")
         if cell["two_card_games"]:
             said += (
-                f"; it drew two cards in {_pct(cell['two_card_games'] / cell['games'])} of the "
+                f"; it drew two cards in {pct(cell['two_card_games'] / cell['games'])} of the "
                 f"games, from round {cell['two_card_round']:.1f} on average"
             )
             median = base.get("rounds_median")
@@ -350,7 +340,7 @@ def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         elif draws != "none":
             said += "; its two-card draw never came into play"
         if "sudden_death" in ends and deck_end(cell) != deck_end(base):
-            said += f", and {_pct(deck_end(cell))} of its games end when the deck runs out"
+            said += f", and {pct(deck_end(cell))} of its games end when the deck runs out"
         parts.append(said)
     text = []
     if parts:
@@ -360,20 +350,20 @@ def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             f"{_q(f.baseline)})? " + "; ".join(parts) + "."
         )
     text.append(
-        f"Under {_q(f.baseline)} {_pct(base['late_share'])} of the games reach round 6 and play "
+        f"Under {_q(f.baseline)} {pct(base['late_share'])} of the games reach round 6 and play "
         f"{base['late_turns_mean']:.2f} turns from then on (about "
         f"{base['late_turns_mean'] / players:.1f} rounds), on average, and "
-        f"{_pct(base['late_low_share'])} of those turns begin with at most one card in hand "
+        f"{pct(base['late_low_share'])} of those turns begin with at most one card in hand "
         '(the notes\' "one card at a time")'
         + (
-            f"; {_pct(deck_end(base))} of the games end when the deck runs out"
+            f"; {pct(deck_end(base))} of the games end when the deck runs out"
             if "sudden_death" in ends
             else ""
         )
         + "."
     )
     drawn_two = [
-        f"{_q(v)} {_pct(r['late_low_share'])}"
+        f"{_q(v)} {pct(r['late_low_share'])}"
         for v, r in cells.items()
         if v != f.baseline and r["two_card_games"]
     ]
@@ -402,20 +392,20 @@ def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
         changes = []
         for c in f.compared("slog", pair):
             said = (
-                f"{_q(c['variant'])} {_rounds_text(c['diff'])} turns [{_rounds_text(c['lo'])}, "
-                f"{_rounds_text(c['hi'])}] ({_said(c)}"
+                f"{_q(c['variant'])} {count_change(c['diff'])} turns [{count_change(c['lo'])}, "
+                f"{count_change(c['hi'])}] ({_said(c)}"
             )
             cell = theirs.get(c["variant"])
             if cell and "sudden_death" in ends and deck_end(cell) != deck_end(other):
                 # Fewer late turns can be games running out of cards.
-                said += f"; {_pct(deck_end(cell))} of its games end when the deck runs out"
+                said += f"; {pct(deck_end(cell))} of its games end when the deck runs out"
             changes.append(said + ")")
         text.append(
-            f"With {_pair(*pair)}, {_pct(other['late_share'])} of the games reach round 6 and "
+            f"With {_pair(*pair)}, {pct(other['late_share'])} of the games reach round 6 and "
             f"play {other['late_turns_mean']:.2f} turns from then on, "
-            f"{_pct(other['late_low_share'])} of them begun with at most one card"
+            f"{pct(other['late_low_share'])} of them begun with at most one card"
             + (
-                f", {_pct(deck_end(other))} ending when the deck runs out"
+                f", {pct(deck_end(other))} ending when the deck runs out"
                 if "sudden_death" in ends
                 else ""
             )

@@ -8,7 +8,7 @@ from typing import Any
 from sim.analysis.measures import ALL, comparison
 from sim.analysis.verdicts import COMPARED_UNITS, MATTERS
 from sim.play.engine import rule_values, varied_options
-from sim.reporting.answer.sizes import reach, size
+from sim.reporting.answer.sizes import Size, reach, size
 
 
 class Facts:
@@ -107,7 +107,7 @@ class Facts:
         family += self.choice_values
         for c in family:
             c.pop("size_said", None)
-            if c["size"] == "within noise" and (c["lo"] > 0 or c["hi"] < 0):
+            if c["size"] == Size.WITHIN_NOISE and (c["lo"] > 0 or c["hi"] < 0):
                 c["size_said"] = (
                     "within noise: clear of zero on its own, not once the report's "
                     f"{len(family)} comparisons are allowed for"

@@ -7,8 +7,9 @@ from typing import Any
 
 from sim.analysis.stats import wilson
 from sim.reporting.answer.facts import Facts
-from sim.reporting.answer.wording import _ci, _listing, _pair, _pct, _pts, _q, _rate_said, _said
+from sim.reporting.answer.wording import _listing, _pair, _q, _rate_said, _said
 from sim.reporting.answer.writers import writes
+from sim.reporting.formats import interval, pct, points, points_interval
 
 
 @writes("house")
@@ -58,7 +59,8 @@ def _house(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             ranked = _house_ranking(h)
             table.extend(_house_rows(f, h, ranked))
             listed = ", ".join(
-                f"{n} {_pct(h['mean'][n])} {_ci(h['mean_lo'][n], h['mean_hi'][n])}" for n in ranked
+                f"{n} {pct(h['mean'][n])} {interval(h['mean_lo'][n], h['mean_hi'][n])}"
+                for n in ranked
             )
             text.append(
                 f"With suit-split decks ({where}){mixed}, each House's win rate against the "
@@ -74,8 +76,8 @@ def _house(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             table.append(_pairing_row(f, h, hub, o))
         text.append(
             f"With suit-split decks ({where}){mixed}, {hub}'s win rate against each House: "
-            f"{', '.join(against)}; {_pct(h['mean'][hub])} "
-            f"{_ci(h['mean_lo'][hub], h['mean_hi'][hub])} on average."
+            f"{', '.join(against)}; {pct(h['mean'][hub])} "
+            f"{interval(h['mean_lo'][hub], h['mean_hi'][hub])} on average."
         )
     text += _house_changes(f, wanted)
     more, more_rows = _other_players_rankings(f, wanted)
@@ -97,7 +99,9 @@ def _house_changes(f: Facts, wanted: str | None) -> list[str]:
         return []
 
     def change(c: dict[str, Any], aside: str = "") -> str:
-        return f"{_pts(c['diff'])} points {_ci(c['lo'], c['hi'], pct=False)} ({_said(c)}{aside})"
+        return (
+            f"{points(c['diff'])} points {interval(c['lo'], c['hi'], points)} ({_said(c)}{aside})"
+        )
 
     reference = means[0]["reference"]
     houses = list(dict.fromkeys(c["house"] for c in means))
@@ -135,7 +139,7 @@ def _by_pairing(f: Facts, c: dict[str, Any]) -> str:
     if not (any(d > 0 for d in real) and any(d < 0 for d in real)):
         return ""
     listed = _listing(
-        [f"{o} {_pts(p['diff'])} {_ci(p['lo'], p['hi'], pct=False)}" for o, p in pairs.items()]
+        [f"{o} {points_interval(p['diff'], p['lo'], p['hi'])}" for o, p in pairs.items()]
     )
     return f"; with its pairings apart: against {listed}"
 
@@ -145,7 +149,7 @@ def _pairing(h: dict[str, Any], a: str, b: str) -> tuple[float, float, float, st
     text ("55.0% [52.9%, 57.2%]")."""
     rate, n = h["matrix"][a][b], h["pair_games"][a][b]
     lo, hi = wilson(rate * n, n)
-    return rate, lo, hi, f"{_pct(rate)} {_ci(lo, hi)}"
+    return rate, lo, hi, f"{pct(rate)} {interval(lo, hi)}"
 
 
 def _pairing_row(f: Facts, h: dict[str, Any], a: str, b: str) -> dict[str, Any]:
@@ -173,7 +177,7 @@ def _house_rows(f: Facts, h: dict[str, Any], ranked: list[str]) -> list[dict[str
                 "measure": "house",
                 "variant": h["variants"],
                 "matchup": h["matchup"],
-                "value": f"{n} {_pct(h['mean'][n])} {_ci(lo, hi)}",
+                "value": f"{n} {pct(h['mean'][n])} {interval(lo, hi)}",
                 "size": _rate_said(
                     {"rate": h["mean"][n], "lo": lo, "hi": hi}, h["games"][n], f.matters["points"]
                 ),
@@ -253,7 +257,7 @@ def _other_players_rankings(f: Facts, wanted: str | None) -> tuple[list[str], li
             if h["matchup"] != matchup or h["variants"] not in answering or not _every_pairing(h):
                 continue
             ranked = _house_ranking(h)
-            listed = ", ".join(f"{n} {_pct(h['mean'][n])}" for n in ranked)
+            listed = ", ".join(f"{n} {pct(h['mean'][n])}" for n in ranked)
             mine = _house_ranking(answering[h["variants"]])
             if ranked == mine:
                 same.append(f"{_q(h['variants'])} ({listed})")

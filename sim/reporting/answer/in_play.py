@@ -8,7 +8,8 @@ import re
 from sim.analysis.measures import HOUSE
 from sim.reporting.answer.cards import impact_read
 from sim.reporting.answer.facts import Facts
-from sim.reporting.answer.wording import _listing, _pair, _pct, _q
+from sim.reporting.answer.wording import _listing, _pair, _q
+from sim.reporting.formats import pct
 
 # A rule taken in fewer of a cell's games than this is said to be rarely in play.
 RARELY = 0.10
@@ -46,7 +47,7 @@ def _rarely_in_play(f: Facts) -> list[str]:
             continue
         by_kind.setdefault((p["kind"], p["rule"]), []).append(
             f"{p['games_taken']:,} of {p['games']:,} games under {_q(p['variant'])} "
-            f"({_pct(share)}; {p['taken']:,} times)"
+            f"({pct(share)}; {p['taken']:,} times)"
         )
     if not by_kind:
         return []
@@ -88,7 +89,7 @@ def _acted(f: Facts) -> list[str]:
                 continue
             if not p["games"] or not p["games_taken"]:
                 continue
-            share = _pct(p["games_taken"] / p["games"])
+            share = pct(p["games_taken"] / p["games"])
             if p.get("automatic"):
                 what = p["rule"].split(": ", 1)[1]
             else:

@@ -10,9 +10,10 @@ from sim.analysis.names import ORDINALS
 from sim.analysis.verdicts import DEFERRED_OFTEN
 from sim.reporting.answer.comparisons import _compared_text
 from sim.reporting.answer.facts import Facts
-from sim.reporting.answer.sizes import _rate_size
-from sim.reporting.answer.wording import _ci, _pair, _pct, _pts, _q, _rate, _rate_said, _said
+from sim.reporting.answer.sizes import REAL, Size, _rate_size
+from sim.reporting.answer.wording import _pair, _q, _rate, _rate_said, _said
 from sim.reporting.answer.writers import writes
+from sim.reporting.formats import interval, pct, points
 
 
 @writes("seats")
@@ -36,7 +37,7 @@ def _seats(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                         "matchup": _pair(*pair),
                         "value": f"{ORDINALS[k]}: {_rate(w)}",
                         "size": sizes[k],
-                        "against": _pct(fair),
+                        "against": pct(fair),
                     }
                 )
             # A variant named "3 players" says no more than "At 3 players".
@@ -64,7 +65,7 @@ def _seat_choice(r: dict[str, Any]) -> str:
     if r.get("deferred", 0) < DEFERRED_OFTEN:
         return ""
     return (
-        f" (the advantage draw's winner deferred in {_pct(r['deferred'])} of the games, taking "
+        f" (the advantage draw's winner deferred in {pct(r['deferred'])} of the games, taking "
         "the last place by choice, so the places mix seat and choice)"
     )
 
@@ -76,17 +77,17 @@ def _seat_verdict(r: dict[str, Any], m: float, short: bool = False) -> str:
     best = max(range(len(places)), key=lambda k: places[k]["rate"])
     worst = min(range(len(places)), key=lambda k: places[k]["rate"])
     edge = (places[best]["rate"] - fair) * 100
-    if sizes[worst] in ("small", "large") and sizes[best] not in ("small", "large"):
+    if sizes[worst] in REAL and sizes[best] not in REAL:
         return (
             f"the {ORDINALS[worst]} player in turn order is at a disadvantage: "
-            f"{_rate(places[worst])} against an even share of {_pct(fair)} "
+            f"{_rate(places[worst])} against an even share of {pct(fair)} "
             f"({(places[worst]['rate'] - fair) * 100:+.1f} points, "
             f"{_rate_said(places[worst], n, m, fair, sizes[worst])})"
         )
-    if sizes[best] in ("small", "large"):
+    if sizes[best] in REAL:
         text = (
             f"the {ORDINALS[best]} player in turn order is favoured: {_rate(places[best])} "
-            f"against an even share of {_pct(fair)} ({edge:+.1f} points, "
+            f"against an even share of {pct(fair)} ({edge:+.1f} points, "
             f"{_rate_said(places[best], n, m, fair, sizes[best])})"
         )
         if not short:
@@ -95,15 +96,15 @@ def _seat_verdict(r: dict[str, Any], m: float, short: bool = False) -> str:
                 f"({(places[worst]['rate'] - fair) * 100:+.1f} points)"
             )
         return text
-    if all(sz == "negligible" for sz in sizes):
+    if all(sz == Size.NEGLIGIBLE for sz in sizes):
         return (
             f"no place in turn order is favoured: each wins within {m:g} point of an even "
-            f"share ({_pct(fair)})"
+            f"share ({pct(fair)})"
         )
-    if "too few games" in sizes:
+    if Size.TOO_FEW_GAMES in sizes:
         return "too few games to say which place is favoured"
     return (
-        f"no place in turn order is favoured beyond noise (even share {_pct(fair)}; the "
+        f"no place in turn order is favoured beyond noise (even share {pct(fair)}; the "
         f"{ORDINALS[best]} player wins {_rate(places[best])})"
     )
 
@@ -114,7 +115,7 @@ def _no_winner_share(r: dict[str, Any]) -> str:
     if not n or r["draws"] / n <= 0.05:
         return ""
     return (
-        f", and {_pct(r['draws'] / n)} of the games end with no winner (each counts an even "
+        f", and {pct(r['draws'] / n)} of the games end with no winner (each counts an even "
         "share to every place)"
     )
 
@@ -136,7 +137,7 @@ def _first_player(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     "size": "chosen start"
                     if r.get("deferred", 0) >= DEFERRED_OFTEN
                     else _rate_said(r["first"], r["games"], m, r.get("fair", 0.5)),
-                    "against": _pct(r.get("fair", 0.5)),
+                    "against": pct(r.get("fair", 0.5)),
                 }
             )
     if not pairs:
@@ -186,8 +187,8 @@ def _chooser(f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: fl
         # the draw worth more than a coin?" with this agent's choices (its rate against an
         # even share also holds the deals' luck).
         return (
-            f"{_rate(r['chooser'])}, {_pts(value['diff'])} points "
-            f"{_ci(value['lo'], value['hi'], pct=False)} against the same seat with "
+            f"{_rate(r['chooser'])}, {points(value['diff'])} points "
+            f"{interval(value['lo'], value['hi'], points)} against the same seat with "
             f"{_q(value['coin'])} from the same opening hands ({_said(value)})"
         )
 
@@ -197,7 +198,7 @@ def _chooser(f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: fl
     costly = _costly_choices(f, chose, pair)
     # The choice comes before any rule a variant changes, so it is often the same in every
     # variant (the same deals): then it is said once.
-    said = {(_pct(r["deferred"]), r["chooser"]["n"]) for r in chose}
+    said = {(pct(r["deferred"]), r["chooser"]["n"]) for r in chose}
     if len(chose) > 1 and len(said) == 1:
         deferred, n = said.pop()
         rates = "; ".join(f"{_q(r['variant'])} {won(r)}" for r in chose)
@@ -206,7 +207,7 @@ def _chooser(f: Facts, cells: list[dict[str, Any]], pair: tuple[str, str], m: fl
         ] + costly
     parts = [
         (f" under {_q(r['variant'])}" if len(cells) > 1 else "")
-        + f" it deferred in {_pct(r['deferred'])} of {r['chooser']['n']:,} games and won {won(r)}"
+        + f" it deferred in {pct(r['deferred'])} of {r['chooser']['n']:,} games and won {won(r)}"
         for r in chose
     ]
     return [lead + ":" + ";".join(parts) + "."] + costly
@@ -235,7 +236,7 @@ def _costly_choices(f: Facts, chose: list[dict[str, Any]], pair: tuple[str, str]
         where = f" under {_q(r['variant'])}" if len(f.cells(pair)) > 1 else ""
         said.append(
             f"Its own choices cost it{where}: {always} would have won "
-            f"{_pct(fixed['rate'])} {_ci(fixed['rate_lo'], fixed['rate_hi'])} (the {mover} "
+            f"{pct(fixed['rate'])} {interval(fixed['rate_lo'], fixed['rate_hi'])} (the {mover} "
             f"mover's rate with {_q(value['coin'])} on the same deals), "
             f"{-100 * fixed['diff']:.1f} points [{-100 * fixed['hi']:.1f}, "
             f"{-100 * fixed['lo']:.1f}] more "
@@ -261,8 +262,8 @@ def _outright(cells: list[dict[str, Any]]) -> list[str]:
         where = f" under {_q(r['variant'])}" if len(cells) > 1 else ""
         others = "the second" if players == 2 else "the others together"
         parts.append(
-            f"{_pct(first / n)} for the first player, {_pct(second / n)} for {others} and "
-            f"{_pct(r['draws'] / n)} with no winner{where}"
+            f"{pct(first / n)} for the first player, {pct(second / n)} for {others} and "
+            f"{pct(r['draws'] / n)} with no winner{where}"
         )
     return [f"Counting only outright wins: {'; '.join(parts)}."]
 
@@ -321,15 +322,15 @@ def _seat_lead(
         under = f"under {_q(r['variant'])} " if named else ""
         said = f"{under}the first player wins {_rate(first)} of games ({who}, {n:,} games)"
         edge = abs(first["rate"] - fair) * 100
-        if s in ("small", "large"):
-            s = _rate_said(first, n, m, fair, s)
+        if s in REAL:
+            reached = _rate_said(first, n, m, fair, s)
             if first["rate"] > fair:
-                text = f"Yes: {said}, an edge of {edge:.1f} points ({s})."
+                text = f"Yes: {said}, an edge of {edge:.1f} points ({reached})."
             else:
-                text = f"No: {said}; the second player has the edge, {edge:.1f} points ({s})."
-        elif s == "negligible":
+                text = f"No: {said}; the second player has the edge, {edge:.1f} points ({reached})."
+        elif s == Size.NEGLIGIBLE:
             text = f"No: {said}, within {m:g} point of even."
-        elif s == "within noise":
+        elif s == Size.WITHIN_NOISE:
             text = f"Not settled: {said}, within noise of even."
         else:
             text = f"Too few games to say: {said}."
@@ -344,14 +345,12 @@ def _seat_lead(
     )
     if len(ranked) > 4:
         listed += f" (all {len(ranked)} in the table below)"
-    every_edge = all(s in ("small", "large") for s in sizes.values())
+    every_edge = all(s in REAL for s in sizes.values())
     sides = {r["first"]["rate"] > fair[r["variant"]] for r in cells}
     edge_sides = {
-        r["first"]["rate"] > fair[r["variant"]]
-        for r in cells
-        if sizes[r["variant"]] in ("small", "large")
+        r["first"]["rate"] > fair[r["variant"]] for r in cells if sizes[r["variant"]] in REAL
     }
-    if all(s == "negligible" for s in sizes.values()):
+    if all(s == Size.NEGLIGIBLE for s in sizes.values()):
         lead = f"No: under every variant the first player wins within {m:g} point of even"
     elif not edge_sides:
         lead = "No edge beyond noise under any variant"
@@ -361,7 +360,10 @@ def _seat_lead(
             if sides == {True}
             else "No: under every variant the second player has the edge"
         )
-    elif set(sizes.values()) <= {"negligible", "small", "within noise"} and len(edge_sides) == 1:
+    elif (
+        set(sizes.values()) <= {Size.NEGLIGIBLE, Size.SMALL, Size.WITHIN_NOISE}
+        and len(edge_sides) == 1
+    ):
         who_has = "first" if edge_sides == {True} else "second"
         lead = f"A slight edge at most, for the {who_has} player"
     else:

@@ -4,28 +4,46 @@ the sizes its interval reaches."""
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from sim.analysis.stats import holm as holm
 from sim.analysis.verdicts import LARGE, MIN_GAMES
 
 
-def size(diff: float, lo: float, hi: float, noise: bool, n: int, matters: float) -> str:
+class Size(StrEnum):
+    """How large a difference is for a designer (`size`). A `StrEnum`, so that answer.json holds
+    the plain value ("too few games") and a size read back from it compares equal; the value is
+    also how the answer says it."""
+
+    TOO_FEW_GAMES = "too few games"
+    NEGLIGIBLE = "negligible"
+    WITHIN_NOISE = "within noise"
+    SMALL = "small"
+    LARGE = "large"
+
+
+# The sizes of a difference beyond noise by the smallest that matters or more.
+REAL = (Size.SMALL, Size.LARGE)
+
+
+def size(diff: float, lo: float, hi: float, noise: bool, n: int, matters: float) -> Size:
     """How large a difference is for a designer: too few games to say; negligible (its whole
     interval is within the smallest difference that matters, or it is real but smaller);
     within noise (the interval holds zero and differences that matter); small; or large (at
     least LARGE times the smallest that matters). `diff`, `lo`, `hi` and `matters` share a
     unit."""
     if n < MIN_GAMES:
-        return "too few games"
+        return Size.TOO_FEW_GAMES
     if -matters < lo and hi < matters:
-        return "negligible"
+        return Size.NEGLIGIBLE
     if noise:
-        return "within noise"
+        return Size.WITHIN_NOISE
     return SIZES[_band(diff, matters)]
 
 
-SIZES = ("negligible", "small", "large")
+# The sizes by band (`_band`).
+SIZES = (Size.NEGLIGIBLE, Size.SMALL, Size.LARGE)
 
 
 def _band(x: float, matters: float) -> int:
@@ -46,7 +64,7 @@ def reach(lo: float, hi: float, size_: str, matters: float) -> str:
     return f"perhaps {' or '.join(others)}" if others else ""
 
 
-def _rate_size(rate: dict[str, Any], n: int, matters: float, fair: float = 0.5) -> str:
+def _rate_size(rate: dict[str, Any], n: int, matters: float, fair: float = 0.5) -> Size:
     """The size of a rate's distance from even (50%; an even share, 1/players, at a larger
     table)."""
     lo, hi = rate["lo"] - fair, rate["hi"] - fair

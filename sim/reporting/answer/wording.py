@@ -1,11 +1,13 @@
-"""How the answer words its figures: sizes with their reach, quoted names, percentages,
-points, intervals, counts, match-ups and lists."""
+"""How the answer words its figures: sizes with their reach, quoted names, rates with their
+intervals, counts against the baseline, match-ups and lists (the numbers themselves by
+`sim.reporting.formats`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from sim.reporting.answer.sizes import _rate_size, reach
+from sim.reporting.formats import count_change, interval, pct
 
 
 def with_reach(size_: str, reach_: str) -> str:
@@ -36,35 +38,17 @@ def quoted(name: str) -> str:
 _q = quoted
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def _pts(x: float) -> str:
-    # round first, so that -0.04 points prints as +0.0 rather than -0.0
-    return f"{round(100 * x, 1) + 0.0:+.1f}"
-
-
-def _ci(lo: float, hi: float, pct: bool = True) -> str:
-    return f"[{_pct(lo)}, {_pct(hi)}]" if pct else f"[{_pts(lo)}, {_pts(hi)}]"
-
-
-def _rounds_text(x: float) -> str:
-    return f"{round(x, 2) + 0.0:+.2f}"  # +0.0: no "-0.00"
-
-
 def _count_against(c: dict[str, Any] | None) -> str:
     """A count's difference from the baseline in the answer table (rounds, turns): +0.29 [+0.18,
     +0.39]; "baseline" for the baseline's own row."""
     if c is None:
         return "baseline"
-    t = _rounds_text
-    return f"{t(c['diff'])} [{t(c['lo'])}, {t(c['hi'])}]"
+    return f"{count_change(c['diff'])} {interval(c['lo'], c['hi'], count_change)}"
 
 
 def _rate(r: dict[str, Any]) -> str:
     """A rate and its interval: 47.5% [47.0%, 48.0%]."""
-    return f"{_pct(r['rate'])} {_ci(r['lo'], r['hi'])}"
+    return f"{pct(r['rate'])} {interval(r['lo'], r['hi'])}"
 
 
 def _pair(a: str, b: str) -> str:

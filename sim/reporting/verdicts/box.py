@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sim.analysis.verdicts import margin_of, z_value
+from sim.analysis.verdicts import margin_of, verdict_word, z_value
 from sim.play.agents import standing
 from sim.reporting.answer.facts import Facts
 from sim.reporting.verdicts import words
@@ -135,7 +135,7 @@ def lines(box: dict[str, Any]) -> list[dict[str, Any]]:
                 "question": p["question"],
                 "readings": [
                     {
-                        "verdict": words.VERDICTS[r["verdict"]],
+                        "verdict": verdict_word(r["verdict"]),
                         "where": ""
                         if p["single_variant"]
                         else f"under {words.quoted(r['variant'])}",

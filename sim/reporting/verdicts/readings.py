@@ -14,6 +14,7 @@ from sim.analysis.verdicts import (
     NOT_SETTLED,
     ON_THE_LINE,
     YES,
+    Verdict,
     at_least,
     beyond,
     margin_of,
@@ -25,7 +26,7 @@ def _interval(fig: dict[str, Any], z: float) -> tuple[float, float]:
     return fig["estimate"] - z * fig["se"], fig["estimate"] + z * fig["se"]
 
 
-def _some(verdicts: list[str]) -> str:
+def _some(verdicts: list[Verdict]) -> Verdict:
     """Is it so of at least one? Yes if one is, no if none can be, on the line if none is
     surely so and the rest are on the line."""
     if YES in verdicts:
@@ -35,7 +36,7 @@ def _some(verdicts: list[str]) -> str:
     return ON_THE_LINE if all(v in (NO, ON_THE_LINE) for v in verdicts) else NOT_SETTLED
 
 
-def _every(verdicts: list[str]) -> str:
+def _every(verdicts: list[Verdict]) -> Verdict:
     """Is it so of every one? Yes if all are, no if one is not, on the line if none surely
     is not and the rest are on the line."""
     if NO in verdicts:
@@ -53,7 +54,7 @@ def reading(part: dict[str, Any], figs: list[dict[str, Any]], z: float) -> dict[
     lines = [line, -line]
     m = margin_of(line, part.get("margin"))
 
-    def _either_way(fig: dict[str, Any]) -> str:
+    def _either_way(fig: dict[str, Any]) -> Verdict:
         return beyond(*_interval(fig, z), line, m)
 
     if ask == "dominates" and part.get("house"):

@@ -10,13 +10,23 @@ from sim.analysis.measures import ALL, CARD_VALUE, ROUNDS
 from sim.analysis.names import JOKER_WORDS as JOKERS
 from sim.analysis.names import ORDINALS, card_words
 from sim.analysis.names import SUIT_WORDS as SUITS
-from sim.analysis.verdicts import DEFERRED_OFTEN, LINES, MOST_MORE, margin_of
+from sim.analysis.verdicts import (
+    DEFERRED_OFTEN,
+    LINES,
+    MOST_MORE,
+    NO,
+    NOT_SETTLED,
+    ON_THE_LINE,
+    YES,
+    margin_of,
+    verdict_word,
+)
 from sim.reporting.answer.wording import _listing, quoted
+from sim.reporting.formats import interval, signed
 
 # Below this share of games reaching the late game, another player's slog verdict is said to
 # rest on few of its games.
 FEW_REACH = 0.2
-VERDICTS = {"yes": "Yes", "no": "No", "on the line": "On the line", "not settled": "Not settled"}
 UNITS = {"points": "points", "rounds": "rounds", "turns": "turns", "damage": "damage"}
 
 
@@ -70,13 +80,9 @@ def _changed(measure: str) -> str:
     return ALL[measure].changed
 
 
-def _pts(x: float, digits: int = 1) -> str:
-    """A signed figure; one that rounds to zero is +0.0, never -0.0."""
-    return f"{x + 0.0:+.{digits}f}" if round(x, digits) != 0 else f"{0:+.{digits}f}"
-
-
 def _ci(r: dict[str, Any], digits: int = 1) -> str:
-    return f"[{_pts(r['lo'], digits)}, {_pts(r['hi'], digits)}]"
+    """A reading's interval, in the unit of its figure (points, turns): [+1.2, +3.4]."""
+    return interval(r["lo"], r["hi"], lambda x: signed(x, digits))
 
 
 def _ahead(r: dict[str, Any]) -> str:
@@ -118,29 +124,29 @@ def figure(part: dict[str, Any], r: dict[str, Any], baseline: str, titles: dict[
     if ask == "dominates" and part.get("house"):
         return (
             f"{house(fig['house'])} wins {fig['rate']:.1f}% against {house(fig['other'])}, "
-            f"its hardest pairing ({_pts(r['estimate'])} points {_ci(r)} off an even share)"
+            f"its hardest pairing ({signed(r['estimate'])} points {_ci(r)} off an even share)"
         )
     if ask == "dominates":
         return (
-            f"it adds {_pts(fig['value'])} points to its drawer's win rate; the best of the "
-            f"others, {card(fig['other'])}, adds {_pts(fig['other_value'])}: {_ahead(r)}"
+            f"it adds {signed(fig['value'])} points to its drawer's win rate; the best of the "
+            f"others, {card(fig['other'])}, adds {signed(fig['other_value'])}: {_ahead(r)}"
         )
     if ask == "balanced":
         return (
-            f"from {card(fig['card'])} {_pts(fig['value'])} to {card(fig['other'])} "
-            f"{_pts(fig['other_value'])}, {abs(r['estimate']):.1f} points apart {_ci(r)}"
+            f"from {card(fig['card'])} {signed(fig['value'])} to {card(fig['other'])} "
+            f"{signed(fig['other_value'])}, {abs(r['estimate']):.1f} points apart {_ci(r)}"
         )
     if ask == "worth":
         if fig.get("unused"):
             return "its drawer never played it, so this run cannot rate it"
-        return f"it adds {_pts(r['estimate'])} points {_ci(r)} to its drawer's win rate"
+        return f"it adds {signed(r['estimate'])} points {_ci(r)} to its drawer's win rate"
     if ask == "favoured":
         of = part.get("of", "first_player")
         if of == "agent":
             b = part["pair"][1]
             return (
                 f"it wins {fig['rate']:.1f}% against {titles.get(b, b)} "
-                f"({_pts(r['estimate'])} points {_ci(r)} above half)"
+                f"({signed(r['estimate'])} points {_ci(r)} above half)"
             )
         who = (
             "the first player"
@@ -156,7 +162,7 @@ def figure(part: dict[str, Any], r: dict[str, Any], baseline: str, titles: dict[
             else ""
         )
         return (
-            f"{who} wins {fig['rate']:.1f}% ({_pts(r['estimate'])} points {_ci(r)} off an even "
+            f"{who} wins {fig['rate']:.1f}% ({signed(r['estimate'])} points {_ci(r)} off an even "
             f"share{fair}){chosen}"
         )
     digits = 2 if unit in ("rounds", "turns") else 1
@@ -169,7 +175,7 @@ def figure(part: dict[str, Any], r: dict[str, Any], baseline: str, titles: dict[
         else _changed(measure)
     )
     return (
-        f"{what} {_pts(r['estimate'], digits)} {unit} {_ci(r, digits)} against {quoted(baseline)}"
+        f"{what} {signed(r['estimate'], digits)} {unit} {_ci(r, digits)} against {quoted(baseline)}"
     )
 
 
@@ -177,7 +183,7 @@ def more(r: dict[str, Any], part: dict[str, Any]) -> str:
     """Where a reading is on the line, what that means; where it is not settled, about how
     many more games would settle it, or, past `MOST_MORE` times those played, that playing on
     is not the way."""
-    if r["verdict"] == "on the line":
+    if r["verdict"] == ON_THE_LINE:
         unit = UNITS.get(part.get("unit", "points"), "points")
         m = margin_of(part["line"], part.get("margin"))
         return (
@@ -185,7 +191,7 @@ def more(r: dict[str, Any], part: dict[str, Any]) -> str:
             f"{m:.2g} {_unit(unit, m)} of it, as good as at the line either way, and more games "
             "would not change what to do"
         )
-    if r["verdict"] != "not settled" or r["figure"].get("unused"):
+    if r["verdict"] != NOT_SETTLED or r["figure"].get("unused"):
         return ""
     n = r["more_games"]
     if n is None:
@@ -215,12 +221,13 @@ def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
     other_house = [
         (v, r)
         for v, r in theirs.items()
-        if r["verdict"] == mine[v] == "yes" and r["figure"].get("house") != houses[v]
+        if r["verdict"] == mine[v] == YES and r["figure"].get("house") != houses[v]
     ]
     if other_house:
         named = "; ".join(
-            f"Yes{'' if single else f' under {quoted(v)}'}, but for {house(r['figure']['house'])}"
-            f" ({_pts(r['estimate'])} {_ci(r)})"
+            f"{YES.word}{'' if single else f' under {quoted(v)}'}, "
+            f"but for {house(r['figure']['house'])}"
+            f" ({signed(r['estimate'])} {_ci(r)})"
             for v, r in other_house
         )
         return f"{name[0].upper()}{name[1:]} names another House: {named}."
@@ -241,7 +248,7 @@ def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
     said = [
         _their_reading(part, v, r, houses[v], single) for v, r in theirs.items() if not same(v, r)
     ]
-    opposite = any({mine[v], r["verdict"]} == {"yes", "no"} for v, r in theirs.items())
+    opposite = any({mine[v], r["verdict"]} == {YES, NO} for v, r in theirs.items())
     lead = f"{name[0].upper()}{name[1:]} disagrees" if opposite else f"With {name}"
     # Where it agrees under some variants: said, so that the list of the others is not read
     # as all it found.
@@ -254,9 +261,7 @@ def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
         # Verdicts move with strength (docs/agents.md): the strongest player's is the one a
         # table of good players would see.
         text += f" Believe {me}: the stronger the player, the nearer its verdict to good play."
-    edge = [
-        v for v, r in theirs.items() if mine[v] == "on the line" and r["verdict"] in ("yes", "no")
-    ]
+    edge = [v for v, r in theirs.items() if mine[v] == ON_THE_LINE and r["verdict"] in (YES, NO)]
     if edge and me:
         where = "" if single else f" under {_listing([quoted(v) for v in edge])}"
         text += (
@@ -281,7 +286,7 @@ def _their_reading(
     elif part.get("of") == "seat" and "place" in fig:
         # A seat part's figure is its farthest seat from an even share.
         about = f", the {ORDINALS[fig['place']]} seat"
-    return f"{VERDICTS[r['verdict']]}{where}{about} ({_pts(r['estimate'])} {_ci(r)})"
+    return f"{verdict_word(r['verdict'])}{where}{about} ({signed(r['estimate'])} {_ci(r)})"
 
 
 def next_step(parts: list[dict[str, Any]]) -> str:
@@ -294,10 +299,10 @@ def next_step(parts: list[dict[str, Any]]) -> str:
             fig, v = r["figure"], r["verdict"]
             where = "" if p["single_variant"] else f" under {quoted(r['variant'])}"
             # On the line of a problem: acted on as the problem, said as on the line.
-            edge = " (on the line: as good as there)" if v == "on the line" else ""
-            if v == "on the line":
-                v = {"dominates": "yes", "balanced": "no", "favoured": "yes"}.get(p["ask"], v)
-            if p["ask"] == "dominates" and v == "yes" and not p.get("house"):
+            edge = " (on the line: as good as there)" if v == ON_THE_LINE else ""
+            if v == ON_THE_LINE:
+                v = {"dominates": YES, "balanced": NO, "favoured": YES}.get(p["ask"], v)
+            if p["ask"] == "dominates" and v == YES and not p.get("house"):
                 problems.append(
                     (
                         abs(r["estimate"]),
@@ -309,7 +314,7 @@ def next_step(parts: list[dict[str, Any]]) -> str:
                         ),
                     )
                 )
-            elif p["ask"] == "balanced" and v == "no":
+            elif p["ask"] == "balanced" and v == NO:
                 problems.append(
                     (
                         abs(r["estimate"]),
@@ -321,7 +326,7 @@ def next_step(parts: list[dict[str, Any]]) -> str:
                         ),
                     )
                 )
-            elif p["ask"] == "dominates" and v == "yes":
+            elif p["ask"] == "dominates" and v == YES:
                 problems.append(
                     (
                         abs(r["estimate"]),
@@ -334,7 +339,7 @@ def next_step(parts: list[dict[str, Any]]) -> str:
                 )
             elif (
                 p["ask"] == "favoured"
-                and v == "yes"
+                and v == YES
                 and p.get("of") != "agent"
                 # A start partly chosen by the draw's winner is not the seat's doing.
                 and fig.get("deferred", 0) < DEFERRED_OFTEN
@@ -354,7 +359,7 @@ def next_step(parts: list[dict[str, Any]]) -> str:
                         ),
                     )
                 )
-            elif p["ask"] == "shortens" and v == "no":
+            elif p["ask"] == "shortens" and v == NO:
                 problems.append(
                     (
                         # The cure nearest to enough is the one to build on.
@@ -372,7 +377,7 @@ def next_step(parts: list[dict[str, Any]]) -> str:
         (r["more_games"], p, r)
         for p in parts
         for r in p["readings"]
-        if r["verdict"] == "not settled"
+        if r["verdict"] == NOT_SETTLED
         and r["more_games"]
         # Never the advice past `MOST_MORE` times the games played: the reading says so.
         and r["more_games"] <= MOST_MORE * max(1, r["games"])
