@@ -370,6 +370,8 @@ def test_each_chunk_is_recorded_with_its_hash_and_resume_replays_damaged_ones(tm
     m = json.loads((out / "manifest.json").read_text())
     c0 = "base__greedy-vs-random/chunk-0000000000.parquet"
     data = (out / "records" / c0).read_bytes()
+    # How long it took to play: the pace the report's "more games" are timed at.
+    assert m["chunks"][c0].pop("seconds") >= 0
     assert m["chunks"][c0] == {
         "sha256": hashlib.sha256(data).hexdigest(),
         "rows": 1000,

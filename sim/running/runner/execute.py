@@ -257,11 +257,13 @@ def _run(
                     source = _or_scheduler_lost(source, scheduler, out)
                 last = time.time()
                 for chunk, df in source:
+                    # The time since the last chunk finished: this one's, played alone (on
+                    # Dask, the cluster's time a chunk).
+                    seconds = time.time() - last
                     if plan is not None and chunk.cell.agents == plan.matchup:
-                        # The time since the last chunk finished: this one's, played alone.
-                        pace.add(time.time() - last, chunk.count)
+                        pace.add(seconds, chunk.count)
                     path = chunk_path(out, chunk)
-                    _write_chunk(out, path, df, chunk, chunks, manifest)
+                    _write_chunk(out, path, df, chunk, chunks, manifest, seconds)
                     tallies[chunk.cell.id].add(df)
                     played += df.height
                     bar.update(chunk.count)
@@ -345,17 +347,24 @@ def _write_chunk(
     chunk: Chunk,
     chunks: dict[str, dict[str, Any]],
     manifest: dict[str, Any],
+    seconds: float,
 ) -> None:
-    """Write a chunk's file whole or not at all, its SHA-256 recorded in the manifest before
-    it is renamed into place. WriteError naming the file when the folder refuses (the manifest
-    on disk then lists only the chunks whose files are in place); on a full disk it says how
-    much room the chunk needs."""
+    """Write a chunk's file whole or not at all, its SHA-256 (and the seconds it took to play,
+    which the report's "more games" read as this machine's pace) recorded in the manifest
+    before it is renamed into place. WriteError naming the file when the folder refuses (the
+    manifest on disk then lists only the chunks whose files are in place); on a full disk it
+    says how much room the chunk needs."""
     tmp = tmp_path(path)
     try:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             df.write_parquet(tmp)
-            entry = {"sha256": _sha256(tmp), "rows": df.height, "first_game": chunk.start}
+            entry = {
+                "sha256": _sha256(tmp),
+                "rows": df.height,
+                "first_game": chunk.start,
+                "seconds": round(seconds, 3),
+            }
         # polars reports an I/O error of its Parquet writer as a ComputeError, not an OSError.
         except (OSError, pl.exceptions.PolarsError) as e:
             error = os_error(e, tmp)
