@@ -16,6 +16,7 @@ from sim.analysis.verdicts import (
     z_value,
 )
 from sim.play.agents import standing
+from sim.reporting.formats import duration
 from sim.reporting.verdicts import words
 from sim.reporting.verdicts.asks import asks, default_asks
 from sim.reporting.verdicts.readings import reading
@@ -175,6 +176,40 @@ def test_the_words_of_a_reading():
         "more games per setup would settle it"
     )
     assert words.card("10D") == "the 10 of Diamonds" and words.card("RJ") == "the Red Joker"
+
+
+def test_more_games_come_with_their_time_here_and_the_command_that_plays_them():
+    from sim.reporting.timing import Timing
+    from sim.reporting.verdicts.box import _timed
+
+    part = {"ask": "dominates", "card": "KS", "line": 3.0, "unit": "points"}
+    pair = ("search_expert", "search_expert")
+    # 0.35 s a deal for the variant's cells (its own and its Kings' blanks), as its chunks played.
+    t = Timing({("new", pair): 0.35}, ["base", "new"], "base", "sim run experiments/k.yaml")
+    r = {"verdict": NOT_SETTLED, "variant": "new", "games": 1200, "more_games": 4200, "figure": {}}
+    _timed(r, part, pair, t)
+    assert words.more(r, part) == (
+        "; about 4,200 more games per setup would settle it (about 24 minutes here: "
+        "`sim run experiments/k.yaml --settle --budget 5400`)"
+    )
+    # Past a hundred times the games played: the time, and no command that is not the way.
+    far = {**r, "games": 10, "more_games": 540_000}
+    _timed(far, part, pair, t)
+    assert words.more(far, part) == (
+        "; settling it would take about 540,000 more games per setup (about 2 days here), over "
+        "100 times those played: read it as undecided at this player's strength"
+    )
+    # A run whose chunks were not timed (written before they were): no time, no guess.
+    untimed = {k: v for k, v in r.items() if not k.startswith("more_") or k == "more_games"}
+    _timed(untimed, part, pair, Timing({}, ["base", "new"], "base", "sim run k.yaml"))
+    assert words.more(untimed, part) == "; about 4,200 more games per setup would settle it"
+    assert [duration(s) for s in (30, 61, 5_000, 4 * 3600, 3 * 86400)] == [
+        "under a minute",
+        "about 1 minute",
+        "about 83 minutes",
+        "about 4 hours",
+        "about 3 days",
+    ]
 
 
 def test_the_parts_an_experiment_asks_by_default():

@@ -35,6 +35,24 @@ def points(x: float) -> str:
     return signed(100 * x)
 
 
+def duration(seconds: float) -> str:
+    """A forecast of time, as a designer plans with it: "under a minute", "about 40 minutes",
+    "about 3 hours", "about 9 days" (a forecast: one figure is all it is worth)."""
+    minutes, hours, days = seconds / 60, seconds / 3600, seconds / 86400
+    if minutes < 1:
+        return "under a minute"
+    if minutes < 90:
+        return _about(minutes, "minute")
+    if hours < 48:
+        return _about(hours, "hour")
+    return _about(days, "day")
+
+
+def _about(x: float, unit: str) -> str:
+    n = max(1, round(x))
+    return f"about {n:,} {unit}{'' if n == 1 else 's'}"
+
+
 def count_change(x: float) -> str:
     """A change in a count (rounds, turns), to two places: +0.29."""
     return signed(x, 2)

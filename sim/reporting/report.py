@@ -27,6 +27,7 @@ from sim.reporting.measured import measured
 from sim.reporting.plots import plot_cards, plot_kings, plot_lengths, plot_skill, plot_win_rates
 from sim.reporting.related import ANSWER_FILE, _see_also_answers
 from sim.reporting.report_template import TEMPLATE
+from sim.reporting.timing import timing
 from sim.reporting.verdicts import verdict_box
 from sim.reporting.verdicts import words as verdict_words
 from sim.reporting.verdicts.box import lines as box_lines
@@ -237,7 +238,9 @@ def build(out: Path) -> Path:
     # A run that went on until its verdicts settled read them at up to `looks` points: every
     # interval is as wide as its stopping rule's (`runner/settling.py`).
     looks = int((manifest.get("settle") or {}).get("looks", 1))
-    box = verdict_box(facts, spec, config, gap, config.get("game", games.DEFAULT), looks)
+    # How long more games would take here, at the pace this run's chunks played.
+    pace = timing(manifest, out, baseline, plain)
+    box = verdict_box(facts, spec, config, gap, config.get("game", games.DEFAULT), looks, pace)
     if any(p.get("skill") for p in box["parts"]):
         plots["skill"] = plot_skill(box["parts"])
     if manifest.get("settle") and box["parts"]:

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sim.analysis.verdicts import margin_of, verdict_word, z_value
+from sim.analysis.verdicts import MOST_MORE, NOT_SETTLED, margin_of, verdict_word, z_value
 from sim.play.agents import standing
 from sim.reporting.answer.facts import Facts
+from sim.reporting.timing import Pair, Timing
 from sim.reporting.verdicts import words
 from sim.reporting.verdicts.asks import asks
 from sim.reporting.verdicts.figures import (
@@ -40,11 +41,18 @@ def _strength(pair: tuple[str, str], game: str) -> int:
 
 
 def verdict_box(
-    f: Facts, spec: dict[str, Any], config: dict[str, Any], gap: Gap, game: str, looks: int = 1
+    f: Facts,
+    spec: dict[str, Any],
+    config: dict[str, Any],
+    gap: Gap,
+    game: str,
+    looks: int = 1,
+    timing: Timing | None = None,
 ) -> dict[str, Any]:
     """The verdict box as data: for answer.json, the report and the terminal. `looks`: at how
     many points a run that went on until its verdicts settled could have read them
-    (`runner/settling.py`); each interval is widened for all of them."""
+    (`runner/settling.py`); each interval is widened for all of them. `timing`: this run's
+    pace, to say how long the games a reading needs would take here."""
     titles = {a: standing(a, game)[1] for r in f.rows for a in (r["agent_a"], r["agent_b"])}
     found = []
     for part in asks(spec, config, f.matters):
@@ -108,6 +116,8 @@ def verdict_box(
             "others": others,
         }
         for r in entry["readings"]:
+            if timing is not None:
+                _timed(r, part, pairs[0], timing)
             r["text"] = words.figure(part, r, f.baseline, titles) + words.more(r, part)
         entry["agreement"] = [a for o in others if (a := words.agreement(entry, o, single))]
         entry["single_variant"] = single
@@ -123,6 +133,20 @@ def verdict_box(
         "next": words.next_step(parts),
         "point": POINT if any(p["unit"] == "points" for p in parts) else "",
     }
+
+
+def _timed(r: dict[str, Any], part: dict[str, Any], pair: Pair, timing: Timing) -> None:
+    """A Not settled reading's more games, timed at this run's pace, and the command that
+    plays them where it is worth playing them (within `MOST_MORE` times the games played)."""
+    n = r.get("more_games")
+    if r["verdict"] != NOT_SETTLED or not n:
+        return
+    seconds = timing.seconds(part, r["variant"], pair, n)
+    if seconds is None:
+        return
+    r["more_seconds"] = round(seconds, 1)
+    if n <= MOST_MORE * max(1, r["games"]):
+        r["more_command"] = timing.settle(r["games"], n)
 
 
 def lines(box: dict[str, Any]) -> list[dict[str, Any]]:

@@ -22,7 +22,7 @@ from sim.analysis.verdicts import (
     verdict_word,
 )
 from sim.reporting.answer.wording import _listing, quoted
-from sim.reporting.formats import interval, signed
+from sim.reporting.formats import duration, interval, signed
 
 # Below this share of games reaching the late game, another player's slog verdict is said to
 # rest on few of its games.
@@ -198,10 +198,20 @@ def more(r: dict[str, Any], part: dict[str, Any]) -> str:
         return "; nothing is known of its spread yet"
     if n > MOST_MORE * max(1, r["games"]):
         return (
-            f"; settling it would take about {n:,} more games per setup, over {MOST_MORE} times "
-            "those played: read it as undecided at this player's strength"
+            f"; settling it would take about {n:,} more games per setup{_taking(r, False)}, over "
+            f"{MOST_MORE} times those played: read it as undecided at this player's strength"
         )
-    return f"; about {n:,} more game{'' if n == 1 else 's'} per setup would settle it"
+    return f"; about {n:,} more game{'' if n == 1 else 's'} per setup would settle it{_taking(r)}"
+
+
+def _taking(r: dict[str, Any], command: bool = True) -> str:
+    """How long a reading's more games would take on this machine, at the pace its setups
+    played here, and the command that plays them (`reporting/timing.py`); nothing where the
+    run was not timed."""
+    if r.get("more_seconds") is None:
+        return ""
+    run = f": `{r['more_command']}`" if command and r.get("more_command") else ""
+    return f" ({duration(r['more_seconds'])} here{run})"
 
 
 def _unit(unit: str, x: float) -> str:
@@ -387,7 +397,7 @@ def next_step(parts: list[dict[str, Any]]) -> str:
         where = "" if p["single_variant"] else f" under {quoted(r['variant'])}"
         return (
             f"Play more games: about {n:,} more per setup would settle "
-            f"\u201c{p['question']}\u201d{where}."
+            f"\u201c{p['question']}\u201d{where}{_taking(r)}."
         )
     return ""
 
