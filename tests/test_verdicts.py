@@ -565,3 +565,66 @@ def test_why_a_line_names_the_file_s_own_line_beside_the_default():
     # A `changes` line is its unit's smallest difference that matters: said as ever.
     changes = {"ask": "changes", "measure": "rounds", "line": 0.25, "unit": "rounds"}
     assert words.line_means(changes).startswith("a difference at least the smallest")
+
+
+def _house_part(verdict, spread, estimate=20.4):
+    fig = {"house": "D", "other": "S", "rate": 50 + estimate, "spread": spread}
+    return {
+        "ask": "dominates",
+        "house": "any",
+        "line": 3.0,
+        "single_variant": False,
+        "readings": [{"variant": "V", "verdict": verdict, "estimate": estimate, "figure": fig}],
+    }
+
+
+def test_a_house_part_says_both_ends_of_the_spread_and_advises_both():
+    from sim.reporting.verdicts.figures import house_figures
+
+    ends = {"top": ["D", 80.1, 76.1, 84.2], "bottom": ["H", 25.3, 21.0, 29.5]}
+    assert words.spread(ends) == (
+        "On average against the others, Diamonds wins 80.1% [76.1%, 84.2%] of its games, top "
+        "of the Houses, and Hearts 25.3% [21.0%, 29.5%], the bottom"
+    )
+    assert words.next_step([_house_part(YES, ends)]) == (
+        "Weaken Diamonds (80.1% on average against the others) and strengthen Hearts (25.3%) "
+        "under 'V': Diamonds beats every House it meets, its hardest pairing at 70.4%."
+    )
+    # No House beats every other, but the bottom one is far below even: that end is the advice.
+    assert words.next_step([_house_part(NOT_SETTLED, ends, estimate=3.3)]) == (
+        "Strengthen Hearts under 'V': it wins 25.3% of its games against the others on "
+        "average, the bottom of the Houses (the top, Diamonds, 80.1%)."
+    )
+    # The ends are the House answer's averages, for the rule set and player of the figures.
+    rows = [
+        {
+            "variant": f"V, split_houses={s}",
+            "agent_a": "x",
+            "agent_b": "x",
+            "games": 400,
+            "p1_rate": 0.6,
+        }
+        for s in ("D-S", "D-H", "S-H")
+    ]
+    house = {
+        "matchup": "x",
+        "variants": "V",
+        "houses": ["D", "H", "S"],
+        "played": {"D": 2, "H": 2, "S": 2},
+        "mean": {"D": 0.6, "H": 0.3, "S": 0.6},
+        "mean_lo": {"D": 0.55, "H": 0.25, "S": 0.55},
+        "mean_hi": {"D": 0.65, "H": 0.35, "S": 0.65},
+    }
+
+    class F:
+        houses = [house]
+        variant_rules = {r["variant"]: {"split_houses": r["variant"][-3:]} for r in rows}
+
+    F.rows = rows
+    figs = house_figures(F(), {"ask": "dominates", "house": "any"})
+    assert {k: len(v) for k, v in figs.items()} == {("V", ("x", "x")): 6}
+    spread = figs[("V", ("x", "x"))][0]["spread"]
+    assert spread == {"top": ["D", 60.0, 55.0, 65.0], "bottom": ["H", 30.0, 25.0, 35.0]}
+    # Without every pairing measured there is no spread to speak of.
+    house["played"]["H"] = 1
+    assert "spread" not in house_figures(F(), {})[("V", ("x", "x"))][0]

@@ -284,6 +284,15 @@ def _print_verdicts(question: str, found: dict) -> None:
             click.echo(
                 textwrap.fill(said, initial_indent="    ", subsequent_indent="      ", width=100)
             )
+            if r.get("spread"):  # a House part's top and bottom House, on a line of its own
+                click.echo(
+                    textwrap.fill(
+                        f"{r['spread']}.",
+                        initial_indent="      ",
+                        subsequent_indent="      ",
+                        width=100,
+                    )
+                )
         for a in [*p["agreement"], *([p["skill"]] if p.get("skill") else []), p["settled_by"]]:
             click.echo(
                 textwrap.fill(a, initial_indent="    ", subsequent_indent="      ", width=100)

@@ -119,6 +119,8 @@ def verdict_box(
             if timing is not None:
                 _timed(r, part, pairs[0], timing)
             r["text"] = words.figure(part, r, f.baseline, titles) + words.more(r, part)
+            if r["figure"].get("spread"):
+                r["spread"] = words.spread(r["figure"]["spread"])
         entry["agreement"] = [a for o in others if (a := words.agreement(entry, o, single))]
         entry["single_variant"] = single
         if found_curve := curve(entry, z, game):
@@ -164,6 +166,7 @@ def lines(box: dict[str, Any]) -> list[dict[str, Any]]:
                         if p["single_variant"]
                         else f"under {words.quoted(r['variant'])}",
                         "text": r["text"],
+                        "spread": r.get("spread", ""),
                     }
                     for r in p["readings"]
                 ],

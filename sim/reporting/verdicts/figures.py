@@ -196,4 +196,26 @@ def house_figures(f: Facts, part: dict[str, Any]) -> dict[Key, list[dict[str, An
             out.setdefault(key, []).append(
                 figure(p - 0.5, a - 0.5, b - 0.5, n, house=house, other=other, rate=100 * p)
             )
+    for (group, pair), figs in out.items():
+        if spread := _spread(f, group, pair):
+            for fig in figs:
+                fig["spread"] = spread
     return out
+
+
+def _spread(f: Facts, group: str, pair: Pair) -> dict[str, list[Any]] | None:
+    """The top and the bottom House of a rule set by their average win rate against the
+    others (the House answer's, `analysis.houses`), each as [House, average, lo, hi] in
+    percent; None unless three Houses or more met every other."""
+    for h in f.houses:
+        if h["matchup"] != pair[0] or group not in h["variants"].split(" / "):
+            continue
+        names = h["houses"]
+        if len(names) < 3 or any(h["played"][n] != len(names) - 1 for n in names):
+            return None
+        ranked = sorted(names, key=lambda n: -h["mean"][n])
+        return {
+            end: [n, *(round(100 * h[k][n], 2) for k in ("mean", "mean_lo", "mean_hi"))]
+            for end, n in (("top", ranked[0]), ("bottom", ranked[-1]))
+        }
+    return None

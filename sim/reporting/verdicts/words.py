@@ -179,6 +179,18 @@ def figure(part: dict[str, Any], r: dict[str, Any], baseline: str, titles: dict[
     )
 
 
+def spread(ends: dict[str, list[Any]]) -> str:
+    """A House part's second line: the top and the bottom House by their average win rate
+    against the others (the whole spread, where the first line names only the top House's
+    hardest pairing)."""
+    (top, t, t_lo, t_hi), (bottom, b, b_lo, b_hi) = ends["top"], ends["bottom"]
+    return (
+        f"On average against the others, {house(top)} wins {t:.1f}% [{t_lo:.1f}%, {t_hi:.1f}%] "
+        f"of its games, top of the Houses, and {house(bottom)} {b:.1f}% [{b_lo:.1f}%, "
+        f"{b_hi:.1f}%], the bottom"
+    )
+
+
 def more(r: dict[str, Any], part: dict[str, Any]) -> str:
     """Where a reading is on the line, what that means; where it is not settled, about how
     many more games would settle it, or, past `MOST_MORE` times those played, that playing on
@@ -337,16 +349,46 @@ def next_step(parts: list[dict[str, Any]]) -> str:
                     )
                 )
             elif p["ask"] == "dominates" and v == YES:
+                ends = fig.get("spread") or {}
+                bottom = ends.get("bottom")
+                both = (
+                    f" ({ends['top'][1]:.1f}% on average against the others) and strengthen "
+                    f"{house(bottom[0])} ({bottom[1]:.1f}%)"
+                    if bottom and ends["top"][0] == fig["house"] and bottom[0] != fig["house"]
+                    else ""
+                )
                 problems.append(
                     (
                         abs(r["estimate"]),
                         (
-                            f"Weaken {house(fig['house'])}{where}: "
-                            "it beats every House it meets, "
-                            f"its hardest pairing at {fig['rate']:.1f}%{edge}."
+                            f"Weaken {house(fig['house'])}{both}{where}: "
+                            f"{'it' if not both else house(fig['house'])} beats every House "
+                            f"it meets, its hardest pairing at {fig['rate']:.1f}%{edge}."
                         ),
                     )
                 )
+            elif (
+                p["ask"] == "dominates"
+                and p.get("house")
+                and fig.get("spread")
+                # Where a House beats every other somewhere, that is the advice (both ends).
+                and not any(x["verdict"] in (YES, ON_THE_LINE) for x in p["readings"])
+            ):
+                # No House beats every other, but the bottom one is far below an even share
+                # (its whole range at least the line under it): the problem at the other end.
+                bottom = fig["spread"]["bottom"]
+                if bottom[3] <= 50 - p["line"]:
+                    problems.append(
+                        (
+                            50 - bottom[1],
+                            (
+                                f"Strengthen {house(bottom[0])}{where}: it wins {bottom[1]:.1f}% "
+                                "of its games against the others on average, the bottom of the "
+                                f"Houses (the top, {house(fig['spread']['top'][0])}, "
+                                f"{fig['spread']['top'][1]:.1f}%)."
+                            ),
+                        )
+                    )
             elif (
                 p["ask"] == "favoured"
                 and v == YES
