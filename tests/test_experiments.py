@@ -129,6 +129,17 @@ BAD = [
         "key 'answer.caveat': expected a sentence or two of text, got [1, 2]",
     ),
     (
+        GOOD + "answer: {measures: [a_wins], references: [clasic]}\n",
+        13,
+        "key 'answer.references': no variant named 'clasic' (did you mean 'classic'?); "
+        "variants: base, classic",
+    ),
+    (
+        GOOD + "answer: {measures: [a_wins], references: [base, classic]}\n",
+        13,
+        "key 'answer.references': every variant is a reference: leave at least one candidate",
+    ),
+    (
         GOOD + "answer: {measures: [a_wins], see_also: [nowhere.yaml]}\n",
         13,
         "key 'answer.see_also': no such experiment file next to exp.yaml: nowhere.yaml",

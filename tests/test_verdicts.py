@@ -628,3 +628,27 @@ def test_a_house_part_says_both_ends_of_the_spread_and_advises_both():
     # Without every pairing measured there is no spread to speak of.
     house["played"]["H"] = 1
     assert "spread" not in house_figures(F(), {})[("V", ("x", "x"))][0]
+
+
+def test_what_to_try_next_points_at_candidates_never_at_a_reference():
+    def part(variant, estimate):
+        fig = {"card": "KS", "other": "KD", "value": 20.0, "other_value": 20.0 - estimate}
+        reading = {"variant": variant, "verdict": YES, "estimate": estimate, "figure": fig}
+        return reading
+
+    box = [
+        {
+            "ask": "dominates",
+            "card": "KS",
+            "line": 3.0,
+            "single_variant": False,
+            "readings": [part("classic Kings", 6.8), part("Option 2 Kings", 3.5)],
+        }
+    ]
+    # The largest problem is the classic King of Spades...
+    assert words.next_step(box).startswith("Tone down the King of Spades under 'classic Kings'")
+    # ... but the classic Kings are the history the question compares against.
+    assert words.next_step(box, ["classic Kings"]).startswith(
+        "Tone down the King of Spades under 'Option 2 Kings': it adds +20.0 points"
+    )
+    assert words.next_step(box, ["classic Kings", "Option 2 Kings"]) == ""

@@ -23,7 +23,16 @@ COMPARED_UNITS = {measure: unit for measure, (_, _, unit) in COMPARED.items()}
 # half a turn (with two players, the same quarter of a round) of the late game's length, and one
 # point of damage (a card's smallest step) of a game's biggest attack.
 MATTERS: dict[str, float] = {"points": 1.0, "rounds": 0.25, "turns": 0.5, "damage": 1.0}
-ANSWER_KEYS = ("measures", "matters", "matchup", "see_also", "focus", "caveat", "asks")
+ANSWER_KEYS = (
+    "measures",
+    "matters",
+    "matchup",
+    "see_also",
+    "focus",
+    "caveat",
+    "asks",
+    "references",
+)
 # Below this many games (or paired deals) a difference gets no verdict.
 MIN_GAMES = 200
 # An effect at least this many times the smallest that matters is "large".

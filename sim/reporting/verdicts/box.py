@@ -132,7 +132,7 @@ def verdict_box(
         "verdicts": count,
         "z": z,
         "looks": looks,
-        "next": words.next_step(parts),
+        "next": words.next_step(parts, spec.get("references")),
         "point": POINT if any(p["unit"] == "points" for p in parts) else "",
     }
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sim.analysis.houses import split_group
 from sim.analysis.measures import ALL, CARD_VALUE, ROUNDS
 from sim.analysis.names import JOKER_WORDS as JOKERS
 from sim.analysis.names import ORDINALS, card_words
@@ -311,13 +312,21 @@ def _their_reading(
     return f"{verdict_word(r['verdict'])}{where}{about} ({signed(r['estimate'])} {_ci(r)})"
 
 
-def next_step(parts: list[dict[str, Any]]) -> str:
+def next_step(parts: list[dict[str, Any]], references: list[str] | None = None) -> str:
     """What to try next, where the data point at one: the largest problem the strongest
     player's verdicts show (a card that dominates, two far apart, a favoured seat or House, a
-    slog not cured); else the part nearest to settled, with the games it needs."""
+    slog not cured); else the part nearest to settled, with the games it needs. Never at a
+    variant the file keeps as a reference (`answer.references`: history the question compares
+    against, not a rule set being decided)."""
+    kept = set(references or [])
+
+    def candidate(r: dict[str, Any]) -> bool:
+        # A House part's reading is of a split group: a reference when its variants are.
+        return r["variant"] not in kept and not any(split_group(v) == r["variant"] for v in kept)
+
     problems = []
     for p in parts:
-        for r in p["readings"]:
+        for r in filter(candidate, p["readings"]):
             fig, v = r["figure"], r["verdict"]
             where = "" if p["single_variant"] else f" under {quoted(r['variant'])}"
             # On the line of a problem: acted on as the problem, said as on the line.
@@ -372,7 +381,9 @@ def next_step(parts: list[dict[str, Any]]) -> str:
                 and p.get("house")
                 and fig.get("spread")
                 # Where a House beats every other somewhere, that is the advice (both ends).
-                and not any(x["verdict"] in (YES, ON_THE_LINE) for x in p["readings"])
+                and not any(
+                    x["verdict"] in (YES, ON_THE_LINE) for x in filter(candidate, p["readings"])
+                )
             ):
                 # No House beats every other, but the bottom one is far below an even share
                 # (its whole range at least the line under it): the problem at the other end.
@@ -428,7 +439,7 @@ def next_step(parts: list[dict[str, Any]]) -> str:
     unsettled = [
         (r["more_games"], p, r)
         for p in parts
-        for r in p["readings"]
+        for r in filter(candidate, p["readings"])
         if r["verdict"] == NOT_SETTLED
         and r["more_games"]
         # Never the advice past `MOST_MORE` times the games played: the reading says so.

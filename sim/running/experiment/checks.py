@@ -292,6 +292,30 @@ def _check_answer(
             result["caveat"] = " ".join(caveat.split())
     if "asks" in spec:
         result["asks"] = _check_asks(c, spec["asks"], impact_cards or [], variants or [])
+    if "references" in spec:
+        # The variants the question compares against (history, as the classic Kings are in
+        # "as the classic Kings did"), not candidates: what to try next never points at them.
+        refs = spec["references"]
+        refs = [refs] if isinstance(refs, str) else refs
+        listed = ", ".join(variants or [])
+        if not (isinstance(refs, list) and refs and all(isinstance(r, str) for r in refs)):
+            c.fail(
+                ("answer", "references"), f"expected a list of variants ({listed}); got {refs!r}"
+            )
+        elif unknown := [r for r in refs if r not in (variants or [])]:
+            c.fail(
+                ("answer", "references"),
+                f"no variant named {unknown[0]!r}{_closest(unknown[0], variants or [])}; "
+                f"variants: {listed}",
+            )
+        elif set(refs) >= set(variants or []):
+            c.fail(
+                ("answer", "references"),
+                "every variant is a reference: leave at least one candidate (a rule set being "
+                "decided) for what to try next to point at",
+            )
+        else:
+            result["references"] = list(dict.fromkeys(refs))
     if "matchup" in spec:
         pair = spec["matchup"]
         if not (isinstance(pair, list) and tuple(map(str, pair)) in pairs):
