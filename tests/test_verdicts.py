@@ -652,3 +652,24 @@ def test_what_to_try_next_points_at_candidates_never_at_a_reference():
         "Tone down the King of Spades under 'Option 2 Kings': it adds +20.0 points"
     )
     assert words.next_step(box, ["classic Kings", "Option 2 Kings"]) == ""
+
+
+def test_a_box_range_wider_than_its_own_is_named_beside_it():
+    """One figure, two ranges on a page (the box's, held with its other verdicts; the table's,
+    on its own): both are named where the box's is the wider."""
+    part = {"ask": "dominates", "card": "KS", "cards": ["KS", "KD"], "line": 3.0, "unit": "points"}
+    figs = [fig(4.2, 2.27, card="KS", other="KD", value=19.7, other_value=15.5)]
+    alone = reading(part, figs, 1.959964)
+    assert "alone" not in alone
+    r = reading(part, figs, 3.2)
+    assert r["alone"] == pytest.approx([4.2 - 1.959964 * 2.27, 4.2 + 1.959964 * 2.27])
+    assert words.figure(part, r, "base", {}, verdicts=6).endswith(
+        "4.2 points ahead (from 3.1 behind to 11.5 ahead with all 6 verdicts at once; from 0.2 "
+        "behind to 8.6 ahead on its own)"
+    )
+    share = {"ask": "worth", "card": "KS", "line": 1.0, "unit": "points"}
+    r = reading(share, [fig(2.0, 1.0, card="KS")], 2.5)
+    assert words.figure(share, r, "base", {}, verdicts=3) == (
+        "it adds +2.0 points to its drawer's win rate [-0.5, +4.5] with all 3 verdicts at once, "
+        "[+0.0, +4.0] on its own"
+    )

@@ -118,7 +118,7 @@ def verdict_box(
         for r in entry["readings"]:
             if timing is not None:
                 _timed(r, part, pairs[0], timing)
-            r["text"] = words.figure(part, r, f.baseline, titles) + words.more(r, part)
+            r["text"] = words.figure(part, r, f.baseline, titles, count) + words.more(r, part)
             if r["figure"].get("spread"):
                 r["spread"] = words.spread(r["figure"]["spread"])
         entry["agreement"] = [a for o in others if (a := words.agreement(entry, o, single))]

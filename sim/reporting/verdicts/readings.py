@@ -20,6 +20,7 @@ from sim.analysis.verdicts import (
     margin_of,
     more_games,
 )
+from sim.reporting.verdicts.figures import Z95
 
 
 def _interval(fig: dict[str, Any], z: float) -> tuple[float, float]:
@@ -102,11 +103,15 @@ def reading(part: dict[str, Any], figs: list[dict[str, Any]], z: float) -> dict[
         if verdict == NOT_SETTLED and not binding.get("unused")
         else None
     )
+    # Where the box's range is wider than the figure's 95% range on its own (several verdicts
+    # held at once, several looks), both are said, side by side (`words.figure`).
+    alone = list(_interval(binding, Z95)) if z > Z95 + 1e-6 else None
     return {
         "verdict": verdict,
         "estimate": binding["estimate"],
         "lo": lo,
         "hi": hi,
+        **({"alone": alone} if alone else {}),
         "games": binding["games"],
         "more_games": more,
         "figure": {k: v for k, v in binding.items() if k not in ("estimate", "se", "games")},

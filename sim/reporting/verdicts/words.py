@@ -86,14 +86,33 @@ def _ci(r: dict[str, Any], digits: int = 1) -> str:
     return interval(r["lo"], r["hi"], lambda x: signed(x, digits))
 
 
-def _ahead(r: dict[str, Any]) -> str:
+def _ranges(r: dict[str, Any], verdicts: int, digits: int = 1) -> str:
+    """A reading's range, and where the box's is wider than its own 95% range (the table's),
+    both, named: "[-2.9, +11.3] with all 6 verdicts at once, [+0.5, +7.9] on its own"."""
+    if not r.get("alone"):
+        return _ci(r, digits)
+    lo, hi = r["alone"]
+    alone = interval(lo, hi, lambda x: signed(x, digits))
+    return f"{_ci(r, digits)} {_at_once(verdicts)}, {alone} on its own"
+
+
+def _at_once(verdicts: int) -> str:
+    return f"with all {verdicts} verdicts at once" if verdicts > 1 else "at every look"
+
+
+def _ahead(r: dict[str, Any], verdicts: int = 1) -> str:
     """A lead in words, its range said as far behind and ahead as it may be: "1.7 points
-    behind (from 6.6 behind to 3.1 ahead)"."""
+    behind (from 6.6 behind to 3.1 ahead)", and its own 95% range beside the box's where they
+    differ."""
 
     def said(x: float) -> str:
         return f"{abs(x):.1f} {'behind' if x < 0 else 'ahead'}"
 
-    return f"{said(r['estimate'])} (from {said(r['lo'])} to {said(r['hi'])})".replace(
+    own = ""
+    if r.get("alone"):
+        lo, hi = r["alone"]
+        own = f" {_at_once(verdicts)}; from {said(lo)} to {said(hi)} on its own"
+    return f"{said(r['estimate'])} (from {said(r['lo'])} to {said(r['hi'])}{own})".replace(
         " behind (", " points behind (", 1
     ).replace(" ahead (", " points ahead (", 1)
 
@@ -119,35 +138,45 @@ def settled_by(part: dict[str, Any]) -> str:
     }[ask]
 
 
-def figure(part: dict[str, Any], r: dict[str, Any], baseline: str, titles: dict[str, str]) -> str:
-    """A reading's number and interval, in plain words."""
+def figure(
+    part: dict[str, Any],
+    r: dict[str, Any],
+    baseline: str,
+    titles: dict[str, str],
+    verdicts: int = 1,
+) -> str:
+    """A reading's number and interval, in plain words (`verdicts`: how many the box holds at
+    once, where its range is wider than the reading's own)."""
     fig, ask, unit = r["figure"], part["ask"], UNITS.get(part.get("unit", "points"), "points")
+    digits = 2 if unit in ("rounds", "turns") else 1
+    ci = _ranges(r, verdicts, digits)
     if ask == "dominates" and part.get("house"):
         return (
             f"{house(fig['house'])} wins {fig['rate']:.1f}% against {house(fig['other'])}, "
-            f"its hardest pairing ({signed(r['estimate'])} points {_ci(r)} off an even share)"
+            f"its hardest pairing ({signed(r['estimate'])} points {ci} off an even share)"
         )
     if ask == "dominates":
         return (
             f"it adds {signed(fig['value'])} points to its drawer's win rate; the best of the "
-            f"others, {card(fig['other'])}, adds {signed(fig['other_value'])}: {_ahead(r)}"
+            f"others, {card(fig['other'])}, adds {signed(fig['other_value'])}: "
+            f"{_ahead(r, verdicts)}"
         )
     if ask == "balanced":
         return (
             f"from {card(fig['card'])} {signed(fig['value'])} to {card(fig['other'])} "
-            f"{signed(fig['other_value'])}, {abs(r['estimate']):.1f} points apart {_ci(r)}"
+            f"{signed(fig['other_value'])}, {abs(r['estimate']):.1f} points apart {ci}"
         )
     if ask == "worth":
         if fig.get("unused"):
             return "its drawer never played it, so this run cannot rate it"
-        return f"it adds {signed(r['estimate'])} points {_ci(r)} to its drawer's win rate"
+        return f"it adds {signed(r['estimate'])} points to its drawer's win rate {ci}"
     if ask == "favoured":
         of = part.get("of", "first_player")
         if of == "agent":
             b = part["pair"][1]
             return (
                 f"it wins {fig['rate']:.1f}% against {titles.get(b, b)} "
-                f"({signed(r['estimate'])} points {_ci(r)} above half)"
+                f"({signed(r['estimate'])} points {ci} above half)"
             )
         who = (
             "the first player"
@@ -163,10 +192,9 @@ def figure(part: dict[str, Any], r: dict[str, Any], baseline: str, titles: dict[
             else ""
         )
         return (
-            f"{who} wins {fig['rate']:.1f}% ({signed(r['estimate'])} points {_ci(r)} off an even "
+            f"{who} wins {fig['rate']:.1f}% ({signed(r['estimate'])} points {ci} off an even "
             f"share{fair}){chosen}"
         )
-    digits = 2 if unit in ("rounds", "turns") else 1
     measure = part.get("measure", ROUNDS.name)
     what = (
         "the late game"
@@ -175,9 +203,7 @@ def figure(part: dict[str, Any], r: dict[str, Any], baseline: str, titles: dict[
         if measure == CARD_VALUE.name
         else _changed(measure)
     )
-    return (
-        f"{what} {signed(r['estimate'], digits)} {unit} {_ci(r, digits)} against {quoted(baseline)}"
-    )
+    return f"{what} {signed(r['estimate'], digits)} {unit} {ci} against {quoted(baseline)}"
 
 
 def spread(ends: dict[str, list[Any]]) -> str:
