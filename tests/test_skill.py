@@ -201,3 +201,13 @@ answer:
     html = (out / "index.html").read_text()
     assert html.index('id="verdicts"') < html.index('id="skill"') < html.index('id="answer"')
     assert 'class="agree skill">How it moves with skill: ' in html
+
+
+def test_a_skill_figure_that_rounds_to_zero_is_plus_zero():
+    from sim.reporting.verdicts.skill import _chain
+
+    points = [
+        {"estimate": -0.04, "player_name": "the quick player"},
+        {"estimate": 1.26, "player_name": "the expert player"},
+    ]
+    assert _chain(points, "estimate") == "+0.0 (quick) → +1.3 (expert)"

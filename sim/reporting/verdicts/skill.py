@@ -21,6 +21,7 @@ from typing import Any
 
 from sim.play.ratings import rating
 from sim.reporting.answer.wording import quoted
+from sim.reporting.formats import interval, signed
 
 CONVERGED = "converged"
 MOVING = "still moving"
@@ -76,7 +77,7 @@ def curve(part: dict[str, Any], z: float, game: str) -> dict[str, Any] | None:
 
 
 def _chain(points: list[dict[str, Any]], key: str) -> str:
-    return " → ".join(f"{p[key] + 0.0:+.1f} ({_short(p['player_name'])})" for p in points)
+    return " → ".join(f"{signed(p[key])} ({_short(p['player_name'])})" for p in points)
 
 
 def what(part: dict[str, Any]) -> str:
@@ -105,7 +106,7 @@ def sentence(part: dict[str, Any], found: dict[str, Any], single: bool) -> str:
         else:
             head = (
                 f"not told apart, the two strongest {abs(st['difference']):.1f} {unit} apart "
-                f"[{st['lo'] + 0.0:+.1f}, {st['hi'] + 0.0:+.1f}]"
+                f"{interval(st['lo'], st['hi'], signed)}"
             )
         text = f"{where}{head}: {what(part)}{_chain(points, 'estimate')}"
         if all("value" in p for p in points):
