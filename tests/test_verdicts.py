@@ -188,21 +188,34 @@ def test_more_games_come_with_their_time_here_and_the_command_that_plays_them():
     t = Timing({("new", pair): 0.35}, ["base", "new"], "base", "sim run experiments/k.yaml")
     r = {"verdict": NOT_SETTLED, "variant": "new", "games": 1200, "more_games": 4200, "figure": {}}
     _timed(r, part, pair, t)
-    assert words.more(r, part) == (
+    assert words.more(r, part, timed=True) == (
         "; about 4,200 more games per setup would settle it (about 24 minutes here: "
         "`sim run experiments/k.yaml --settle --budget 5400`)"
+    )
+    # The verdict's own words are the same on any machine: the time is said beside them.
+    assert words.more(r, part) == "; about 4,200 more games per setup would settle it"
+    box = [{**part, "question": "Q?", "single_variant": True, "readings": [r]}]
+    assert words.next_step(box, timed=True) == (
+        "Play more games: about 4,200 more per setup would settle \u201cQ?\u201d (about 24 minutes "
+        "here: `sim run experiments/k.yaml --settle --budget 5400`)."
+    )
+    assert (
+        words.next_step(box)
+        == "Play more games: about 4,200 more per setup would settle \u201cQ?\u201d."
     )
     # Past a hundred times the games played: the time, and no command that is not the way.
     far = {**r, "games": 10, "more_games": 540_000}
     _timed(far, part, pair, t)
-    assert words.more(far, part) == (
+    assert words.more(far, part, timed=True) == (
         "; settling it would take about 540,000 more games per setup (about 2 days here), over "
         "100 times those played: read it as undecided at this player's strength"
     )
     # A run whose chunks were not timed (written before they were): no time, no guess.
     untimed = {k: v for k, v in r.items() if not k.startswith("more_") or k == "more_games"}
     _timed(untimed, part, pair, Timing({}, ["base", "new"], "base", "sim run k.yaml"))
-    assert words.more(untimed, part) == "; about 4,200 more games per setup would settle it"
+    assert words.more(untimed, part, timed=True) == (
+        "; about 4,200 more games per setup would settle it"
+    )
     assert [duration(s) for s in (30, 61, 5_000, 4 * 3600, 3 * 86400)] == [
         "under a minute",
         "about 1 minute",

@@ -300,7 +300,7 @@ def _print_verdicts(question: str, found: dict) -> None:
     if box.get("next"):
         click.echo(
             textwrap.fill(
-                f"What to try next: {box['next']}",
+                f"What to try next: {box.get('next_here') or box['next']}",
                 initial_indent="  ",
                 subsequent_indent="  ",
                 width=100,

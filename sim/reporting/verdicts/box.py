@@ -118,7 +118,10 @@ def verdict_box(
         for r in entry["readings"]:
             if timing is not None:
                 _timed(r, part, pairs[0], timing)
-            r["text"] = words.figure(part, r, f.baseline, titles, count) + words.more(r, part)
+            said = words.figure(part, r, f.baseline, titles, count)
+            r["text"] = said + words.more(r, part)
+            if (here := said + words.more(r, part, timed=True)) != r["text"]:
+                r["text_here"] = here
             if r["figure"].get("spread"):
                 r["spread"] = words.spread(r["figure"]["spread"])
         entry["agreement"] = [a for o in others if (a := words.agreement(entry, o, single))]
@@ -133,8 +136,28 @@ def verdict_box(
         "z": z,
         "looks": looks,
         "next": words.next_step(parts, spec.get("references")),
+        **(
+            {"next_here": here}
+            if (here := words.next_step(parts, spec.get("references"), timed=True))
+            != words.next_step(parts, spec.get("references"))
+            else {}
+        ),
         "point": POINT if any(p["unit"] == "points" for p in parts) else "",
     }
+
+
+# What a box says of this machine (how long more games would take here, and the command): not
+# part of its verdicts, which are the same on any machine and any number of workers.
+HERE = ("more_seconds", "more_command", "text_here", "next_here")
+
+
+def verdicts_only(x: Any) -> Any:
+    """A box (or any part of it) without what it says of this machine (`HERE`)."""
+    if isinstance(x, dict):
+        return {k: verdicts_only(v) for k, v in x.items() if k not in HERE}
+    if isinstance(x, list):
+        return [verdicts_only(v) for v in x]
+    return x
 
 
 def _timed(r: dict[str, Any], part: dict[str, Any], pair: Pair, timing: Timing) -> None:
@@ -165,7 +188,8 @@ def lines(box: dict[str, Any]) -> list[dict[str, Any]]:
                         "where": ""
                         if p["single_variant"]
                         else f"under {words.quoted(r['variant'])}",
-                        "text": r["text"],
+                        # With how long its more games would take here, where timed.
+                        "text": r.get("text_here", r["text"]),
                         "spread": r.get("spread", ""),
                     }
                     for r in p["readings"]

@@ -218,10 +218,10 @@ def spread(ends: dict[str, list[Any]]) -> str:
     )
 
 
-def more(r: dict[str, Any], part: dict[str, Any]) -> str:
+def more(r: dict[str, Any], part: dict[str, Any], timed: bool = False) -> str:
     """Where a reading is on the line, what that means; where it is not settled, about how
     many more games would settle it, or, past `MOST_MORE` times those played, that playing on
-    is not the way."""
+    is not the way. `timed`: with how long they would take here and the command (`_taking`)."""
     if r["verdict"] == ON_THE_LINE:
         unit = UNITS.get(part.get("unit", "points"), "points")
         m = margin_of(part["line"], part.get("margin"))
@@ -237,10 +237,12 @@ def more(r: dict[str, Any], part: dict[str, Any]) -> str:
         return "; nothing is known of its spread yet"
     if n > MOST_MORE * max(1, r["games"]):
         return (
-            f"; settling it would take about {n:,} more games per setup{_taking(r, False)}, over "
+            f"; settling it would take about {n:,} more games per setup"
+            f"{_taking(r, False) if timed else ''}, over "
             f"{MOST_MORE} times those played: read it as undecided at this player's strength"
         )
-    return f"; about {n:,} more game{'' if n == 1 else 's'} per setup would settle it{_taking(r)}"
+    taking = _taking(r) if timed else ""
+    return f"; about {n:,} more game{'' if n == 1 else 's'} per setup would settle it{taking}"
 
 
 def _taking(r: dict[str, Any], command: bool = True) -> str:
@@ -338,12 +340,14 @@ def _their_reading(
     return f"{verdict_word(r['verdict'])}{where}{about} ({signed(r['estimate'])} {_ci(r)})"
 
 
-def next_step(parts: list[dict[str, Any]], references: list[str] | None = None) -> str:
+def next_step(
+    parts: list[dict[str, Any]], references: list[str] | None = None, timed: bool = False
+) -> str:
     """What to try next, where the data point at one: the largest problem the strongest
     player's verdicts show (a card that dominates, two far apart, a favoured seat or House, a
     slog not cured); else the part nearest to settled, with the games it needs. Never at a
     variant the file keeps as a reference (`answer.references`: history the question compares
-    against, not a rule set being decided)."""
+    against, not a rule set being decided). `timed`: more games with their time here."""
     kept = set(references or [])
 
     def candidate(r: dict[str, Any]) -> bool:
@@ -476,7 +480,7 @@ def next_step(parts: list[dict[str, Any]], references: list[str] | None = None) 
         where = "" if p["single_variant"] else f" under {quoted(r['variant'])}"
         return (
             f"Play more games: about {n:,} more per setup would settle "
-            f"\u201c{p['question']}\u201d{where}{_taking(r)}."
+            f"\u201c{p['question']}\u201d{where}{_taking(r) if timed else ''}."
         )
     return ""
 
