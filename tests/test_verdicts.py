@@ -680,6 +680,13 @@ def test_a_box_range_wider_than_its_own_is_named_beside_it():
         "4.2 points ahead (from 3.1 behind to 11.5 ahead with all 6 verdicts at once; from 0.2 "
         "behind to 8.6 ahead on its own)"
     )
+    seat = {"ask": "favoured", "of": "first_player", "line": 1.0, "unit": "points"}
+    first = fig(3.0, 1.0, rate=53.0, players=2, fair=50.0)
+    r = reading(seat, [first], 2.5)
+    assert words.figure(seat, r, "base", {}, verdicts=3) == (
+        "the first player wins 53.0% (+3.0 points off an even share, [+0.5, +5.5] with all 3 "
+        "verdicts at once, [+1.0, +5.0] on its own)"
+    )
     share = {"ask": "worth", "card": "KS", "line": 1.0, "unit": "points"}
     r = reading(share, [fig(2.0, 1.0, card="KS")], 2.5)
     assert words.figure(share, r, "base", {}, verdicts=3) == (

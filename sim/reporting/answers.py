@@ -69,6 +69,8 @@ def summary(file: str, out: Path) -> dict[str, Any]:
                         "variant": None if p["single_variant"] else r["variant"],
                         "verdict": r["verdict"],
                         "text": r["text"],
+                        # A House part's second line: the top and the bottom House.
+                        **({"spread": r["spread"]} if r.get("spread") else {}),
                     }
                     for r in p["readings"]
                 ],
@@ -89,6 +91,11 @@ def _time(seconds: int) -> str:
 VERDICT = {v: f"**{v.word}**" for v in Verdict}
 
 
+def said_with_spread(v: dict[str, Any]) -> str:
+    """A shipped verdict's figure, and a House part's spread after it."""
+    return f"{v['text']}. {v['spread']}" if v.get("spread") else v["text"]
+
+
 def table(entries: list[dict[str, Any]]) -> str:
     """The README's part: the verdicts of every run (one row a part of a question), then the
     runs' sizes and times."""
@@ -104,7 +111,7 @@ def table(entries: list[dict[str, Any]]) -> str:
                 f"{VERDICT[v['verdict']]}{' under ' + v['variant'] if v['variant'] else ''}"
                 for v in p["verdicts"]
             )
-            figures = "<br>".join(v["text"] for v in p["verdicts"])
+            figures = "<br>".join(said_with_spread(v) for v in p["verdicts"])
             also = " ".join(p["agreement"])
             q = p["question"] if i else f"{e['question']}<br>{p['question']}"
             lines.append(

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from sim.play.agents import standing
+from sim.reporting.answers import said_with_spread
 from sim.reporting.formats import pct, points_interval
 from sim.reporting.related import ANSWER_FILE
 
@@ -338,7 +339,7 @@ def _verdicts(entry: dict[str, Any] | None, file: str) -> str:
     for p in entry["parts"]:
         said = "; ".join(
             f"**{v['verdict'].capitalize()}**{' under ' + v['variant'] if v['variant'] else ''}:"
-            f" {v['text']}"
+            f" {said_with_spread(v)}"
             for v in p["verdicts"]
         )
         also = " ".join([*p["agreement"], *([p["skill"]] if p.get("skill") else [])])

@@ -96,6 +96,15 @@ def _ranges(r: dict[str, Any], verdicts: int, digits: int = 1) -> str:
     return f"{_ci(r, digits)} {_at_once(verdicts)}, {alone} on its own"
 
 
+def _with(r: dict[str, Any], ci: str, against: str) -> str:
+    """Points against a reference, with its range(s): "+1.2 points [+0.3, +2.1] off an even
+    share", or with two ranges named, the reference first: "+1.2 points off an even share,
+    [-0.4, +2.8] with all 3 verdicts at once, [+0.3, +2.1] on its own"."""
+    if r.get("alone"):
+        return f"{signed(r['estimate'])} points {against}, {ci}"
+    return f"{signed(r['estimate'])} points {ci} {against}"
+
+
 def _at_once(verdicts: int) -> str:
     return f"with all {verdicts} verdicts at once" if verdicts > 1 else "at every look"
 
@@ -153,7 +162,7 @@ def figure(
     if ask == "dominates" and part.get("house"):
         return (
             f"{house(fig['house'])} wins {fig['rate']:.1f}% against {house(fig['other'])}, "
-            f"its hardest pairing ({signed(r['estimate'])} points {ci} off an even share)"
+            f"its hardest pairing ({_with(r, ci, 'off an even share')})"
         )
     if ask == "dominates":
         return (
@@ -176,7 +185,7 @@ def figure(
             b = part["pair"][1]
             return (
                 f"it wins {fig['rate']:.1f}% against {titles.get(b, b)} "
-                f"({signed(r['estimate'])} points {ci} above half)"
+                f"({_with(r, ci, 'above half')})"
             )
         who = (
             "the first player"
@@ -191,10 +200,7 @@ def figure(
             if fig.get("deferred", 0) >= DEFERRED_OFTEN
             else ""
         )
-        return (
-            f"{who} wins {fig['rate']:.1f}% ({signed(r['estimate'])} points {ci} off an even "
-            f"share{fair}){chosen}"
-        )
+        return f"{who} wins {fig['rate']:.1f}% ({_with(r, ci, f'off an even share{fair}')}){chosen}"
     measure = part.get("measure", ROUNDS.name)
     what = (
         "the late game"
