@@ -129,19 +129,17 @@ def verdict_box(
         if found_curve := curve(entry, z, game):
             entry["skill"] = {**found_curve, "text": sentence(entry, found_curve, single)}
         parts.append(entry)
+    # What to try next, in words the same on any machine, and with its time here beside them.
+    advice = words.next_step(parts, spec.get("references"))
+    here = words.next_step(parts, spec.get("references"), timed=True)
     return {
         "whose": words.whose(parts),
         "parts": parts,
         "verdicts": count,
         "z": z,
         "looks": looks,
-        "next": words.next_step(parts, spec.get("references")),
-        **(
-            {"next_here": here}
-            if (here := words.next_step(parts, spec.get("references"), timed=True))
-            != words.next_step(parts, spec.get("references"))
-            else {}
-        ),
+        "next": advice,
+        **({"next_here": here} if here != advice else {}),
         "point": POINT if any(p["unit"] == "points" for p in parts) else "",
     }
 
