@@ -66,3 +66,12 @@ def test_a_run_elsewhere_is_named_and_an_untimed_one_is_not_guessed():
 
 def test_a_budget_is_rounded_up_to_two_figures():
     assert [_round_up(n) for n in (7, 99, 101, 2_745, 19_200)] == [7, 99, 110, 2_800, 20_000]
+
+
+def test_a_command_in_a_sentence_is_shown_as_code_and_the_rest_escaped():
+    from sim.reporting.formats import commands
+
+    said = "about 2 hours here: `sim run x.yaml --settle --budget 40000` <now>"
+    assert str(commands(said)) == (
+        "about 2 hours here: <code>sim run x.yaml --settle --budget 40000</code> &lt;now&gt;"
+    )

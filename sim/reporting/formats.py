@@ -10,6 +10,7 @@ the scan hold them, rounds, turns). A signed figure that rounds to zero is "+0.0
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -88,6 +89,11 @@ def _breakable(name: str) -> Markup:
     for sep in ("_", "=", ","):
         text = text.replace(sep, sep + "<wbr>")
     return Markup(text)
+
+
+def commands(text: str) -> Markup:
+    """Text whose `backticked` commands are shown as code (a command to copy, set apart)."""
+    return Markup(re.sub(r"`([^`]+)`", r"<code>\1</code>", str(escape(text))))
 
 
 def _option_breaks(name: str) -> Markup:

@@ -21,7 +21,7 @@ from sim.reporting.compared import (
     _choice_values,
 )
 from sim.reporting.findings import _findings, _robustness
-from sim.reporting.formats import ALL_MATCHUPS, _breakable, _option_breaks
+from sim.reporting.formats import ALL_MATCHUPS, _breakable, _option_breaks, commands
 from sim.reporting.legend import _players, _variant_legend
 from sim.reporting.measured import measured
 from sim.reporting.plots import plot_cards, plot_kings, plot_lengths, plot_skill, plot_win_rates
@@ -257,6 +257,7 @@ def build(out: Path) -> Path:
     env.filters["pct"] = formats.pct
     env.filters["points"] = formats.points
     env.filters["wbr"] = _breakable
+    env.filters["commands"] = commands
     env.filters["option_breaks"] = _option_breaks
     env.globals.update(value=formats.value, delta=formats.delta, pvalue=formats.pvalue)
     html = env.from_string(TEMPLATE).render(

@@ -81,9 +81,9 @@ strongest player the run has (sim/reporting/verdicts). #}
 {% if box_lines %}<div class="verdicts" id="verdicts">
 {% if box.whose %}<p class="whose">{{ box.whose }}</p>{% endif %}
 {% for p in box_lines %}<div class="part"><p class="ask">{{ p.question }}</p>
-<ul>{% for r in p.readings %}<li><b class="v v-{{ r.verdict|lower|replace(' ', '-') }}">{{ r.verdict }}</b>{% if r.where %} {{ r.where }}{% endif %}: {{ r.text }}.{% if r.spread %}<br>{{ r.spread }}.{% endif %}</li>
+<ul>{% for r in p.readings %}<li><b class="v v-{{ r.verdict|lower|replace(' ', '-') }}">{{ r.verdict }}</b>{% if r.where %} {{ r.where }}{% endif %}: {{ r.text|commands }}.{% if r.spread %}<br>{{ r.spread }}.{% endif %}</li>
 {% endfor %}{% for a in p.agreement %}<li class="agree">{{ a }}</li>{% endfor %}{% if p.skill %}<li class="agree skill">{{ p.skill }}</li>{% endif %}<li class="agree line">{{ p.settled_by }}</li></ul></div>
-{% endfor %}{% if box.next %}<p class="next"><b>What to try next:</b> {{ box.next_here or box.next }}</p>{% endif %}{% if box.settling %}<p class="note">{{ box.settling }}</p>{% endif %}
+{% endfor %}{% if box.next %}<p class="next"><b>What to try next:</b> {{ (box.next_here or box.next)|commands }}</p>{% endif %}{% if box.settling %}<p class="note">{{ box.settling }}</p>{% endif %}
 <p class="note">{% if box.point %}{{ box.point }} {% endif %}Yes when the whole range is past the line that settles the question, No when all of it falls short, On the line when all of it lies within the line's margin either side (a third of the line, unless the question sets its own: as good as at the line either way), Not settled when it straddles the line otherwise. {% if box.verdicts > 1 or box.looks|default(1) > 1 %}The ranges in this box are wider than the 95% ranges below: wide enough that all {{ box.verdicts }} verdicts hold at once{% if box.looks|default(1) > 1 %}, at every one of the {{ box.looks }} points where the run looked at them to decide whether to play on{% endif %}, with 95% confidence. {% endif %}Why these lines: {% for p in box.parts %}{{ p.question }} {{ p.line_means }}{{ '; ' if not loop.last else '.' }}{% endfor %}</p>
 </div>{% endif %}
 {% if plots.skill %}<details class="skill" id="skill" open><summary>How the verdicts move with the player's skill (the figure each verdict reads, per player, by ladder rating)</summary>
