@@ -10,6 +10,7 @@ import pytest
 from conftest import cut_short, records, sim, write
 
 from sim.analysis.names import card_id
+from sim.reporting.verdicts.box import verdicts_only
 from sim.running.experiment import ExperimentError, load
 from sim.running.runner import run
 
@@ -71,10 +72,11 @@ def test_a_cell_without_its_card_plays_the_full_cells_games_where_the_card_was_d
 def test_card_values_gaps_changes_and_verdicts_are_those_of_full_cells(both):
     full, drawn = (json.loads((o / "answer.json").read_text()) for o in both)
     assert drawn["figures"]["card_values"] == full["figures"]["card_values"]
-    assert drawn["verdicts"] == full["verdicts"]
+    # The same verdicts (how long more games would take differs: the drawn run is cheaper).
+    assert verdicts_only(drawn["verdicts"]) == verdicts_only(full["verdicts"])
     # Every comparison the box reads (gaps between the Kings, each King across variants).
-    assert [p["readings"] for p in drawn["verdicts"]["parts"]] == [
-        p["readings"] for p in full["verdicts"]["parts"]
+    assert [verdicts_only(p["readings"]) for p in drawn["verdicts"]["parts"]] == [
+        verdicts_only(p["readings"]) for p in full["verdicts"]["parts"]
     ]
     m = json.loads((both[1] / "manifest.json").read_text())
     assert m["config"]["impact_deals"] == "drawn"
