@@ -13,6 +13,7 @@ from sim.analysis.stats import wilson
 from sim.analysis.verdicts import CHANGES
 from sim.reporting.answer.cards import UNUSED
 from sim.reporting.answer.facts import Facts
+from sim.reporting.answer.houses import _every_pairing, _house_ranking
 
 Pair = tuple[str, str]
 Key = tuple[str, Pair]  # (variant, match-up)
@@ -210,10 +211,10 @@ def _spread(f: Facts, group: str, pair: Pair) -> dict[str, list[Any]] | None:
     for h in f.houses:
         if h["matchup"] != pair[0] or group not in h["variants"].split(" / "):
             continue
-        names = h["houses"]
-        if len(names) < 3 or any(h["played"][n] != len(names) - 1 for n in names):
+        # The House answer's own tests of "every pairing" and of its ranking.
+        if len(h["houses"]) < 3 or not _every_pairing(h):
             return None
-        ranked = sorted(names, key=lambda n: -h["mean"][n])
+        ranked = _house_ranking(h)
         return {
             end: [n, *(round(100 * h[k][n], 2) for k in ("mean", "mean_lo", "mean_hi"))]
             for end, n in (("top", ranked[0]), ("bottom", ranked[-1]))
