@@ -60,7 +60,7 @@ def test_each_measure_asks_its_own_questions_each_once():
         {"ask": "favoured", "of": "seat"},
     ]
     alone = AskContext(cards=[], focus=None, several=False)
-    assert measures.default_asks(["rounds", "rounds", "slog"], alone) == [{"ask": "shortens"}]
+    assert measures.default_asks(["rounds", "rounds", "slog"], alone) == [{"ask": "cures"}]
     cards = AskContext(cards=["KS", "KD"], focus="KS", several=True)
     assert measures.default_asks(["card_value", "card_change"], cards) == [
         {"ask": "dominates", "card": "KS"},
@@ -69,7 +69,7 @@ def test_each_measure_asks_its_own_questions_each_once():
 
 
 def test_what_a_measure_reads_besides_a_games_length():
-    assert measures.compared_units(["slog"]) == {"turns"}
+    assert measures.compared_units(["slog"]) == {"turns", "cards", "points"}
     assert measures.compared_units(["big_attacks"]) == {"points", "damage"}
     assert measures.compared_units(["first_player", "card_value"]) == set()
 

@@ -412,9 +412,10 @@ rules:
   sweep: {extra_draw: [none, from_round_6]}
 matchups:
   - [random, random]
+  - [greedy, random]
 games: 400
 chunk_size: 400
-answer: {measures: [slog]}
+answer: {measures: [slog], matchup: [random, random]}
 """
 
 
@@ -424,21 +425,66 @@ def test_the_late_game_answer_reads_the_records_on_the_deals_that_reach_round_6(
     sim("run", str(tmp_path / "exp.yaml"), "--output", str(out), "--quiet")
     found = json.loads((out / "answer.json").read_text())
     df = pl.read_parquet(out / "records" / "*" / "*.parquet")
-    base = df.filter(pl.col("variant") == "extra_draw=none").sort("game")
-    rule = df.filter(pl.col("variant") == "extra_draw=from_round_6").sort("game")
+    mirror = df.filter(pl.col("agent_p1") == pl.col("agent_p2"))
+    base = mirror.filter(pl.col("variant") == "extra_draw=none").sort("game")
+    rule = mirror.filter(pl.col("variant") == "extra_draw=from_round_6").sort("game")
     # Per deal that reaches round 6 without the rule, every deal counted: the mean difference
     # over all deals over the share that reach it (a ratio estimator, delta-method interval).
     reached = (base["late_turns"] > 0).to_numpy().astype(float)
     d = (rule["late_turns"].cast(pl.Float64) - base["late_turns"].cast(pl.Float64)).to_numpy()
     ratio = d.mean() / reached.mean()
     se = (d - ratio * reached).std(ddof=1) / (len(d) ** 0.5 * reached.mean())
-    c = next(c for c in found["comparisons"] if c["measure"] == "late_turns")
+    c = next(
+        c
+        for c in found["comparisons"]
+        if c["measure"] == "late_turns" and c["agent_b"] == "random" == c["agent_a"]
+    )
     assert c["n"] == len(d) == 400
     assert c["diff"] == pytest.approx(ratio)
     assert (c["lo"], c["hi"]) == pytest.approx((ratio - 1.96 * se, ratio + 1.96 * se))
     assert c["base"] == pytest.approx(base["late_turns"].mean() / reached.mean())
+    # The late game's pace: cards played a turn from round 6 on, on the deals whose games
+    # reach it under both rules (each deal's pace, paired).
+    # Its cards over its turns, all turns alike; the interval by the delta method (each deal's
+    # linearised residual).
+    both = base.select("game", cb="late_cards_played", tb="late_turns").join(
+        rule.select("game", cv="late_cards_played", tv="late_turns"), on="game"
+    )
+    both = both.filter((pl.col("tb") > 0) & (pl.col("tv") > 0))
+    cv, tv, cb, tb = (both[x].cast(pl.Float64).to_numpy() for x in ("cv", "tv", "cb", "tb"))
+    r_v, r_b = cv.sum() / tv.sum(), cb.sum() / tb.sum()
+    residual = (cv - r_v * tv) / tv.mean() - (cb - r_b * tb) / tb.mean()
+    half = 1.96 * residual.std(ddof=1) / len(residual) ** 0.5
+    c = next(
+        c
+        for c in found["comparisons"]
+        if c["measure"] == "late_pace" and c["agent_b"] == "random" == c["agent_a"]
+    )
+    assert c["n"] == len(residual) and c["diff"] == pytest.approx(r_v - r_b)
+    assert (c["lo"], c["hi"]) == pytest.approx((r_v - r_b - half, r_v - r_b + half))
     reached = base["late_turns"] > 0
-    first, second, held = found["sentences"]
+    pace, first, second, held, better = found["sentences"][:5]
+    assert pace.startswith(
+        "Does each rule quicken the late game, the notes' \"playing one card at a time\" "
+        "(random v random, cards played a turn from round 6 on, on the deals that reach round 6 "
+        f"under both rules)? 'extra_draw=from_round_6' {c['value']:.2f} against {c['base']:.2f}"
+    )
+    assert better.startswith(
+        "Does the better player still decide the late game? With greedy v random, greedy's win "
+        "rate in the games that reach round 6: 'extra_draw=from_round_6' "
+    )
+    # The verdict: quicker by half a card a turn, and the better player (greedy against
+    # random) and the round-6 leader winning no less by 3 points, each interval in the box.
+    box = found["verdicts"]["parts"][0]
+    assert box["question"] == "Does it cure the late-game slog?" and box["ask"] == "cures"
+    r = box["readings"][0]
+    kinds = [g["kind"] for g in r["figure"]["guards"]]
+    assert kinds == ["leader", "edge"] and r["figure"]["kind"] == "pace"
+    assert r["estimate"] == pytest.approx(c["diff"])
+    assert r["text"].startswith(
+        f"a turn from round 6 on plays {c['value']:.2f} cards against {c['base']:.2f} under "
+        "'extra_draw=none'"
+    )
     assert first.startswith(
         "How much does each rule shorten the late game, the turns from round 6 on (random v "
         "random, on the same deals, per game that reaches round 6 under 'extra_draw=none')? "

@@ -27,6 +27,13 @@ MEASURES = {
     # The late game's length: turns from round 6 on, per deal that reaches round 6 under the
     # reference (`REACHED`).
     "late_turns": ("turns from round 6 on", False, "turns"),
+    # The slog as the notes name it, read on the deals whose games reach round 6 under both
+    # rules (`BOTH_REACHED`): its pace (cards played from hand a turn from round 6 on), and how
+    # far its outcome follows the position (the player alone ahead on life as round 6 began
+    # wins) and the better player (the first agent's win rate, in a mixed match-up).
+    "late_pace": ("cards played a turn from round 6 on", False, "cards"),
+    "late_leader_won": ("win rate of the player ahead as round 6 began", True, "points"),
+    "late_win_a": ("first agent's win rate in games that reach round 6", True, "points"),
     # How hard one attack can hit (the Summer '20 notes' "27/27 unit"): a game's biggest attack,
     # and whether it reached half the default life (20) or the notes' 10, 9 and 8 bonded (27).
     "biggest_attack": ("biggest attack per game", False, "damage"),
@@ -42,6 +49,13 @@ BIG_ATTACKS = (20, 27)
 # divided by the share of deals whose reference game reaches it (a ratio estimator; its
 # interval by the delta method).
 REACHED = {"late_turns"}
+# Measures read on the deals whose games have them under both rules (a game that never
+# reaches round 6 has no round-6 leader): each deal's difference where both do.
+BOTH_REACHED = {"late_leader_won", "late_win_a"}
+# Measures that are a ratio of two counts over the deals whose games have some of the second
+# under both rules (`_ratio_difference`): the late game's pace is its cards played over its
+# turns, all its turns counted alike.
+RATIOS = {"late_pace": ("late_cards_played", "late_turns")}
 # The record columns of the late game (Houses-Skirmish; records written before them lack them).
 LATE_COLUMNS = {"late_turns", "late_low_hand_turns", "two_card_draw_round", "late_leader"}
 
@@ -53,6 +67,18 @@ def paired_difference(
     numbers): both means, the mean difference, its 95% interval, a two-sided p-value (normal
     approximation), and the share of deals whose winner changed."""
     names = lf.collect_schema().names()
+    if measure in RATIOS:
+        top, bottom = RATIOS[measure]
+        if top not in names:
+            return None  # records written before the measure's columns
+        pair = [
+            _cell(lf, c).select(
+                "game", **{f"c{k}": pl.col(top), f"t{k}": pl.col(bottom), f"w{k}": "winner"}
+            )
+            for c, k in ((cell, "v"), (baseline, "b"))
+        ]
+        both = pair[0].join(pair[1], on="game").filter((pl.col("tv") > 0) & (pl.col("tb") > 0))
+        return _ratio_difference(measure, both)
     value = {
         "win_a": pl.col("score_a"),
         "first_won": seat_score(names, pl.col("first_player").cast(pl.Int64))
@@ -61,6 +87,14 @@ def paired_difference(
         "first_house": seat_score(names, 0),
         "rounds": pl.col("rounds").cast(pl.Float64),
         "late_turns": pl.col("late_turns").cast(pl.Float64) if "late_turns" in names else None,
+        "late_leader_won": pl.when(pl.col("late_leader") > 0).then(
+            seat_score(names, pl.col("late_leader").cast(pl.Int64) - 1)
+        )
+        if "late_leader" in names
+        else None,
+        "late_win_a": pl.when(pl.col("late_turns") > 0).then(pl.col("score_a"))
+        if "late_turns" in names
+        else None,
         "biggest_attack": pl.col("biggest_attack").cast(pl.Float64)
         if "biggest_attack" in names
         else None,
@@ -78,6 +112,8 @@ def paired_difference(
     a = _cell(lf, cell).select("game", v=value, wa=winner)
     b = _cell(lf, baseline).select("game", b=value, wb=winner)
     paired = a.join(b, on="game")
+    if measure in BOTH_REACHED:
+        paired = paired.drop_nulls(["v", "b"])
     if measure in REACHED:
         return _per_reached(measure, paired)
     row = _collect(
@@ -157,6 +193,51 @@ def _per_reached(measure: str, paired: pl.LazyFrame) -> dict[str, Any] | None:
         "p": p,
         "noise": p >= 0.05,
         "changed": s["changed"] / n,
+    }
+
+
+def _ratio_difference(measure: str, both: pl.LazyFrame) -> dict[str, Any] | None:
+    """A ratio of counts (cards over turns) under the rule minus under the reference, over the
+    same deals: R_v - R_b, each R the sum of one count over the sum of the other. Its interval
+    by the delta method: each deal's linearised residual, (c_v - R_v t_v) / mean(t_v) -
+    (c_b - R_b t_b) / mean(t_b), has mean 0 and variance w'Mw / (n - 1), M the sums of the
+    four counts' products, all exact integers (the same to the last bit however read)."""
+    cols = ("cv", "tv", "cb", "tb")
+    products = [
+        (pl.col(x).cast(pl.Int64) * pl.col(y).cast(pl.Int64)).sum().alias(f"{x}{y}")
+        for i, x in enumerate(cols)
+        for y in cols[i:]
+    ]
+    row = _collect(
+        both.select(
+            *[pl.col(x).cast(pl.Int64).sum().alias(x) for x in cols],
+            *products,
+            n=pl.len(),
+            changed=(pl.col("wv") != pl.col("wb")).sum(),
+        )
+    ).row(0, named=True)
+    n = row["n"]
+    if not n or not row["tv"] or not row["tb"]:
+        return None
+    total = {x: Fraction(row[x] or 0) for x in cols}
+    r_v, r_b = total["cv"] / total["tv"], total["cb"] / total["tb"]
+    a, b = n / total["tv"], n / total["tb"]  # one over each mean number of turns
+    w = {"cv": a, "tv": -a * r_v, "cb": -b, "tb": b * r_b}
+    sq = sum(
+        (1 if x == y else 2) * w[x] * w[y] * Fraction(row[f"{x}{y}"] or 0)
+        for i, x in enumerate(cols)
+        for y in cols[i:]
+    )
+    diff = float(r_v - r_b)
+    var = sq / (n - 1) if n > 1 else Fraction(0)
+    return {
+        **_described(measure),
+        "n": n,
+        "value": float(r_v),
+        "base": float(r_b),
+        "diff": diff,
+        **_mean_interval(diff, math.sqrt(max(float(var), 0.0)), n),
+        "changed": row["changed"] / n,
     }
 
 

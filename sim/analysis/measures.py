@@ -173,12 +173,13 @@ ROUNDS = Measure(
 )
 SLOG = Measure(
     "slog",
-    "turns from round 6 on, in the games that reach it (the late game)",
+    "the late game (from round 6 on) as the notes' slog: its pace (cards played a turn), how "
+    "far its outcome follows the position and the better player, and its length",
     "turns",
     column="late_turns",
-    compared=("late_turns",),
+    compared=("late_turns", "late_pace", "late_leader_won", "late_win_a"),
     needs="Houses-Skirmish (its pace records)",
-    asks=lambda m, ctx: [{"ask": "shortens"}],
+    asks=lambda m, ctx: [{"ask": "cures"}],
 )
 BIG_ATTACKS = Measure(
     "big_attacks",

@@ -68,6 +68,9 @@ def cells(lf: pl.LazyFrame, info: GameInfo) -> dict[str, dict[str, Any]]:
             (drew_two > 0).sum().alias("two_card_games"),
             drew_two.filter(drew_two > 0).mean().alias("two_card_round"),
         ]
+        if "late_cards_played" in names:
+            # The late game's pace (records written before it lack the column).
+            pace.append(pl.col("late_cards_played").sum().alias("late_cards_played"))
     winner = pl.col("winner").cast(pl.Int64)
     df = _collect(
         lf.group_by("cell").agg(
@@ -114,6 +117,8 @@ def cells(lf: pl.LazyFrame, info: GameInfo) -> dict[str, dict[str, Any]]:
                 # The late game's length in the games that reach it, and its one-card turns.
                 r["late_turns_mean"] = late / reached if reached else 0.0
                 r["late_low_share"] = r["late_low_hand_turns"] / late if late else 0.0
+                if "late_cards_played" in r:
+                    r["late_pace"] = r["late_cards_played"] / late if late else 0.0
                 led = r["late_led"]
                 r["late_leader"] = (
                     interval(r["late_leader_won"] + r["late_leader_drawn"] / r["players"], led)

@@ -22,7 +22,15 @@ COMPARED_UNITS = {measure: unit for measure, (_, _, unit) in COMPARED.items()}
 # The smallest difference that matters, by unit: 1 point of win rate, a quarter of a round, and
 # half a turn (with two players, the same quarter of a round) of the late game's length, and one
 # point of damage (a card's smallest step) of a game's biggest attack.
-MATTERS: dict[str, float] = {"points": 1.0, "rounds": 0.25, "turns": 0.5, "damage": 1.0}
+# The smallest difference that matters, per unit ("cards": played a turn in the late game, a
+# second card every fourth turn).
+MATTERS: dict[str, float] = {
+    "points": 1.0,
+    "rounds": 0.25,
+    "turns": 0.5,
+    "damage": 1.0,
+    "cards": 0.25,
+}
 ANSWER_KEYS = (
     "measures",
     "matters",
@@ -94,7 +102,21 @@ LINES: dict[str, tuple[float, str, str]] = {
         "the late game at least 2 turns shorter (a whole round at two players): a slog cured "
         "is one a table would notice",
     ),
+    "cures": (
+        0.5,
+        "cards",
+        "the late game's pace at least half a card a turn quicker (a second card played every "
+        "other turn, where the slog plays one at a time), and its outcome following the "
+        "position and the better player no less: the player ahead as round 6 began, and the "
+        "stronger player of a mixed match-up, each winning no fewer than 3 points less often "
+        "(three times the smallest difference that matters; the notes' slog is both: \"the "
+        "players are playing one card at a time and the randomness of the outcomes becomes "
+        'more of a factor")',
+    ),
 }
+# A slog cure must not make the late game's outcome follow the position or the better player
+# less by this much (points): the `cures` part's second condition, beside its pace line.
+RANDOM_LINE = 3.0
 ASK_KINDS = tuple(LINES)
 # The keys of one `answer.asks` entry (validated with the experiment file).
 ASK_KEYS = (

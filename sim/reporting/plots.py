@@ -199,7 +199,7 @@ def plot_skill(parts: list[dict[str, Any]]) -> str:
                 {x: q["player_name"].removeprefix("the ") for x, q in zip(xs, points, strict=True)}
             )
         for y in [skill["line"]] + (
-            [] if p["ask"] in ("dominates", "shortens") else [-skill["line"]]
+            [] if p["ask"] in ("dominates", "shortens", "cures") else [-skill["line"]]
         ):
             ax.axhline(y, color="#888", lw=0.8, ls="--")
         ax.axhline(0, color="#ccc", lw=0.6)

@@ -450,6 +450,19 @@ fn the_record_counts_the_late_games_one_card_turns_and_when_two_cards_were_first
 }
 
 #[test]
+fn the_record_counts_the_cards_played_in_the_late_game() {
+    // Cards played from hand in turns of round 6 or later (`late_cards_played`): the slog's
+    // pace. Turn 12 is in round 6, turn 10 in round 5 (a position's active player is P1).
+    let played = |turn: u32| {
+        let mut st = build(json!({"turn": turn,
+            "players": {"P1": {"hand": ["7H", "7D"]}, "P2": {}}}));
+        play(&mut st, &["deploy 7H", "deploy 7D"]);
+        st.metrics.as_ref().unwrap().late_cards_played
+    };
+    assert_eq!((played(12), played(10)), (2, 0));
+}
+
+#[test]
 fn hand_limit_option_discards_down_at_the_end_of_the_turn() {
     let hand = ["2C", "3C", "4C", "5C", "6C", "7C", "8C"];
     let mut st = build(

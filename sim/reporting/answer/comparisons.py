@@ -263,6 +263,28 @@ def _big_attacks(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
     return text, table
 
 
+def _better_player(f: Facts) -> list[str]:
+    """Does the better player still decide the late game? Each mixed match-up's first agent's
+    win rate in the games that reach round 6, under each rule against the baseline, on the
+    deals that reach it under both."""
+    text = []
+    for pair in dict.fromkeys((r["agent_a"], r["agent_b"]) for r in f.rows):
+        if pair[0] == pair[1]:
+            continue
+        changes = [
+            f"{_q(c['variant'])} {pct(c['value'])} against {pct(c['base'])} "
+            f"({points_interval(c['diff'], c['lo'], c['hi'])} points, {_said(c)}; "
+            f"{c['n']:,} deals)"
+            for c in f.compared("late_win_a", pair)
+        ]
+        if changes:
+            text.append(
+                f"Does the better player still decide the late game? With {_pair(*pair)}, "
+                f"{pair[0]}'s win rate in the games that reach round 6: " + "; ".join(changes) + "."
+            )
+    return text
+
+
 # How a change in the late game's length is said, by its size (and, where it matters, sign).
 LATE_VERDICT = {
     Size.LARGE: "shortens it by a lot",
@@ -304,6 +326,21 @@ def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
                     "against": _count_against(c),
                 }
             )
+    # The late game's pace: cards played a turn from round 6 on, on the deals that reach it
+    # under both rules.
+    paces = f.compared("late_pace", pairs[0]) if pairs else []
+    for c in paces:
+        table.append(
+            {
+                "measure": "slog",
+                "label": c["label"],
+                "variant": c["variant"],
+                "matchup": _pair(*pairs[0]),
+                "value": f"{c['value']:.2f}",
+                "size": _shown(c),
+                "against": _count_against(c),
+            }
+        )
     cells = {r["variant"]: r for r in f.cells(pairs[0])} if pairs else {}
     base = cells.get(f.baseline)
     if base is None:
@@ -343,6 +380,18 @@ def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             said += f", and {pct(deck_end(cell))} of its games end when the deck runs out"
         parts.append(said)
     text = []
+    if paces:
+        said_paces = "; ".join(
+            f"{_q(c['variant'])} {c['value']:.2f} against {c['base']:.2f} "
+            f"({count_change(c['diff'])} [{count_change(c['lo'])}, "
+            f"{count_change(c['hi'])}], {_said(c)}; {c['n']:,} deals)"
+            for c in paces
+        )
+        text.append(
+            f'Does each rule quicken the late game, the notes\' "playing one card at a time" '
+            f"({_pair(*pairs[0])}, cards played a turn from round 6 on, on the deals that reach "
+            f"round 6 under both rules)? {said_paces}."
+        )
     if parts:
         text.append(
             f"How much does each rule shorten the late game, the turns from round 6 on "
@@ -383,6 +432,7 @@ def _slog(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             "Does the lead hold in the late game? The player alone ahead on life as round 6 "
             "began won " + "; ".join(held) + "."
         )
+    text += _better_player(f)
     # The other mirror match-ups, shorter: how far the late game depends on who plays it.
     for pair in pairs[1:]:
         other = {r["variant"]: r for r in f.cells(pair)}.get(f.baseline)

@@ -16,6 +16,7 @@ from sim.reporting.verdicts.figures import (
     Gap,
     card_figures,
     change_figures,
+    cure_figures,
     house_figures,
     rate_figures,
 )
@@ -25,8 +26,10 @@ from sim.reporting.verdicts.skill import curve, sentence
 POINT = "A point is one percentage point of win rate."
 
 
-def _figures(f: Facts, part: dict[str, Any], gap: Gap):
+def _figures(f: Facts, part: dict[str, Any], gap: Gap, game: str):
     ask = part["ask"]
+    if ask == "cures":
+        return cure_figures(f, part, game)
     if ask == "dominates" and part.get("house"):
         return house_figures(f, part)
     if ask in ("dominates", "balanced", "worth"):
@@ -56,7 +59,7 @@ def verdict_box(
     titles = {a: standing(a, game)[1] for r in f.rows for a in (r["agent_a"], r["agent_b"])}
     found = []
     for part in asks(spec, config, f.matters):
-        figs = _figures(f, part, gap)
+        figs = _figures(f, part, gap, game)
         wanted = part.get("variants")
         figs = {k: v for k, v in figs.items() if v and (not wanted or k[0] in wanted)}
         pairs = list(dict.fromkeys(pair for _, pair in figs))
@@ -74,7 +77,14 @@ def verdict_box(
         else:
             found.append((part, figs, pairs))
     # Every interval in the box at the same level, so that all its verdicts hold together.
-    count = sum(1 for part, figs, pairs in found for k in figs if k[1] == pairs[0])
+    # A slog cure reads several intervals (its pace and what says its outcome is no more
+    # random): each one counts.
+    count = sum(
+        len(v) if part["ask"] == "cures" else 1
+        for part, figs, pairs in found
+        for k, v in figs.items()
+        if k[1] == pairs[0]
+    )
     z = z_value(count, looks)
     parts = []
     for part, figs, pairs in found:

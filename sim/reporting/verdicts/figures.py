@@ -11,6 +11,7 @@ from sim.analysis.houses import split_group
 from sim.analysis.measures import CARD_VALUE, ROUNDS, SLOG
 from sim.analysis.stats import wilson
 from sim.analysis.verdicts import CHANGES
+from sim.play.agents import standing
 from sim.reporting.answer.cards import UNUSED
 from sim.reporting.answer.facts import Facts
 from sim.reporting.answer.houses import _every_pairing, _house_ranking
@@ -172,6 +173,79 @@ def change_figures(f: Facts, part: dict[str, Any]) -> dict[Key, list[dict[str, A
                 reached=base.get("late_share"),
             )
         ]
+    return out
+
+
+def cure_figures(f: Facts, part: dict[str, Any], game: str) -> dict[Key, list[dict[str, Any]]]:
+    """`cures` parts (the slog): per variant and mirror match-up, on the deals whose games
+    reach round 6 under both rules, the late game's pace (cards played a turn from round 6 on)
+    against the baseline's, then what says whether its outcome follows the position and the
+    better player less: the round-6 leader's win rate, and the stronger agent's win rate in
+    the run's first mixed match-up (`kind`: pace, leader, edge). The pace figure carries the
+    late game's length beside it (said, not a condition)."""
+    by: dict[tuple[str, Key], dict[str, Any]] = {}
+    for c in f.comparisons:
+        if c.get("reference", f.baseline) == f.baseline:
+            by[(c["measure"], (c["variant"], (c["agent_a"], c["agent_b"])))] = c
+    edges: dict[str, dict[str, Any]] = {}
+    for (measure, (variant, pair)), c in by.items():
+        if measure != "late_win_a" or pair[0] == pair[1] or variant in edges:
+            continue
+        strong, weak = pair
+        sign = 1.0
+        if standing(weak, game)[0] > standing(strong, game)[0]:
+            strong, weak, sign = weak, strong, -1.0
+        edges[variant] = figure(
+            sign * c["diff"],
+            min(sign * c["lo"], sign * c["hi"]),
+            max(sign * c["lo"], sign * c["hi"]),
+            _games(f, variant, pair),
+            kind="edge",
+            strong=strong,
+            weak=weak,
+            # The stronger agent's win rate in those games, under the variant and the baseline.
+            value=100 * (c["value"] if sign > 0 else 1 - c["value"]),
+            base=100 * (c["base"] if sign > 0 else 1 - c["base"]),
+            deals=c["n"],
+        )
+    out: dict[Key, list[dict[str, Any]]] = {}
+    for (measure, key), c in by.items():
+        if measure != "late_pace" or key[1][0] != key[1][1]:
+            continue
+        games = _games(f, *key)
+        base = next((r for r in f.rows if r["variant"] == f.baseline and _pair(r) == key[1]), {})
+        length = by.get(("late_turns", key))
+        figs = [
+            figure(
+                c["diff"],
+                c["lo"],
+                c["hi"],
+                games,
+                1.0,
+                kind="pace",
+                value=c["value"],
+                base=c["base"],
+                deals=c["n"],
+                reached=base.get("late_share"),
+                **({"length": [length["diff"], length["lo"], length["hi"]]} if length else {}),
+            )
+        ]
+        if led := by.get(("late_leader_won", key)):
+            figs.append(
+                figure(
+                    led["diff"],
+                    led["lo"],
+                    led["hi"],
+                    games,
+                    kind="leader",
+                    value=100 * led["value"],
+                    base=100 * led["base"],
+                    deals=led["n"],
+                )
+            )
+        if key[0] in edges:
+            figs.append(edges[key[0]])
+        out[key] = figs
     return out
 
 

@@ -13,6 +13,7 @@ from sim.analysis.verdicts import (
     NO,
     NOT_SETTLED,
     ON_THE_LINE,
+    RANDOM_LINE,
     YES,
     Verdict,
     at_least,
@@ -47,6 +48,58 @@ def _every(verdicts: list[Verdict]) -> Verdict:
     return ON_THE_LINE if all(v in (YES, ON_THE_LINE) for v in verdicts) else NOT_SETTLED
 
 
+def _said(figs: list[dict[str, Any]], z: float) -> list[dict[str, Any]]:
+    """Figures a reading names beside the one it turns on: each with its range."""
+    return [
+        {
+            **{k: v for k, v in g.items() if k not in ("se", "games")},
+            "lo": _interval(g, z)[0],
+            "hi": _interval(g, z)[1],
+        }
+        for g in figs
+    ]
+
+
+def _cure(part: dict[str, Any], figs: list[dict[str, Any]], z: float) -> dict[str, Any]:
+    """A slog cure (`cures`): the late game quicker by the line, and its outcome following the
+    position and the better player no less (each guard: not `RANDOM_LINE` points or more
+    lower). Yes when all hold, No when one fails. The reading's figure is the pace, with the
+    guards beside it; `failed`: the kind of the guard a No turns on, if any. Where not settled,
+    the games that would settle every figure still open."""
+    line = float(part["line"])
+    pace, guards = figs[0], figs[1:]
+    parts = [(pace, line, margin_of(line, part.get("margin")))]
+    parts += [(g, -RANDOM_LINE, margin_of(RANDOM_LINE)) for g in guards]
+    verdicts = [at_least(*_interval(g, z), at, m) for g, at, m in parts]
+    verdict = _every(verdicts)
+    failed = [g for g, v in zip(guards, verdicts[1:], strict=True) if v == NO]
+    open_ = [
+        more_games(g["games"], g["estimate"], g["se"], z, [at], m)
+        for (g, at, m), v in zip(parts, verdicts, strict=True)
+        if v == NOT_SETTLED
+    ]
+    more = (
+        max((n for n in open_ if n is not None), default=None) if verdict == NOT_SETTLED else None
+    )
+    lo, hi = _interval(pace, z)
+    alone = list(_interval(pace, Z95)) if z > Z95 + 1e-6 else None
+    about = {k: v for k, v in pace.items() if k not in ("estimate", "se", "games")}
+    return {
+        "verdict": verdict,
+        "estimate": pace["estimate"],
+        "lo": lo,
+        "hi": hi,
+        **({"alone": alone} if alone else {}),
+        "games": pace["games"],
+        "more_games": more,
+        "figure": {
+            **about,
+            "guards": _said(guards, z),
+            **({"failed": min(failed, key=lambda g: g["estimate"])["kind"]} if failed else {}),
+        },
+    }
+
+
 def reading(part: dict[str, Any], figs: list[dict[str, Any]], z: float) -> dict[str, Any]:
     """The verdict of one part for one variant and player, its binding figure (the one the
     verdict turns on, shown with it) and, where not settled, about how many more games a cell
@@ -58,6 +111,8 @@ def reading(part: dict[str, Any], figs: list[dict[str, Any]], z: float) -> dict[
     def _either_way(fig: dict[str, Any]) -> Verdict:
         return beyond(*_interval(fig, z), line, m)
 
+    if ask == "cures":
+        return _cure(part, figs, z)
     if ask == "dominates" and part.get("house"):
         by: dict[str, list[dict[str, Any]]] = {}
         for fig in figs:

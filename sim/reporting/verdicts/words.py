@@ -18,6 +18,7 @@ from sim.analysis.verdicts import (
     NO,
     NOT_SETTLED,
     ON_THE_LINE,
+    RANDOM_LINE,
     YES,
     margin_of,
     verdict_word,
@@ -28,7 +29,13 @@ from sim.reporting.formats import duration, interval, signed
 # Below this share of games reaching the late game, another player's slog verdict is said to
 # rest on few of its games.
 FEW_REACH = 0.2
-UNITS = {"points": "points", "rounds": "rounds", "turns": "turns", "damage": "damage"}
+UNITS = {
+    "points": "points",
+    "rounds": "rounds",
+    "turns": "turns",
+    "damage": "damage",
+    "cards": "cards",
+}
 
 
 def card(name: str) -> str:
@@ -67,8 +74,10 @@ def question(part: dict[str, Any], titles: dict[str, str]) -> str:
             a, b = part["pair"]
             return f"Does {titles.get(a, a)} beat {titles.get(b, b)}?"
         return "Is the first player favoured?" if of == "first_player" else "Is any seat favoured?"
-    if ask == "shortens":
+    if ask == "cures":
         return "Does it cure the late-game slog?"
+    if ask == "shortens":
+        return "Does it shorten the late game?"
     measure = part.get("measure", ROUNDS.name)
     what = (
         f"what {card(part['card'])} is worth" if measure == CARD_VALUE.name else _changed(measure)
@@ -144,6 +153,11 @@ def settled_by(part: dict[str, Any]) -> str:
         "favoured": f"Yes needs {line:g} {unit} or more off an even share.",
         "changes": f"Yes needs a change of {line:g} {unit} or more either way.",
         "shortens": f"Yes needs the late game {line:g} {unit} or more shorter.",
+        "cures": (
+            f"Yes needs {line:g} {unit} or more played a turn from round 6 on, and the player "
+            f"ahead as round 6 began and the stronger player each winning less than "
+            f"{RANDOM_LINE:g} points less often."
+        ),
     }[ask]
 
 
@@ -201,6 +215,8 @@ def figure(
             else ""
         )
         return f"{who} wins {fig['rate']:.1f}% ({_with(r, ci, f'off an even share{fair}')}){chosen}"
+    if ask == "cures":
+        return _cure(r, baseline, titles, verdicts)
     measure = part.get("measure", ROUNDS.name)
     what = (
         "the late game"
@@ -210,6 +226,38 @@ def figure(
         else _changed(measure)
     )
     return f"{what} {signed(r['estimate'], digits)} {unit} {ci} against {quoted(baseline)}"
+
+
+def _cure(r: dict[str, Any], baseline: str, titles: dict[str, str], verdicts: int) -> str:
+    """A slog cure's figures: the late game's pace against the baseline's on the deals that
+    reach round 6 under both, then whether its outcome follows the position and the better
+    player less, then the late game's length (said, not a condition)."""
+    fig = r["figure"]
+    said = [
+        f"a turn from round 6 on plays {fig['value']:.2f} cards against {fig['base']:.2f} under "
+        f"{quoted(baseline)} ({signed(r['estimate'], 2)} {_ranges(r, verdicts, 2)}, on the "
+        f"{fig['deals']:,} deals that reach round 6 under both)"
+    ]
+    for g in fig.get("guards", []):
+        ci = interval(g["lo"], g["hi"], signed)
+        if g["kind"] == "leader":
+            said.append(
+                f"the player ahead as round 6 began wins {g['value']:.1f}% against "
+                f"{g['base']:.1f}% ({signed(g['estimate'])} points {ci})"
+            )
+        elif g["kind"] == "edge":
+            strong, weak = (titles.get(g[k], g[k]) for k in ("strong", "weak"))
+            said.append(
+                f"{strong} beats {weak} in {g['value']:.1f}% of the games that reach round 6, "
+                f"against {g['base']:.1f}% ({signed(g['estimate'])} points {ci})"
+            )
+    if length := fig.get("length"):
+        d, lo, hi = length
+        said.append(
+            f"the late game itself {signed(d, 2)} turns [{signed(lo, 2)}, {signed(hi, 2)}] "
+            "(95%; said, not a condition)"
+        )
+    return "; ".join(said)
 
 
 def spread(ends: dict[str, list[Any]]) -> str:
@@ -292,7 +340,8 @@ def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
     few = [
         r["figure"]["reached"]
         for r in theirs.values()
-        if part.get("ask") == "shortens" and (r["figure"].get("reached") or 1) < FEW_REACH
+        if part.get("ask") in ("shortens", "cures")
+        and (r["figure"].get("reached") or 1) < FEW_REACH
     ]
     seldom = f", though only {100 * min(few):.0f}% of its games reach round 6" if few else ""
 
@@ -458,6 +507,8 @@ def next_step(
                         ),
                     )
                 )
+            elif p["ask"] == "cures" and v == NO:
+                problems.append(_cure_advice(p, r))
             elif p["ask"] == "shortens" and v == NO:
                 problems.append(
                     (
@@ -489,6 +540,31 @@ def next_step(
             f"\u201c{p['question']}\u201d{where}{_taking(r) if timed else ''}."
         )
     return ""
+
+
+def _cure_advice(p: dict[str, Any], r: dict[str, Any]) -> tuple[float, str]:
+    """A slog cure that failed: why, and what to try (weighed small beside a card or a seat
+    out of balance, as a length short of a cure is)."""
+    fig, name = r["figure"], quoted(r["variant"])
+    failed = next((g for g in fig.get("guards", []) if g["kind"] == fig.get("failed")), None)
+    if failed is None:
+        return (
+            (p["line"] - r["estimate"]) / 100,
+            f"{name} plays {max(0.0, r['estimate']):.2f} more cards a turn from round 6 on, "
+            f"short of the {p['line']:g} a cure needs: try a stronger draw, or from an "
+            "earlier round.",
+        )
+    who = (
+        "the player ahead as round 6 began"
+        if failed["kind"] == "leader"
+        else "the stronger player, in the games that reach round 6,"
+    )
+    return (
+        abs(failed["estimate"]) / 100,
+        f"{name} quickens the late game ({signed(r['estimate'], 2)} cards a turn), but "
+        f"{who} wins {abs(failed['estimate']):.1f} points less often: the draw decides more. "
+        "Look for a cure that keeps the better player's edge.",
+    )
 
 
 def line_means(part: dict[str, Any]) -> str:

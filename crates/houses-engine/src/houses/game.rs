@@ -40,6 +40,8 @@ pub struct GameRecord {
     /// at most one card in hand.
     pub late_turns: u32,
     pub late_low_hand_turns: u32,
+    /// Cards played from hand in those turns, both players' (`Metrics::late_cards_played`).
+    pub late_cards_played: u32,
     /// The first round in which a player drew two cards (`extra_draw`); 0: never.
     pub two_card_draw_round: u32,
     /// Who was alone ahead on life when the late game began: seat + 1; 0: level, or never.
@@ -280,6 +282,7 @@ pub fn record_of(st: &State, seed: u64) -> GameRecord {
         low_hand_turns: m.low_hand_turns,
         late_turns: m.late_turns,
         late_low_hand_turns: m.late_low_hand_turns,
+        late_cards_played: m.late_cards_played,
         two_card_draw_round: m.two_card_draw_round.unwrap_or(0),
         late_leader: m.late_leader,
         lead_changes: m.lead_changes,

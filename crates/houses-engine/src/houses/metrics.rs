@@ -28,6 +28,9 @@ pub struct Metrics {
     /// with at most one card in hand: the designers' "late-game slog".
     pub late_turns: u32,
     pub late_low_hand_turns: u32,
+    /// Cards played from hand (deployed, scouted, or a Jack, Queen or Ace played) in round
+    /// `LATE_ROUND` or later, both players': the slog's pace ("playing one card at a time").
+    pub late_cards_played: u32,
     /// The first round in which a player drew two cards under a late-game pace option.
     pub two_card_draw_round: Option<u32>,
     /// Who was alone ahead on life when the late game began (seat + 1; 0: level, or the game
@@ -68,6 +71,7 @@ impl Metrics {
     pub fn deployed(&mut self, s: Seat, card: Card, face: Card, round: u32) {
         self.deployed[s].insert(card);
         self.cards_deployed[s] += 1;
+        self.late_cards_played += u32::from(round >= LATE_ROUND);
         if face.kind() == Kind::King {
             self.king_arrived(s, face, round);
         }

@@ -49,6 +49,7 @@ impl Registered for State {
         ("lead_changes", "u32"),
         ("late_turns", "u32"),
         ("late_low_hand_turns", "u32"),
+        ("late_cards_played", "u32"),
         ("two_card_draw_round", "u32"),
         ("late_leader", "u8"),
         ("biggest_attack", "u32"),
@@ -142,6 +143,7 @@ impl Registered for State {
         c.u(r.low_hand_turns.into()).u(r.lead_changes.into());
         c.u(r.late_turns.into())
             .u(r.late_low_hand_turns.into())
+            .u(r.late_cards_played.into())
             .u(r.two_card_draw_round.into())
             .u(r.late_leader.into())
             .u(r.biggest_attack.into())
