@@ -100,7 +100,8 @@ def test_tables_hold_the_numbers_in_the_records(report):
         "first player's win rate",
     ):
         assert section in html
-    assert len(re.findall(r'<img alt="[^"]+" src="data:image/svg\+xml;base64,', html)) == 4
+    # The picture of the answer beside the verdict box, then the sections' four.
+    assert len(re.findall(r'<img alt="[^"]+" src="data:image/svg\+xml;base64,', html)) == 5
 
 
 def test_sim_report_rebuilds_the_same_report(report):
@@ -189,7 +190,7 @@ def _browse(report: Path, tmp: Path, width: int) -> tuple[dict, Path]:
 def test_report_in_headless_chromium_at_laptop_and_phone_width(report, tmp_path, width):
     result, shot = _browse(report, tmp_path, width)
     assert result == {
-        "images": 4,
+        "images": 5,
         "bad": [],
         "errors": [],
         "width": width,

@@ -199,7 +199,9 @@ answer:
     assert part["skill"]["text"].startswith("How it moves with skill: under 'base', ")
     assert any(line.strip().startswith("How it moves with skill: under 'base', ") for line in lines)
     html = (out / "index.html").read_text()
-    assert html.index('id="verdicts"') < html.index('id="skill"') < html.index('id="answer"')
+    # The curve is the picture of the answer, beside the box (no card values to show).
+    assert html.index('id="verdicts"') < html.index('id="picture"') < html.index('id="answer"')
+    assert 'data-kind="skill"' in html
     assert 'class="agree skill">How it moves with skill: ' in html
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from sim.analysis.verdicts import Verdict
+from sim.reporting import terms
 from sim.reporting.related import ANSWER_FILE
 
 # docs/answers.json, the file `sim answers --write` writes (defined beside the related answers
@@ -101,6 +102,9 @@ def table(entries: list[dict[str, Any]]) -> str:
     runs' sizes and times."""
     lines = [
         START,
+        "",
+        # The words of the table, defined before it (`terms`: the report's own words).
+        terms.legend(),
         "",
         "| question | verdict | the figure it rests on | player | file |",
         "|---|---|---|---|---|",

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from sim.play.agents import standing
+from sim.reporting import terms
 from sim.reporting.answers import said_with_spread
 from sim.reporting.formats import pct, points_interval
 from sim.reporting.related import ANSWER_FILE
@@ -351,12 +352,17 @@ def rewritten(page: str, figures: dict[str, Any], entries: list[dict[str, Any]])
     """The page with every figure rendered from `figures` (docs/findings.json) and the
     verdicts from `entries` (docs/answers.json); a figure without data says how to get it."""
     by_file = {e["file"]: e for e in entries}
+    # The page's words (`terms`), defined above its first verdicts, where they first appear.
+    defined: list[str] = []
 
     def render(m: re.Match[str]) -> str:
         key = m["key"]
         kind, run = key.split(" ", 2)[:2]
         if kind == "verdicts":
             body = _verdicts(by_file.get(run), run)
+            if not defined:
+                defined.append(kind)
+                body = f"{terms.legend()}\n\n{body}"
         elif key in figures:
             body = KINDS[kind][1](figures[key])
         else:

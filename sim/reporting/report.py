@@ -16,7 +16,7 @@ from sim.analysis import frame, summary, usage
 from sim.analysis import houses as house_measures
 from sim.analysis.measures import HOUSE, compared_units
 from sim.analysis.stats import wilson
-from sim.reporting import answer, formats, samples
+from sim.reporting import answer, formats, samples, terms
 from sim.reporting.compared import (
     _choice_values,
 )
@@ -24,6 +24,7 @@ from sim.reporting.findings import _findings, _robustness
 from sim.reporting.formats import ALL_MATCHUPS, _breakable, _option_breaks, commands
 from sim.reporting.legend import _players, _variant_legend
 from sim.reporting.measured import measured
+from sim.reporting.picture import picture
 from sim.reporting.plots import plot_cards, plot_kings, plot_lengths, plot_skill, plot_win_rates
 from sim.reporting.related import ANSWER_FILE, _see_also_answers
 from sim.reporting.report_template import TEMPLATE
@@ -241,7 +242,9 @@ def build(out: Path) -> Path:
     # How long more games would take here, at the pace this run's chunks played.
     pace = timing(manifest, out, baseline, plain)
     box = verdict_box(facts, spec, config, gap, config.get("game", games.DEFAULT), looks, pace)
-    if any(p.get("skill") for p in box["parts"]):
+    # The picture of the answer beside the box; the skill curve under it where that is not it.
+    beside = picture(box["parts"], card_values)
+    if any(p.get("skill") for p in box["parts"]) and beside.get("kind") != "skill":
         plots["skill"] = plot_skill(box["parts"])
     if manifest.get("settle") and box["parts"]:
         pair = tuple(manifest["settle"]["matchup"])
@@ -259,6 +262,8 @@ def build(out: Path) -> Path:
     env.filters["wbr"] = _breakable
     env.filters["commands"] = commands
     env.filters["option_breaks"] = _option_breaks
+    # The page's terms, each defined where it first appears (`terms`).
+    env.filters["glossary"] = terms.Glossary(_player_terms(rows, game.name))
     env.globals.update(value=formats.value, delta=formats.delta, pvalue=formats.pvalue)
     html = env.from_string(TEMPLATE).render(
         manifest=manifest,
@@ -281,6 +286,7 @@ def build(out: Path) -> Path:
         opening=opening,
         box=box,
         box_lines=box_lines(box),
+        picture=beside,
         related=related,
         legend=_variant_legend(config, game, plain),
         players=_players(config, game),
@@ -329,6 +335,22 @@ def build(out: Path) -> Path:
     path = out / "index.html"
     _write(path, html)
     return path
+
+
+def _player_terms(rows: list[dict], game: str) -> dict[str, str]:
+    """Each player of the run by its title ("the expert player"), defined in a line: how it
+    plays and how strong it is on the stored ladder."""
+    from sim.play import agents, ratings
+
+    anchor = agents.standing("greedy", game)[1]
+    found = {}
+    for name in dict.fromkeys(a for r in rows for a in (r["agent_a"], r["agent_b"])):
+        title = agents.standing(name, game)[1]
+        if title != name:  # a player named by what it is called needs no definition
+            found[title] = terms.player(
+                title, name, agents.plain(name, game), ratings.rating(name, game), anchor
+            )
+    return found
 
 
 def _write(path: Path, text: str) -> None:

@@ -8,7 +8,7 @@ TEMPLATE = r"""<!doctype html>
 <title>{{ manifest.name }}: {{ manifest.question }}</title>
 <style>
   body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1d2733;
-         max-width: 1100px; margin: 0 auto; padding: 1rem; }
+         max-width: 1240px; margin: 0 auto; padding: 1rem; }
   h1 { font-size: 1.5rem; margin-bottom: .2rem; }
   h2 { font-size: 1.2rem; margin-top: 2rem; border-bottom: 1px solid #d9dee5; }
   .question { font-size: 1.15rem; font-style: italic; }
@@ -31,6 +31,22 @@ TEMPLATE = r"""<!doctype html>
   .verdicts li { margin: .15rem 0; }
   .verdicts .v { color: #123f66; } .verdicts .v-not-settled { color: #7a5c00; } .verdicts .v-on-the-line { color: #5b3f8c; }
   .verdicts .agree { color: #555; list-style: none; margin-left: -1.2rem; font-size: .95rem; }
+  .verdicts p.line { margin: .1rem 0 .3rem; color: #555; font-size: .92rem; }
+  .verdicts code { word-break: normal; overflow-wrap: anywhere; }
+  /* A term defined where it first appears: the term, then its meaning in brackets. */
+  dfn { font-style: normal; font-weight: 600; }
+  .def { color: #5a6573; font-size: .88em; }
+  /* The verdict box and the picture of the answer: side by side at a desktop width, the
+     picture under the box on a phone. */
+  .at-once { display: grid; grid-template-columns: minmax(0, 1fr); column-gap: 1.2rem; }
+  .at-once .picture { margin: .6rem 0; }
+  .at-once .picture img { margin: 0 auto; }
+  @media (min-width: 960px) {
+    .at-once.with-picture { grid-template-columns: minmax(0, 11fr) minmax(0, 9fr); align-items: start; }
+    .at-once .picture { position: sticky; top: .5rem; }
+  }
+  /* Wider than a phone, the tables use the page's width. */
+  @media (min-width: 601px) { .scroll > table { width: 100%; } }
   .answer p.lead { font-size: 1.08rem; }
   .answer.related { background: #f6f6f4; border-left-color: #8a8f98; margin-top: .6rem; }
   table.measures td, table.measures th { white-space: normal; }
@@ -78,19 +94,24 @@ TEMPLATE = r"""<!doctype html>
 <p class="question">{{ manifest.question }}</p>
 {# The verdict box: each part of the question answered Yes, No, On the line or Not settled, from the
 strongest player the run has (sim/reporting/verdicts). #}
-{% if box_lines %}<div class="verdicts" id="verdicts">
-{% if box.whose %}<p class="whose">{{ box.whose }}</p>{% endif %}
+{% if box_lines %}<div class="at-once{% if picture %} with-picture{% endif %}" id="at-once">
+<div class="verdicts" id="verdicts">
+{% if box.whose %}<p class="whose">{{ box.whose|glossary }}</p>{% endif %}
 {% for p in box_lines %}<div class="part"><p class="ask">{{ p.question }}</p>
-<ul>{% for r in p.readings %}<li><b class="v v-{{ r.verdict|lower|replace(' ', '-') }}">{{ r.verdict }}</b>{% if r.where %} {{ r.where }}{% endif %}: {{ r.text|commands }}.{% if r.spread %}<br>{{ r.spread }}.{% endif %}</li>
-{% endfor %}{% for a in p.agreement %}<li class="agree">{{ a }}</li>{% endfor %}{% if p.skill %}<li class="agree skill">{{ p.skill }}</li>{% endif %}<li class="agree line">{{ p.settled_by }}</li></ul></div>
-{% endfor %}{% if box.next %}<p class="next"><b>What to try next:</b> {{ (box.next_here or box.next)|commands }}</p>{% endif %}{% if box.settling %}<p class="note">{{ box.settling }}</p>{% endif %}
-<p class="note">{% if box.point %}{{ box.point }} {% endif %}Yes when the whole range is past the line that settles the question, No when all of it falls short, On the line when all of it lies within the line's margin either side (a third of the line, unless the question sets its own: as good as at the line either way), Not settled when it straddles the line otherwise. {% if box.verdicts > 1 or box.looks|default(1) > 1 %}The ranges in this box are wider than the 95% ranges below: wide enough that all {{ box.verdicts }} verdicts hold at once{% if box.looks|default(1) > 1 %}, at every one of the {{ box.looks }} points where the run looked at them to decide whether to play on{% endif %}, with 95% confidence. {% endif %}Why these lines: {% for p in box.parts %}{{ p.question }} {{ p.line_means }}{{ '; ' if not loop.last else '.' }}{% endfor %}</p>
+{# What settles the part, and where a team sets its own line. #}<p class="line">{{ ('The line: ' ~ p.settled_by[:-1] ~ (', ' ~ p.line_set if p.line_set else '') ~ '.')|commands|glossary }}</p>
+<ul>{% for r in p.readings %}<li><b class="v v-{{ r.verdict|lower|replace(' ', '-') }}">{{ r.verdict }}</b>{% if r.where %} {{ r.where }}{% endif %}: {{ r.text|commands|glossary }}.{% if r.spread %}<br>{{ r.spread|glossary }}.{% endif %}</li>
+{% endfor %}{% for a in p.agreement %}<li class="agree">{{ a|glossary }}</li>{% endfor %}{% if p.skill %}<li class="agree skill">{{ p.skill|glossary }}</li>{% endif %}</ul></div>
+{% endfor %}{% if box.next %}<p class="next"><b>What to try next:</b> {{ (box.next_here or box.next)|commands|glossary }}</p>{% endif %}{% if box.settling %}<p class="note">{{ box.settling|glossary }}</p>{% endif %}
+<p class="note">Yes when the whole range is past the line that settles the question, No when all of it falls short, On the line when all of it lies within the line's margin either side (a third of the line, unless the question sets its own: as good as at the line either way), Not settled when it straddles the line otherwise. {% if box.verdicts > 1 or box.looks|default(1) > 1 %}The ranges in this box are wider than the 95% ranges below: wide enough that all {{ box.verdicts }} verdicts hold at once{% if box.looks|default(1) > 1 %}, at every one of the {{ box.looks }} points where the run looked at them to decide whether to play on{% endif %}, with 95% confidence. {% endif %}Why these lines: {% for p in box.parts %}{{ p.question }} {{ p.line_means }}{{ '; ' if not loop.last else '.' }}{% endfor %}</p>
+</div>
+{% if picture %}<figure class="picture" id="picture" data-kind="{{ picture.kind }}"><img alt="The picture of the answer" src="{{ picture.src }}">
+<figcaption class="note">{{ picture.caption|glossary }}</figcaption></figure>{% endif %}
 </div>{% endif %}
-{% if plots.skill %}<details class="skill" id="skill" open><summary>How the verdicts move with the player's skill (the figure each verdict reads, per player, by ladder rating)</summary>
+{% if plots.skill %}<details class="skill" id="skill"><summary>How the verdicts move with the player's skill (the figure each verdict reads, per player, by ladder rating)</summary>
 <img alt="Each verdict's figure per player against the player's ladder rating" src="{{ plots.skill }}">
 </details>{% endif %}
 <div class="answer" id="answer">
-{% for s in opening.sentences %}<p{% if loop.first %} class="lead"{% endif %}>{{ s }}</p>
+{% for s in opening.sentences %}<p{% if loop.first %} class="lead"{% endif %}>{{ s|glossary }}</p>
 {% endfor %}{% if not opening.sentences %}<p>No figure answers this question yet: the cells it is read from have no games.</p>{% endif %}
 </div>
 {# The answers of the files that ask a related question (answer.see_also), quoted with their

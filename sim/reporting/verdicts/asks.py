@@ -43,6 +43,8 @@ def _filled(part: dict[str, Any], cards: list[str], matters: dict[str, float]) -
         line = matters[unit]
     if part["ask"] in ("dominates", "balanced") and not part.get("house"):
         part.setdefault("cards", cards)
+    # Where its line comes from, for the page to say so (a team sets its own in the file).
+    part["line_from"] = "file" if "line" in part else "default"
     part.setdefault("line", line)
     part["unit"] = unit
     return part

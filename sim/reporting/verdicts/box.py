@@ -8,6 +8,7 @@ from typing import Any
 
 from sim.analysis.verdicts import MOST_MORE, NOT_SETTLED, margin_of, verdict_word, z_value
 from sim.play.agents import standing
+from sim.reporting import terms
 from sim.reporting.answer.facts import Facts
 from sim.reporting.timing import Pair, Timing
 from sim.reporting.verdicts import words
@@ -122,6 +123,8 @@ def verdict_box(
             "unit": part["unit"],
             "line_means": words.line_means(part),
             "settled_by": words.settled_by(part),
+            # Where the line is set: the file's `answer.asks`, or its kind's default.
+            "line_set": terms.line_set(part),
             **first,
             "others": others,
         }
@@ -205,6 +208,8 @@ def lines(box: dict[str, Any]) -> list[dict[str, Any]]:
                 "agreement": p["agreement"],
                 "skill": (p.get("skill") or {}).get("text", ""),
                 "settled_by": p["settled_by"],
+                "line_set": p.get("line_set", ""),
+                "line_means": p.get("line_means", ""),
             }
         )
     return out
