@@ -266,7 +266,7 @@ def matched(
     """Each question with the (entry, part) pairs it draws on, then one question per part
     that no question lists (its id `FILE: PART`, its words the part's), in file order."""
     by_file = {e["file"]: e for e in entries}
-    used: set[tuple[str, str]] = set()
+    used: set[tuple[str, str, str | None]] = set()
     out = []
     for q in questions:
         pairs = []
@@ -277,15 +277,19 @@ def matched(
             for p in e["parts"]:
                 if p["question"] == a["part"]:
                     pairs.append((e, _only(p, a.get("variant"))))
-                    used.add((a["file"], a["part"]))
+                    used |= {
+                        (a["file"], a["part"], v["variant"])
+                        for v in p["verdicts"]
+                        if a.get("variant") in (None, v["variant"])
+                    }
         out.append((q, pairs))
     # The rest, one question a part and variant (a variant is another rule set).
     for e in entries:
         for p in e["parts"]:
-            if (e["file"], p["question"]) in used:
-                continue
             for v in dict.fromkeys(v["variant"] for v in p["verdicts"]):
-                under = f" Under '{v}'." if v is not None else ""
+                if (e["file"], p["question"], v) in used:
+                    continue
+                under = f" Under {quoted(v)}." if v is not None else ""
                 q = {
                     "id": f"{e['file']}: {p['question']}" + (f" | {v}" if v else ""),
                     "question": f"{e['question']} {p['question']}{under}",
@@ -384,6 +388,11 @@ def book(
 # --- the book as the README and the terminal show it ----------------------------------------
 
 
+def quoted(name: str) -> str:
+    """A variant's name in quotes, double where it holds an apostrophe ("Spring '25 Kings")."""
+    return f'"{name}"' if "'" in name else f"'{name}'"
+
+
 def _link(file: str) -> str:
     return f"[`{file}`](experiments/{file})"
 
@@ -393,14 +402,14 @@ def _verdict_cell(s: dict[str, Any]) -> str:
 
 
 def _who(s: dict[str, Any]) -> str:
-    under = f", under '{s['variant']}'" if s.get("variant") else ""
+    under = f", under {quoted(s['variant'])}" if s.get("variant") else ""
     return f"{s['player']}, {_link(s['file'])}{under} ({s['date']})"
 
 
 def _others_cell(q: dict[str, Any]) -> str:
     said = []
     for d in q["disagree"]:
-        under = f" under '{d['variant']}'" if d.get("variant") else ""
+        under = f" under {quoted(d['variant'])}" if d.get("variant") else ""
         said.append(
             f"{d['player']}, `{d['file']}`{under}: **{Verdict(d['verdict']).word}**, "
             f"{d['text']}. *Why:* {d['reason']}."
@@ -445,11 +454,11 @@ def terminal(rows: list[dict[str, Any]]) -> str:
         if s is None:
             out += [f"  not run yet: sim run experiments/{f}" for f in q["files"]]
             continue
-        under = f" under '{s['variant']}'" if s.get("variant") else ""
+        under = f" under {quoted(s['variant'])}" if s.get("variant") else ""
         out.append(f"  {Verdict(s['verdict']).word}: {s['text']}")
         out.append(f"    ({s['player']}, {s['file']}{under}, {s['date']})")
         for d in q["disagree"]:
-            under = f" under '{d['variant']}'" if d.get("variant") else ""
+            under = f" under {quoted(d['variant'])}" if d.get("variant") else ""
             out.append(
                 f"  {d['player']}, {d['file']}{under}: {Verdict(d['verdict']).word}, {d['text']}"
             )

@@ -21,7 +21,7 @@ import polars as pl
 from sim.analysis.card_use import CardUse, card_use, telling_kind
 from sim.analysis.names import card_words
 from sim.analysis.verdicts import Verdict
-from sim.reporting.answer_book import Reading
+from sim.reporting.answer_book import Reading, quoted
 
 # How the answer book names a kind of decision taken (docs/records.md "Houses-Skirmish's
 # decisions"); another kind is named by its column.
@@ -246,7 +246,7 @@ def side_by_side(top: Reading, other: Reading) -> str:
     def on(r: Reading) -> str:
         games = f" over {r.games:,} games a setup" if r.games else ""
         differ = top.variant != other.variant
-        under = f" under '{r.variant}'" if r.variant and differ else ""
+        under = f" under {quoted(r.variant)}" if r.variant and differ else ""
         return f"{r.player} (`{r.file}`{under}){games}: {Verdict(r.verdict).word}"
 
     return f"{on(other)}; {on(top)}"
