@@ -19,6 +19,7 @@ from typing import Any
 from sim.analysis.names import SUIT_WORDS, card_words
 from sim.analysis.verdicts import Verdict
 from sim.play.agents import standing as agent_standing
+from sim.reporting.answer.wording import quoted
 
 CATALOGUE = Path("docs") / "questions.yaml"
 BOOK = Path("docs") / "answer_book.json"
@@ -386,11 +387,6 @@ def book(
 
 
 # --- the book as the README and the terminal show it ----------------------------------------
-
-
-def quoted(name: str) -> str:
-    """A variant's name in quotes, double where it holds an apostrophe ("Spring '25 Kings")."""
-    return f'"{name}"' if "'" in name else f"'{name}'"
 
 
 def _link(file: str) -> str:

@@ -21,7 +21,8 @@ import polars as pl
 from sim.analysis.card_use import CardUse, card_use, telling_kind
 from sim.analysis.names import card_words
 from sim.analysis.verdicts import Verdict
-from sim.reporting.answer_book import Reading, quoted
+from sim.reporting.answer.wording import quoted
+from sim.reporting.answer_book import Reading
 
 # How the answer book names a kind of decision taken (docs/records.md "Houses-Skirmish's
 # decisions"); another kind is named by its column.
