@@ -10,13 +10,14 @@ import re
 import pytest
 from conftest import ROOT
 
-from sim.reporting import answers, findings_page
+from sim.reporting import answer_book, answers, findings_page
 
 
 def test_the_readme_table_is_the_one_generated_from_docs_answers_json(root):
     entries = json.loads((root / answers.SNAPSHOT).read_text())
+    book = json.loads((root / answer_book.BOOK).read_text())
     readme = (root / "README.md").read_text()
-    assert answers.rewritten(readme, entries) == readme, (
+    assert answers.rewritten(readme, entries, book) == readme, (
         "README.md's table of answers differs from docs/answers.json: run `sim answers --write`"
     )
 
@@ -56,7 +57,7 @@ def test_every_shipped_entry_has_its_date():
 
 def test_a_readme_without_the_markers_is_a_clear_error():
     with pytest.raises(ValueError, match="the README has no generated part"):
-        answers.rewritten("# title\n", [])
+        answers.rewritten("# title\n", [], [])
 
 
 # --- docs/findings.md: its figures are generated from the runs (sim/reporting/findings_page) ---

@@ -189,31 +189,41 @@ def run_cmd(
     help="Where the runs are.",
 )
 def answers_cmd(write: bool, reports: Path) -> None:
-    """Gather every shipped experiment's verdicts, and docs/findings.md's figures, from the
-    finished runs (run from the repository's root); with --write, into docs/answers.json, the
-    README's table, docs/findings.json and docs/findings.md. A file not run here keeps what
-    the snapshot had."""
-    from sim.reporting import answers, findings_page
+    """The answer book: each designer question of docs/questions.yaml with its standing verdict
+    (the strongest player's settled one) and why any other player or file says otherwise,
+    from the finished runs here and docs/answers.json (run from the repository's root). With
+    --write, gather every shipped experiment's verdicts and docs/findings.md's figures into
+    docs/answers.json, docs/answer_book.json, the README's table, docs/findings.json and
+    docs/findings.md. A file not run here keeps what the snapshot had."""
+    from sim.reporting import answer_book, answers, findings_page
     from sim.running.experiment import ExperimentError
 
     try:
         entries = answers.gathered(Path("experiments"), reports)
     except ExperimentError as e:
         _fail("; ".join(e.problems))
-    if not entries:
+    if not entries and write:
         _fail(f"no finished run of experiments/*.yaml under {reports}: run them first")
-    if not write:
-        click.echo(answers.table(entries))
-        return
     before = json.loads(answers.SNAPSHOT.read_text()) if answers.SNAPSHOT.is_file() else []
     kept = [
         e
         for e in answers.merged(before, entries)
         if (Path("experiments") / e["file"]).is_file()  # a file since removed is dropped
     ]
+    old_book = json.loads(answer_book.BOOK.read_text()) if answer_book.BOOK.is_file() else []
+    try:
+        book = answers.answer_book(
+            kept, answer_book.CATALOGUE, Path("experiments"), reports, old_book
+        )
+    except ValueError as e:
+        _fail(str(e))
+    if not write:
+        click.echo(answer_book.terminal(book))
+        return
     answers.SNAPSHOT.write_text(json.dumps(kept, indent=2) + "\n")
+    answer_book.BOOK.write_text(json.dumps(book, indent=2) + "\n")
     readme = Path("README.md")
-    readme.write_text(answers.rewritten(readme.read_text(), kept))
+    readme.write_text(answers.rewritten(readme.read_text(), kept, book))
     page = findings_page.PAGE.read_text()
     try:
         found = findings_page.gathered(page, reports)
@@ -224,9 +234,11 @@ def answers_cmd(write: bool, reports: Path) -> None:
     figures = {k: v for k, v in figures.items() if v is not None}
     findings_page.SNAPSHOT.write_text(json.dumps(figures, indent=2) + "\n")
     findings_page.PAGE.write_text(findings_page.rewritten(page, figures, kept))
+    measured = sum(d["measured"] for q in book for d in q["disagree"])
     click.echo(
         f"{answers.SNAPSHOT} and {readme}: {len(entries)} runs here"
-        f" ({len(kept) - len(entries)} kept from before); {findings_page.PAGE}:"
+        f" ({len(kept) - len(entries)} kept from before); {answer_book.BOOK}: {len(book)}"
+        f" questions, {measured} reasons measured; {findings_page.PAGE}:"
         f" {len(found)} figures from runs here, {len(figures) - len(found)} kept"
     )
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from sim.analysis.verdicts import Verdict
+from sim.play.agents import standing
 from sim.reporting import terms
 from sim.reporting.related import ANSWER_FILE
 
@@ -65,24 +66,58 @@ def summary(file: str, out: Path) -> dict[str, Any]:
             {
                 "question": p["question"],
                 "player": p["player_name"],
-                "verdicts": [
-                    {
-                        "variant": None if p["single_variant"] else r["variant"],
-                        "verdict": r["verdict"],
-                        "text": r["text"],
-                        # A House part's second line: the top and the bottom House.
-                        **({"spread": r["spread"]} if r.get("spread") else {}),
-                    }
-                    for r in p["readings"]
-                ],
+                "verdicts": [_reading(p, r) for r in p["readings"]],
                 "agreement": p["agreement"],
                 # How it moves with skill (the skill curve's line), where the run has it.
                 **({"skill": p["skill"]["text"]} if p.get("skill") else {}),
+                # What the answer book matches and ranks by (sim/reporting/answer_book.py): the
+                # kind of ask, its card or House, how strong the player is, and every weaker
+                # player's readings in numbers (the agreement above says them in words).
+                **{k: p[k] for k in ("ask", "card", "house", "unit") if p.get(k) is not None},
+                "agent": p["player"],
+                "strength": standing(p["player"])[0],
+                "others": [
+                    {
+                        "player": o["player_name"],
+                        "agent": o["player"],
+                        "strength": standing(o["player"])[0],
+                        "verdicts": [_reading(p, r) for r in o["readings"]],
+                    }
+                    for o in p.get("others", [])
+                ],
             }
             for p in box["parts"]
         ],
         "next": box.get("next", ""),
     }
+
+
+def _reading(part: dict[str, Any], r: dict[str, Any]) -> dict[str, Any]:
+    """One reading of a part as docs/answers.json keeps it: its verdict and words, and the
+    figure, range and games it rests on (the answer book compares readings by these)."""
+    return {
+        "variant": None if part["single_variant"] else r["variant"],
+        "verdict": r["verdict"],
+        # The strongest player's readings have words; a weaker player's are said in the part's
+        # agreement instead.
+        **({"text": r["text"]} if "text" in r else {}),
+        # A House part's second line: the top and the bottom House.
+        **({"spread": r["spread"]} if r.get("spread") else {}),
+        **{k: _rounded(r[k]) for k in ("estimate", "lo", "hi") if r.get(k) is not None},
+        **({"games": r["games"]} if r.get("games") is not None else {}),
+        **({"figure": _rounded(r["figure"])} if r.get("figure") else {}),
+    }
+
+
+def _rounded(x: Any) -> Any:
+    """Numbers to 4 decimals (a figure's points and shares), in lists and dicts too."""
+    if isinstance(x, float):
+        return round(x, 4)
+    if isinstance(x, dict):
+        return {k: _rounded(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_rounded(v) for v in x]
+    return x
 
 
 def _time(seconds: int) -> str:
@@ -97,32 +132,24 @@ def said_with_spread(v: dict[str, Any]) -> str:
     return f"{v['text']}. {v['spread']}" if v.get("spread") else v["text"]
 
 
-def table(entries: list[dict[str, Any]]) -> str:
-    """The README's part: the verdicts of every run (one row a part of a question), then the
-    runs' sizes and times."""
+def table(entries: list[dict[str, Any]], book: list[dict[str, Any]]) -> str:
+    """The README's part: the answer book (one row a designer question: its standing verdict,
+    whose it is, and why the readings that say otherwise do), then the runs' sizes and times."""
+    from sim.reporting.answer_book import markdown
+
     lines = [
         START,
         "",
         # The words of the table, defined before it (`terms`: the report's own words).
         terms.legend(),
         "",
-        "| question | verdict | the figure it rests on | player | file |",
-        "|---|---|---|---|---|",
-    ]
-    for e in entries:
-        for i, p in enumerate(e["parts"]):
-            said = "<br>".join(
-                f"{VERDICT[v['verdict']]}{' under ' + v['variant'] if v['variant'] else ''}"
-                for v in p["verdicts"]
-            )
-            figures = "<br>".join(said_with_spread(v) for v in p["verdicts"])
-            also = " ".join(p["agreement"])
-            q = p["question"] if i else f"{e['question']}<br>{p['question']}"
-            lines.append(
-                f"| {q} | {said} | {figures}{'<br>' + also if also else ''} | {p['player']} "
-                f"| `{e['file']}` |"
-            )
-    lines += [
+        "Each designer question (docs/questions.yaml) with its standing verdict: of every "
+        "player's reading in every file that answers it, the strongest player's that is settled "
+        "(Yes, No or On the line), else the strongest player's as it stands. Where a weaker player "
+        "or another file says otherwise, the last column says why, measured from the runs' "
+        "records. The range in brackets is where the true figure lies with 95% confidence.",
+        "",
+        *markdown(book),
         "",
         "| experiment | cells | games | time |",
         "|---|---|---|---|",
@@ -133,10 +160,29 @@ def table(entries: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def rewritten(readme: str, entries: list[dict[str, Any]]) -> str:
+def rewritten(readme: str, entries: list[dict[str, Any]], book: list[dict[str, Any]]) -> str:
     """The README with its generated part replaced (ValueError without the two marker lines)."""
     if START not in readme or END not in readme:
         raise ValueError(f"the README has no generated part: add the lines {START!r} and {END!r}")
     head, rest = readme.split(START, 1)
     _, tail = rest.split(END, 1)
-    return head + table(entries) + tail
+    return head + table(entries, book) + tail
+
+
+def answer_book(
+    entries: list[dict[str, Any]],
+    catalogue: Path,
+    experiments: Path,
+    reports: Path,
+    previous: list[dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """The answer book of `entries` (docs/answers.json's), by the questions of `catalogue`:
+    reasons measured from the records under `reports` where the runs are here, else kept from
+    the `previous` book while the readings are unchanged (ValueError for a catalogue that
+    does not check)."""
+    from sim.reporting import answer_book as ab
+    from sim.reporting.book_reasons import Reasons
+
+    questions = ab.catalogue(catalogue, experiments)
+    ab.check_parts(questions, entries)
+    return ab.book(questions, entries, Reasons(experiments, reports, previous))
