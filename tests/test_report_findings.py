@@ -465,7 +465,7 @@ def test_the_late_game_answer_reads_the_records_on_the_deals_that_reach_round_6(
     reached = base["late_turns"] > 0
     pace, first, second, held, better = found["sentences"][:5]
     assert pace.startswith(
-        "Does each rule quicken the late game, the notes' \"playing one card at a time\" "
+        'Does each rule quicken the late game, the notes\' "playing one card at a time" '
         "(random v random, cards played a turn from round 6 on, on the deals that reach round 6 "
         f"under both rules)? 'extra_draw=from_round_6' {c['value']:.2f} against {c['base']:.2f}"
     )

@@ -73,7 +73,7 @@ def paired_difference(
             return None  # records written before the measure's columns
         pair = [
             _cell(lf, c).select(
-                "game", **{f"c{k}": pl.col(top), f"t{k}": pl.col(bottom), f"w{k}": "winner"}
+                "game", **{f"c{k}": pl.col(top), f"t{k}": pl.col(bottom), f"w{k}": pl.col("winner")}
             )
             for c, k in ((cell, "v"), (baseline, "b"))
         ]

@@ -129,6 +129,9 @@ def verdict_box(
             "others": others,
         }
         for r in entry["readings"]:
+            if r.get("more_pair"):
+                a, b = r["more_pair"]
+                r["more_of"] = f"{titles.get(a, a)} against {titles.get(b, b)}"
             if timing is not None:
                 _timed(r, part, pairs[0], timing)
             said = words.figure(part, r, f.baseline, titles, count)
@@ -177,11 +180,14 @@ def _timed(r: dict[str, Any], part: dict[str, Any], pair: Pair, timing: Timing) 
     n = r.get("more_games")
     if r["verdict"] != NOT_SETTLED or not n:
         return
-    seconds = timing.seconds(part, r["variant"], pair, n)
+    # Games of another match-up (a slog cure's better player): timed at its own pace; a
+    # settling run plays the answering player's games only, so no command plays them.
+    other = (r["more_pair"][0], r["more_pair"][1]) if r.get("more_pair") else None
+    seconds = timing.seconds(part, r["variant"], other or pair, n)
     if seconds is None:
         return
     r["more_seconds"] = round(seconds, 1)
-    if n <= MOST_MORE * max(1, r["games"]):
+    if other is None and n <= MOST_MORE * max(1, r["games"]):
         r["more_command"] = timing.settle(r["games"], n)
 
 

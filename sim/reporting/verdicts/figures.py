@@ -203,6 +203,8 @@ def cure_figures(f: Facts, part: dict[str, Any], game: str) -> dict[Key, list[di
             kind="edge",
             strong=strong,
             weak=weak,
+            # Read from a match-up of its own: more games of it are its games.
+            pair=list(pair),
             # The stronger agent's win rate in those games, under the variant and the baseline.
             value=100 * (c["value"] if sign > 0 else 1 - c["value"]),
             base=100 * (c["base"] if sign > 0 else 1 - c["base"]),

@@ -74,12 +74,17 @@ def _cure(part: dict[str, Any], figs: list[dict[str, Any]], z: float) -> dict[st
     verdict = _every(verdicts)
     failed = [g for g, v in zip(guards, verdicts[1:], strict=True) if v == NO]
     open_ = [
-        more_games(g["games"], g["estimate"], g["se"], z, [at], m)
+        (n, g)
         for (g, at, m), v in zip(parts, verdicts, strict=True)
-        if v == NOT_SETTLED
+        if v == NOT_SETTLED and (n := more_games(g["games"], g["estimate"], g["se"], z, [at], m))
     ]
-    more = (
-        max((n for n in open_ if n is not None), default=None) if verdict == NOT_SETTLED else None
+    # The figure that needs the most games says how many; where it is read from another
+    # match-up (the better player's edge), its games are that match-up's.
+    more, needs = (
+        max(open_, key=lambda x: x[0]) if verdict == NOT_SETTLED and open_ else (None, pace)
+    )
+    elsewhere = (
+        {"more_pair": needs["pair"], "more_played": needs["games"]} if needs.get("pair") else {}
     )
     lo, hi = _interval(pace, z)
     alone = list(_interval(pace, Z95)) if z > Z95 + 1e-6 else None
@@ -92,6 +97,7 @@ def _cure(part: dict[str, Any], figs: list[dict[str, Any]], z: float) -> dict[st
         **({"alone": alone} if alone else {}),
         "games": pace["games"],
         "more_games": more,
+        **elsewhere,
         "figure": {
             **about,
             "guards": _said(guards, z),

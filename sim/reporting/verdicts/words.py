@@ -289,14 +289,22 @@ def more(r: dict[str, Any], part: dict[str, Any], timed: bool = False) -> str:
     n = r["more_games"]
     if n is None:
         return "; nothing is known of its spread yet"
-    if n > MOST_MORE * max(1, r["games"]):
+    # Games of another match-up than the reading's own (a slog cure's better player).
+    of = f" of {r['more_of']}" if r.get("more_of") else ""
+    if n > MOST_MORE * max(1, r.get("more_played") or r["games"]):
         return (
-            f"; settling it would take about {n:,} more games per setup"
+            f"; settling it would take about {n:,} more games{of} per setup"
             f"{_taking(r, False) if timed else ''}, over "
             f"{MOST_MORE} times those played: read it as undecided at this player's strength"
         )
     taking = _taking(r) if timed else ""
-    return f"; about {n:,} more game{'' if n == 1 else 's'} per setup would settle it{taking}"
+    if of and timed and r.get("more_seconds") is not None:
+        # No settling run plays another match-up's games: a run of its own does.
+        taking = (
+            f" ({duration(r['more_seconds'])} here, in a run with that match-up's `max_games` "
+            "raised)"
+        )
+    return f"; about {n:,} more game{'' if n == 1 else 's'}{of} per setup would settle it{taking}"
 
 
 def _taking(r: dict[str, Any], command: bool = True) -> str:
@@ -530,14 +538,16 @@ def next_step(
         if r["verdict"] == NOT_SETTLED
         and r["more_games"]
         # Never the advice past `MOST_MORE` times the games played: the reading says so.
-        and r["more_games"] <= MOST_MORE * max(1, r["games"])
+        and r["more_games"] <= MOST_MORE * max(1, r.get("more_played") or r["games"])
     ]
     if unsettled:
         n, p, r = min(unsettled, key=lambda x: x[0])
         where = "" if p["single_variant"] else f" under {quoted(r['variant'])}"
+        of = f" of {r['more_of']}" if r.get("more_of") else ""
+        taking = _taking(r) if timed and not of else ""
         return (
-            f"Play more games: about {n:,} more per setup would settle "
-            f"\u201c{p['question']}\u201d{where}{_taking(r) if timed else ''}."
+            f"Play more games{of}: about {n:,} more per setup would settle "
+            f"\u201c{p['question']}\u201d{where}{taking}."
         )
     return ""
 
