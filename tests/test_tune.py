@@ -71,6 +71,10 @@ def test_the_rules_as_they_are_are_tried_first_and_every_candidate_on_the_same_d
 def test_the_leaders_play_again_and_the_pick_is_rechecked_on_fresh_deals(small):
     leaders = small.data["leaders"]
     assert len(leaders) == 2
+    # How long the recheck took here, beside it (what more of its games would cost).
+    took = small.data["recheck_seconds"]
+    players = [small.data["spec"]["player"], *small.data["recheck"]["players"]]
+    assert list(took) == players and all(took[p] > 0 for p in players)
     # Where estimates met every target, the leaders are the settings closest to the rules as
     # they are (a designer changes as little as will do); else the nearest to the targets.
     trials, base = small.data["trials"], int(small.data["base"]["life"])
@@ -236,6 +240,16 @@ def test_what_to_try_next_follows_the_strongest_player_that_rechecked_the_pick()
         {"search_expert": found(NO, 2000), "search_fast": found(YES, 4000)}, targets
     )
     assert said.startswith("tune with the expert player (player: search_expert in the file)")
+    # With each recheck's time here: as many games again take as long.
+    said = _next_stronger(
+        {"search_fast": found(NO, 4000), "search_expert": found(NOT_SETTLED, 2000)},
+        targets,
+        {"search_expert": 337.1, "search_fast": 227.4},
+    )
+    assert said.endswith(
+        "its recheck is not settled (the strong player says it misses); as many again would "
+        "take about 6 minutes here."
+    )
     said = _next_stronger({"search_fast": found(YES, 4000)}, targets)
     assert (
         said

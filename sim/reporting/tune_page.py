@@ -11,7 +11,7 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from sim.analysis.verdicts import NO, NOT_SETTLED, YES, Verdict, verdict_word
-from sim.reporting.formats import signed
+from sim.reporting.formats import duration, signed
 from sim.reporting.page_style import BASE_STYLE
 from sim.reporting.plots import _svg
 from sim.reporting.tune_template import TEMPLATE
@@ -190,9 +190,10 @@ def _order(c: dict[str, Any]) -> tuple:
 def _next(data: dict[str, Any], verdicts: list[str]) -> str:
     spec = data["spec"]
     verdict = _together(verdicts)
+    took = data.get("recheck_seconds") or {}
     if verdict == YES:
         if stronger := data["recheck"].get("players") or {}:
-            return _next_stronger(stronger, spec["targets"])
+            return _next_stronger(stronger, spec["targets"], took)
         return (
             "recheck the pick with the strong and expert players (recheck: {players: "
             "{search_fast: 4000, search_expert: 2000}} in the file), since the search used "
@@ -205,11 +206,18 @@ def _next(data: dict[str, Any], verdicts: list[str]) -> str:
         )
     return (
         f"play more games: the recheck's {spec['recheck_games']:,} games leave a target "
-        "unsettled (recheck: {games: N} in the file)."
+        f"unsettled (recheck: {{games: N}} in the file){_doubling(took.get(spec['player']))}."
     )
 
 
-def _next_stronger(stronger: dict[str, Any], targets: list[dict[str, Any]]) -> str:
+def _doubling(seconds: float | None) -> str:
+    """What as many games again would take here: as long as the recheck's own took."""
+    return f"; as many again would take {duration(seconds)} here" if seconds else ""
+
+
+def _next_stronger(
+    stronger: dict[str, Any], targets: list[dict[str, Any]], took: dict[str, float] | None = None
+) -> str:
     """What to try next after a pick that holds for the tune's player: as the strongest of the
     players that rechecked it says (its verdict is the one a table of good players would see);
     a weaker one that disagrees is named beside it."""
@@ -232,7 +240,7 @@ def _next_stronger(stronger: dict[str, Any], targets: list[dict[str, Any]]) -> s
         return (
             f"give {title} more games (recheck: {{players: {{{top}: "
             f"{2 * stronger[top]['games']}}}}} in the file): its recheck is not settled"
-            f"{beside}."
+            f"{beside}{_doubling((took or {}).get(top))}."
         )
     return f"apply it: the pick holds for {title}, the strongest player that rechecked it{beside}."
 

@@ -548,6 +548,9 @@ def play_tune(
         pick = _pick(spec, leaders or ranked[:1], base, z)
         recheck = _recheck(spec, out, pick["params"], base, workers, force)
         ran = recheck.pop("ran") or ran
+        # How long each player's recheck took here (its run's manifest): what more games of it
+        # would cost (not a figure of the recheck, which is the same on any machine).
+        paces = recheck.pop("seconds")
     data = {
         "name": spec.name,
         "question": spec.question,
@@ -571,6 +574,7 @@ def play_tune(
         "leaders": leaders,
         "pick": pick,
         "recheck": recheck,
+        "recheck_seconds": paces,
         "z": z,
         "seconds": _seconds(out, started, ran),
     }
@@ -637,14 +641,20 @@ def _recheck(
             found[role] = rows
         return found, ran
 
+    def took(where: Path) -> float | None:
+        seconds = json.loads((where / "manifest.json").read_text()).get("seconds")
+        return round(float(seconds), 1) if seconds else None
+
     found, ran = checked(spec.player, folder, spec.recheck_games)
     found = {"seed": spec.recheck_seed, **found, "ran": ran, "players": {}}
+    seconds = {spec.player: took(folder)}
     for player, n in spec.recheck_players.items():
         # A folder of each player's own inside the pick's.
-        found["players"][player], ran = checked(
-            player, folder / "players" / re.sub(r"[^A-Za-z0-9_.+-]", "_", player), n
-        )
+        where = folder / "players" / re.sub(r"[^A-Za-z0-9_.+-]", "_", player)
+        found["players"][player], ran = checked(player, where, n)
         found["ran"] = found["ran"] or ran
+        seconds[player] = took(where)
+    found["seconds"] = seconds
     return found
 
 
