@@ -143,10 +143,11 @@ BUILTIN_HELP = {
     "heuristic": "the greedy player with its weights as parameters: heuristic(aggression=1.5,...)",
     "search": "information-set Monte Carlo tree search over sampled deals, each position judged "
     "by the game's evaluation (rollout=N first plays N turns by the greedy player): "
-    "search(iterations=N,worlds=N,c=X,rollout=N,eval=K,halving=B,expand=E); eval picks the "
-    "fitted evaluation (Houses-Skirmish: 0 the first fit, 1 to 3 refitted on the search "
+    "search(iterations=N,worlds=N,c=X,rollout=N,eval=K,halving=B,expand=E,reuse=U); eval "
+    "picks the fitted evaluation (Houses-Skirmish: 0 the first fit, 1 to 3 refitted on the search "
     "player's own games); halving=1 chooses the move by sequential halving over the same "
-    "sampled deals; expand=1 tries the greedy player's move first below each position",
+    "sampled deals; expand=1 tries the greedy player's move first below each position; "
+    "reuse=1 keeps the tree of the move just chosen for the next decision of the same turn",
 }
 
 

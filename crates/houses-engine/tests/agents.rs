@@ -44,6 +44,7 @@ fn search_choices_do_not_change_when_only_hidden_cards_change() {
         eval: 0,
         halving: 0,
         expand: 0,
+        reuse: 0,
     };
     let mut checked = 0;
     for seed in 0..40u64 {

@@ -1,6 +1,6 @@
 //! The search's choice at the root (`core::search`): sequential halving compares the root's moves
 //! in the same worlds, where UCB with a small `c` meets each first in another world; and the
-//! `halving` and `expand` parameters as written and refused.
+//! `halving`, `expand` and `reuse` parameters as written and refused.
 use houses_engine::core::rng::GameRng;
 use houses_engine::core::{
     Game, GameRules, Mcts, OptionSpec, SearchParams, Searchable, Seat, MAX_SEATS,
@@ -97,6 +97,7 @@ fn best_picked(halving: u32) -> usize {
         eval: 0,
         halving,
         expand: 0,
+        reuse: 0,
     };
     let game = Lottery::new(&NoRules, 0, false);
     let legal: Vec<u8> = (0..4).collect();
@@ -144,6 +145,21 @@ fn expand_is_a_parameter_named_only_when_set() {
     );
 }
 
+#[test]
+fn reuse_is_a_parameter_named_only_when_set() {
+    let p = SearchParams::default()
+        .with([("halving", "1"), ("expand", "1"), ("reuse", "1")])
+        .unwrap();
+    assert_eq!(
+        p.canonical(),
+        "search(iterations=1000,worlds=32,c=0.05,rollout=0,halving=1,expand=1,reuse=1)"
+    );
+    assert_eq!(
+        SearchParams::default().with([("reuse", "2")]).unwrap_err(),
+        "agent 'search': parameter 'reuse' expects a non-negative integer, got '2' (at most 1)"
+    );
+}
+
 /// Without a quick policy of its own a game expands at random either way: the default
 /// `Searchable::expand_choice` draws as `expand=0` does, so the decisions are the same.
 #[test]
@@ -159,6 +175,7 @@ fn expand_one_without_a_policy_is_expand_zero() {
             eval: 0,
             halving,
             expand,
+            reuse: 0,
         };
         for seed in 0..20 {
             let a = Mcts::new(seed, params(0)).choose(&game, 0, &legal);

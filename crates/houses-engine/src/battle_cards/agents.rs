@@ -33,6 +33,7 @@ pub const BC_SEARCH_DEFAULTS: SearchParams = SearchParams {
     eval: 0,
     halving: 0,
     expand: 0,
+    reuse: 0,
 };
 
 impl BcAgentSpec {

@@ -20,6 +20,7 @@ mod play;
 pub mod rng;
 pub mod search;
 mod search_params;
+mod searchable;
 pub mod testing;
 
 pub use game::{decision_kinds, Agent, AgentFactory, Game, Seat, MAX_SEATS};

@@ -16,101 +16,13 @@
 //! uses depends on everything it simulates, so two games identical up to a decision (one deal
 //! under two rule sets) make it with the same numbers, however the earlier searches differed.
 
-use super::game::{Game, Seat};
+use super::game::Seat;
 use super::interrupt::{stop_requested, SEARCH_CHECK_EVERY};
 use super::rng::{DecisionStreams, GameRng};
 use rustc_hash::FxHashMap;
 
 pub use super::search_params::{SearchParams, MAX_ITERATIONS, MAX_WORLDS, SEARCH_PARAM_NAMES};
-
-/// A game the search can play: it can sample hidden information and judge a position.
-pub trait Searchable: Game + Clone {
-    /// A world drawn at random among those `seat` cannot tell apart from this one: whatever
-    /// `seat` has not seen is dealt again from the cards it has not seen, and chance reseeded
-    /// from `rng`. It must read nothing `seat` may not know, and carry no record or log.
-    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self;
-    /// How likely `seat` is to win from here, in 0..=1 (a draw is worth one half); exact once
-    /// the game is over.
-    fn evaluate(&self, seat: Seat) -> f64;
-    /// `evaluate` for seats `0 .. values.len()`, into `values` (a game may share the work
-    /// between the seats).
-    fn evaluate_all(&self, values: &mut [f64]) {
-        for (s, v) in values.iter_mut().enumerate() {
-            *v = self.evaluate(s);
-        }
-    }
-    /// How many fitted evaluations the game has (`SearchParams::eval` picks one; 0 is the
-    /// default, `evaluate`).
-    const EVALUATIONS: u32 = 1;
-    /// `evaluate` with the game's evaluation number `eval` (below `EVALUATIONS`).
-    fn evaluate_with(&self, seat: Seat, eval: u32) -> f64 {
-        debug_assert_eq!(eval, 0);
-        self.evaluate(seat)
-    }
-    /// `evaluate_all` with the game's evaluation number `eval`.
-    fn evaluate_all_with(&self, values: &mut [f64], eval: u32) {
-        debug_assert_eq!(eval, 0);
-        self.evaluate_all(values)
-    }
-    /// The move a play-out plays (cheap: it runs thousands of times per decision). Uniform
-    /// random unless the game has a better quick policy.
-    fn playout_choice(&self, legal: &[Self::Action], rng: &mut GameRng) -> usize {
-        rng.below(legal.len())
-    }
-    /// Which of `moves` (untried below a node) a simulation adds to the tree: at random
-    /// unless the game has a better quick policy.
-    fn expand_choice(&self, moves: &[Self::Action], rng: &mut GameRng) -> usize {
-        rng.below(moves.len())
-    }
-    /// Turns begun so far: play-outs are measured in turns, so that the evaluation judges a
-    /// position between turns rather than half-way through one. A game without turns counts
-    /// moves.
-    fn turn(&self) -> u32 {
-        self.actions_taken()
-    }
-    /// How many turns must have begun since the new node's move before `evaluate` judges the
-    /// position (the play-out policy plays on until then; the search's `rollout` may ask for
-    /// more): a game whose evaluation only judges positions at the start of a turn well says 1,
-    /// so that a leaf half-way through a turn is played to the next one, and a leaf whose move
-    /// ended the turn is judged as it stands.
-    fn leaf_turns(&self) -> u32 {
-        0
-    }
-    /// The turn at which a simulation stops playing out and judges its leaf, for a leaf whose
-    /// move was played in turn `leaf_turn` and a search asking for `rollout` more turns: by
-    /// default `rollout` turns after the leaf's move, and at least until `leaf_turns` turns
-    /// have begun since it.
-    fn leaf_stop(&self, leaf_turn: u32, rollout: u32) -> u32 {
-        (self.turn() + rollout).max(leaf_turn + self.leaf_turns())
-    }
-    /// A legal move the rules show to do nothing (beyond spending what it spends), which the
-    /// search neither tries nor plays. It must read only what the mover may know. A move
-    /// that ends a decision (a pass, "done") is never futile, so a decision keeps a move.
-    fn futile(&self, _a: &Self::Action) -> bool {
-        false
-    }
-}
-
-/// Checked against a game: kept beside the search (the parameters know no game).
-impl SearchParams {
-    /// These parameters, refused when game `G` has no evaluation number `eval`.
-    pub fn check_eval<G: Searchable>(self, game: &str) -> Result<SearchParams, String> {
-        if self.eval < G::EVALUATIONS {
-            return Ok(self);
-        }
-        Err(format!(
-            "agent 'search': parameter 'eval' is {}, but {game} has {} evaluation{} (0{})",
-            self.eval,
-            G::EVALUATIONS,
-            if G::EVALUATIONS == 1 { "" } else { "s" },
-            if G::EVALUATIONS == 1 {
-                String::new()
-            } else {
-                format!(" to {}", G::EVALUATIONS - 1)
-            }
-        ))
-    }
-}
+pub use super::searchable::Searchable;
 
 const NONE: u32 = u32::MAX;
 
@@ -152,6 +64,14 @@ struct KidEntry {
     synced: u32,
 }
 
+/// What a decision leaves for the next under `reuse`.
+struct Kept<G: Searchable> {
+    seat: Seat,
+    action: G::Action,
+    node: u32,
+    world: G,
+}
+
 /// The search player for game `G`, for one game: its decisions are numbered from the first
 /// (`DecisionStreams`), so a new game wants a new one.
 pub struct Mcts<G: Searchable> {
@@ -185,6 +105,15 @@ pub struct Mcts<G: Searchable> {
     /// sqrt(ln n) and 1/sqrt(n) for every count a decision can reach: UCB without libm calls.
     sqrt_ln: Vec<f64>,
     inv_sqrt: Vec<f64>,
+    /// The current decision's root: 0, or under `reuse` the node of the move chosen at the
+    /// decision before it.
+    root: u32,
+    /// Under `reuse`: the last decision's seat, the move it chose and that move's node, and one
+    /// of its worlds, kept for a decision that follows on from it (`choose_following`).
+    kept: Option<Kept<G>>,
+    /// The simulations the last decision's root held when it began (0: a fresh tree; `None`:
+    /// it was not searched).
+    held: Option<u32>,
 }
 
 impl<G: Searchable> Mcts<G> {
@@ -206,6 +135,9 @@ impl<G: Searchable> Mcts<G> {
             untried: Vec::new(),
             sqrt_ln: Vec::new(),
             inv_sqrt: Vec::new(),
+            root: 0,
+            kept: None,
+            held: None,
         }
     }
 
@@ -225,8 +157,27 @@ impl<G: Searchable> Mcts<G> {
         &mut self,
         seat: Seat,
         legal: &[G::Action],
+        sample: impl FnMut(&mut GameRng) -> G,
+    ) -> usize {
+        self.choose_following(seat, legal, false, sample)
+    }
+
+    /// `choose_with`, told whether this decision `follows` on from this search's last one:
+    /// the same seat in the same turn, and nothing has happened since but the move it chose
+    /// and forced moves, which revealed nothing (no card drawn or shown, no chance): the
+    /// caller knows what its seat has seen. Under `reuse` such a decision starts from the
+    /// subtree of that move (the search checks that no one decided in between, `reached`),
+    /// its simulations counted towards this decision's `iterations`; its worlds are sampled
+    /// afresh all the same, and so are the records of each world below the nodes.
+    pub fn choose_following(
+        &mut self,
+        seat: Seat,
+        legal: &[G::Action],
+        follows: bool,
         mut sample: impl FnMut(&mut GameRng) -> G,
     ) -> usize {
+        let kept = self.kept.take().filter(|k| follows && k.seat == seat);
+        self.held = None;
         if legal.len() <= 1 {
             return 0;
         }
@@ -250,21 +201,89 @@ impl<G: Searchable> Mcts<G> {
             1 => return candidates.iter().position(|&c| c).unwrap(),
             _ => {}
         }
-        self.nodes.clear();
-        self.children.clear();
+        // Each world's records below the nodes are of the last decision's worlds: dropped.
         self.kid_lists.clear();
         self.kid_at.clear();
         self.kid_moves.clear();
-        self.add_node(seat, 0);
-        let n = self.params.iterations.max(1) as usize + 2;
+        let mut budget = self.params.iterations.max(1);
+        self.held = Some(0);
+        match kept.and_then(|k| self.reached(k, seat, legal)) {
+            Some(node) => {
+                self.root = node;
+                self.held = Some(self.nodes[node as usize].visits);
+                // The simulations it holds count towards this decision's (at least one new).
+                budget = budget
+                    .saturating_sub(self.nodes[node as usize].visits)
+                    .max(1);
+            }
+            None => {
+                self.nodes.clear();
+                self.children.clear();
+                self.root = self.add_node(seat, 0);
+            }
+        }
+        // Every count this decision can reach: the root's kept visits and its own.
+        let n = (self.nodes[self.root as usize].visits + budget) as usize + 2;
         if self.sqrt_ln.len() < n {
             self.sqrt_ln = (0..n).map(|i| (i.max(1) as f64).ln().sqrt()).collect();
             self.inv_sqrt = (0..n).map(|i| 1.0 / (i.max(1) as f64).sqrt()).collect();
         }
-        if self.params.halving == 1 {
-            return self.halve_root(legal, &candidates);
+        let choice = if self.params.halving == 1 {
+            self.halve_root(legal, &candidates, budget as usize)
+        } else {
+            self.ucb_root(seat, legal, &candidates, budget)
+        };
+        if self.params.reuse > 0 && !stop_requested() {
+            self.kept = self
+                .child(self.root, seat, &legal[choice])
+                .map(|node| Kept {
+                    seat,
+                    action: legal[choice],
+                    node,
+                    world: self.worlds[0].clone(),
+                });
         }
-        for i in 0..self.params.iterations.max(1) {
+        choice
+    }
+
+    /// The kept node, if its move leads to this decision by forced moves alone: replayed in
+    /// one of the last decision's worlds, the move and the forced moves after it (one legal
+    /// move each, as the game loop plays them) come to `seat`'s decision in this decision's
+    /// turn, after as many moves as in this decision's worlds, with the same legal moves.
+    /// Otherwise someone decided in between (or another move was played), and the kept tree
+    /// is not this decision's.
+    fn reached(&self, kept: Kept<G>, seat: Seat, legal: &[G::Action]) -> Option<u32> {
+        let now = &self.worlds[0];
+        let mut w = kept.world;
+        let mut moves = Vec::new();
+        w.apply_unchecked(kept.action);
+        while w.actions_taken() < now.actions_taken() {
+            w.decider()?;
+            w.legal_into(&mut moves);
+            if moves.len() != 1 {
+                return None; // someone decided in between
+            }
+            w.apply_unchecked(moves[0]);
+        }
+        if w.decider() != Some(seat)
+            || w.actions_taken() != now.actions_taken()
+            || w.turn() != now.turn()
+        {
+            return None;
+        }
+        w.legal_into(&mut moves);
+        (moves == legal).then_some(kept.node)
+    }
+
+    /// The root's move by UCB like every node: the most visited after `budget` simulations.
+    fn ucb_root(
+        &mut self,
+        seat: Seat,
+        legal: &[G::Action],
+        candidates: &[bool],
+        budget: u32,
+    ) -> usize {
+        for i in 0..budget {
             if i % SEARCH_CHECK_EVERY == 0 && stop_requested() {
                 break; // the caller throws this decision away (`core::interrupt`)
             }
@@ -279,7 +298,7 @@ impl<G: Searchable> Mcts<G> {
                 continue;
             }
             let v = self
-                .child(0, seat, a)
+                .child(self.root, seat, a)
                 .map_or(0, |c| self.nodes[c as usize].visits);
             if v > best || ties == 0 {
                 best = v;
@@ -299,12 +318,16 @@ impl<G: Searchable> Mcts<G> {
     /// move still in is simulated, first at the root, in the same worlds (the round's share of
     /// the simulations, at least one each); the better half by mean value stays. Below the
     /// root the tree grows by UCB as usual. Ties keep the earlier move in `legal`.
-    fn halve_root(&mut self, legal: &[G::Action], candidates: &[bool]) -> usize {
+    fn halve_root(&mut self, legal: &[G::Action], candidates: &[bool], budget: usize) -> usize {
         let mut alive: Vec<usize> = (0..legal.len()).filter(|&i| candidates[i]).collect();
+        // The root's children so far (a kept root has some), by move.
+        let seat = self.nodes[self.root as usize].mover;
         self.root_kids.clear();
-        self.root_kids.resize(legal.len(), NONE);
+        for a in legal {
+            let k = self.child(self.root, seat, a).unwrap_or(NONE);
+            self.root_kids.push(k);
+        }
         let rounds = alive.len().next_power_of_two().trailing_zeros().max(1) as usize;
-        let budget = self.params.iterations.max(1) as usize;
         // Each round starts at the next world, so that rounds do not all meet the first ones.
         let mut world = 0;
         let mut spent = 0;
@@ -358,13 +381,20 @@ impl<G: Searchable> Mcts<G> {
         self.scratch = Some(st);
     }
 
+    /// The simulations the last decision's root held when it began (0 when it began afresh;
+    /// more under `reuse`) and those it held at the end; `None` when it was not searched.
+    pub fn last_root(&self) -> Option<(u32, u32)> {
+        let end = self.nodes.get(self.root as usize).map_or(0, |n| n.visits);
+        self.held.map(|held| (held, end))
+    }
+
     /// What the last decision leaves behind, for `core::testing`: the root's visits for each of
     /// `legal` (its moves, as asked), and the next number the decision's stream would draw.
     pub(crate) fn last_decision(&self, seat: Seat, legal: &[G::Action]) -> (Vec<u32>, u64) {
         let visits = legal
             .iter()
             .map(|a| {
-                self.child(0, seat, a)
+                self.child(self.root, seat, a)
                     .map_or(0, |c| self.nodes[c as usize].visits)
             })
             .collect();
@@ -429,8 +459,8 @@ impl<G: Searchable> Mcts<G> {
     /// the root's move (sequential halving chooses it; UCB otherwise).
     fn simulate(&mut self, st: &mut G, world: u32, first: Option<(usize, G::Action)>) {
         self.path.clear();
-        self.path.push(0);
-        let mut node = 0u32;
+        self.path.push(self.root);
+        let mut node = self.root;
         // The turn in which the new node's move was played (`leaf_turns` counts from it).
         let mut leaf_turn = st.turn();
         // Sequential halving names the root's move (by its index in the root's list): the
@@ -454,9 +484,9 @@ impl<G: Searchable> Mcts<G> {
                 }
                 None => {
                     let new = self.add_node(seat, 1);
-                    self.children.insert((0, seat as u8, a), new);
+                    self.children.insert((self.root, seat as u8, a), new);
                     self.root_kids[i] = new;
-                    self.nodes[0].expanded += 1;
+                    self.nodes[self.root as usize].expanded += 1;
                     st.apply_unchecked(a);
                     self.path.push(new);
                     self.play_out_and_back_up(st, leaf_turn);

@@ -29,6 +29,11 @@ pub struct SearchParams {
     /// in Houses-Skirmish the heuristic player's), so that a node's first simulations follow
     /// its likely line rather than a random one (docs/agents.md, `expand=1`).
     pub expand: u32,
+    /// 1: a decision that follows on from the same player's last one (nothing happened since
+    /// but the move it chose, and that revealed nothing) starts from that move's subtree, its
+    /// simulations counted, and adds only `iterations` less those it already holds
+    /// (`Mcts::choose_following`; docs/agents.md, `reuse=1`). 0: every decision starts afresh.
+    pub reuse: u32,
 }
 
 impl Default for SearchParams {
@@ -41,6 +46,7 @@ impl Default for SearchParams {
             eval: 0,
             halving: 0,
             expand: 0,
+            reuse: 0,
         }
     }
 }
@@ -53,6 +59,7 @@ pub const SEARCH_PARAM_NAMES: &[&str] = &[
     "eval",
     "halving",
     "expand",
+    "reuse",
 ];
 
 /// The most simulations per decision (ten thousand times the default: some seconds a
@@ -92,6 +99,7 @@ impl SearchParams {
             "eval" => self.eval = int(0, u32::MAX)?,
             "halving" => self.halving = int(0, 1)?,
             "expand" => self.expand = int(0, 1)?,
+            "reuse" => self.reuse = int(0, 1)?,
             "c" => {
                 self.c = v
                     .parse::<f64>()
@@ -128,7 +136,7 @@ impl SearchParams {
     }
 
     /// `search(iterations=..,worlds=..,c=..,rollout=..)`, every parameter spelt out (`eval`,
-    /// `halving` and `expand` only when not 0, so that specs written before they existed stay
+    /// `halving`, `expand` and `reuse` only when not 0, so that specs written before they existed stay
     /// as they were).
     pub fn canonical(&self) -> String {
         let eval = if self.eval == 0 {
@@ -146,8 +154,13 @@ impl SearchParams {
         } else {
             format!(",expand={}", self.expand)
         };
+        let reuse = if self.reuse == 0 {
+            String::new()
+        } else {
+            format!(",reuse={}", self.reuse)
+        };
         format!(
-            "search(iterations={},worlds={},c={},rollout={}{eval}{halving}{expand})",
+            "search(iterations={},worlds={},c={},rollout={}{eval}{halving}{expand}{reuse})",
             self.iterations, self.worlds, self.c, self.rollout
         )
     }

@@ -132,6 +132,7 @@ pub fn check_search<G: Searchable>(
         eval: 0,
         halving: 0,
         expand: 0,
+        reuse: 0,
     };
     sweep::<G::Rules>("hides", hides, |rules, seed| {
         check_search_hides::<G>(rules, seed, params(60), hides.decisions, &lookalike)

@@ -32,6 +32,7 @@ pub const HS_SEARCH_DEFAULTS: SearchParams = SearchParams {
     eval: 0,
     halving: 0,
     expand: 0,
+    reuse: 0,
 };
 
 impl HsAgentSpec {

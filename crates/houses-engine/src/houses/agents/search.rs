@@ -11,16 +11,58 @@ use crate::core::Seat;
 use crate::core::{Mcts, SearchParams, Searchable};
 use crate::houses::action::Action;
 use crate::houses::state::State;
-use crate::houses::view::View;
+use crate::houses::view::{Observation, View};
 
 pub struct Search {
     mcts: Mcts<State>,
+    /// Under `reuse`: what the seat knew at its last decision (`Known`).
+    last: Option<Known>,
+}
+
+/// What a seat knows that a move of its own could change without its next decision being
+/// a continuation of the same search: whose decision and turn it is, how many moves have been
+/// played, and which cards it has not seen (with how they are split between hands and decks).
+#[derive(PartialEq)]
+struct Known {
+    seat: Seat,
+    turn: u32,
+    actions: u32,
+    unseen: Vec<crate::core::card::Card>,
+    hidden: [usize; crate::houses::rules::MAX_PLAYERS],
+    decks: (usize, usize),
+}
+
+impl Known {
+    fn of(obs: &Observation) -> Known {
+        Known {
+            seat: obs.seat,
+            turn: obs.state.turn,
+            actions: obs.state.actions_taken,
+            unseen: obs.unseen(),
+            hidden: obs.hidden,
+            decks: (obs.deck_len, obs.deck_p2_len),
+        }
+    }
+
+    /// `self` is the seat's last decision and `now` its next: the same seat in the same turn,
+    /// moves played in between (the one it chose, and any forced ones after it: the search
+    /// checks that no one decided, `Mcts::choose_following`), and no card left the unseen
+    /// ones or moved between the hidden places (no draw, no card shown, no chance).
+    fn followed_by(&self, now: &Known) -> bool {
+        self.seat == now.seat
+            && self.turn == now.turn
+            && self.actions < now.actions
+            && self.unseen == now.unseen
+            && self.hidden == now.hidden
+            && self.decks == now.decks
+    }
 }
 
 impl Search {
     pub fn new(seed: u64, params: SearchParams) -> Search {
         Search {
             mcts: Mcts::new(seed, params),
+            last: None,
         }
     }
 }
@@ -31,8 +73,16 @@ impl Agent for Search {
             return 0;
         }
         let obs = view.observation();
+        if self.mcts.params().reuse == 0 {
+            return self
+                .mcts
+                .choose_with(view.seat(), legal, |rng| obs.determinize(rng));
+        }
+        let now = Known::of(&obs);
+        let follows = self.last.as_ref().is_some_and(|k| k.followed_by(&now));
+        self.last = Some(now);
         self.mcts
-            .choose_with(view.seat(), legal, |rng| obs.determinize(rng))
+            .choose_following(view.seat(), legal, follows, |rng| obs.determinize(rng))
     }
 }
 
@@ -118,5 +168,123 @@ impl Searchable for State {
     fn futile(&self, a: &Action) -> bool {
         // Only a card played can be futile: the test inline, the rules out of line.
         matches!(a, Action::Play { .. }) && State::futile(self, a)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! `reuse=1`: a decision that follows on from the same seat's last one starts from the
+    //! subtree of the move it chose; anything else starts afresh; and the games stay
+    //! reproducible.
+    use super::*;
+    use crate::houses::agents::AgentSpec;
+    use crate::houses::game::play_game;
+    use crate::houses::rules::Rules;
+
+    fn params(halving: u32, reuse: u32) -> SearchParams {
+        SearchParams::default()
+            .with([
+                ("iterations", "40"),
+                ("worlds", "8"),
+                ("rollout", "1"),
+                ("eval", "3"),
+                ("expand", "1"),
+            ])
+            .unwrap()
+            .with([
+                ("halving", &*halving.to_string()),
+                ("reuse", &*reuse.to_string()),
+            ])
+            .unwrap()
+    }
+
+    /// One game, seat 0 the search (`params(0, 1)`, its move chosen by UCB so that a decision
+    /// spends exactly its budget) told at every decision that it follows on (the search's own
+    /// check alone decides), seat 1 greedy; every `deviate`-th decision of seat 0 plays another
+    /// move than the one chosen. Per decision of seat 0: (what its root held at the start and
+    /// at the end, whether it may reuse: same turn as its last decision, no other seat's
+    /// decision and no other move in between).
+    fn decisions(seed: u64, deviate: usize) -> Vec<(u32, u32, bool)> {
+        let mut st = State::new_game(Rules::default(), seed);
+        let mut mcts: Mcts<State> = Mcts::new(seed, params(0, 1));
+        let mut greedy = AgentSpec::Greedy.make(seed);
+        let mut out = Vec::new();
+        let mut clean = false;
+        let mut last_turn = 0;
+        while let Some(seat) = st.pending.decider().filter(|_| !st.is_over()) {
+            let legal = st.legal_actions();
+            if legal.len() <= 1 {
+                st.apply_unchecked(legal[0]);
+                continue;
+            }
+            let i = if seat == 0 {
+                let i = mcts.choose_following(0, &legal, true, |rng| st.determinize(0, rng));
+                if let Some((held, end)) = mcts.last_root() {
+                    out.push((held, end, clean && st.turn == last_turn));
+                }
+                last_turn = st.turn;
+                clean = (out.len() + 1) % deviate != 0;
+                if clean {
+                    i
+                } else {
+                    (i + 1) % legal.len()
+                }
+            } else {
+                clean = false;
+                greedy.choose(&View::new(&st, seat), &legal)
+            };
+            st.apply_unchecked(legal[i]);
+        }
+        out
+    }
+
+    #[test]
+    fn a_decision_that_follows_on_starts_from_the_chosen_moves_subtree() {
+        let d = decisions(7, usize::MAX);
+        let reused: Vec<_> = d.iter().filter(|(held, _, _)| *held > 0).collect();
+        assert!(
+            reused.len() * 4 > d.len(),
+            "{} of {}",
+            reused.len(),
+            d.len()
+        );
+        for &(held, end, may) in &d {
+            assert!(
+                held == 0 || may,
+                "reused after another seat's decision or turn"
+            );
+            // The kept simulations count towards the decision's 40: it adds the rest.
+            assert_eq!(
+                end,
+                if held == 0 { 40 } else { held.max(39) + 1 },
+                "held {held}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_kept_tree_is_dropped_when_another_move_was_played() {
+        // Every third decision plays another move than the search chose: the next one (if it
+        // comes in the same turn) starts afresh, as do those after the other seat decided.
+        let d = decisions(11, 3);
+        assert!(d.iter().any(|(held, _, _)| *held > 0));
+        for &(held, _, may) in &d {
+            assert!(held == 0 || may, "reused after another move or seat");
+        }
+    }
+
+    #[test]
+    fn the_same_seed_plays_the_same_game() {
+        let rules = Rules::default();
+        let search = AgentSpec::Search(params(1, 1));
+        let greedy = AgentSpec::Greedy;
+        let a = play_game(&rules, [&search, &greedy], 5, true);
+        let b = play_game(&rules, [&search, &greedy], 5, true);
+        assert_eq!(a.record, b.record);
+        assert_eq!(a.log, b.log);
+        // and reuse changes the game (it decides with other simulations).
+        let plain = AgentSpec::Search(params(1, 0));
+        let c = play_game(&rules, [&plain, &greedy], 5, true);
+        assert_ne!(a.log, c.log);
     }
 }
