@@ -154,9 +154,9 @@ def settled_by(part: dict[str, Any]) -> str:
         "changes": f"Yes needs a change of {line:g} {unit} or more either way.",
         "shortens": f"Yes needs the late game {line:g} {unit} or more shorter.",
         "cures": (
-            f"Yes needs {line:g} {unit} or more played a turn from round 6 on, and the player "
-            f"ahead as round 6 began and the stronger player each winning less than "
-            f"{RANDOM_LINE:g} points less often."
+            f"Yes needs a turn from round 6 on to play {line:g} {unit} or more beyond the "
+            "baseline's, and the player ahead as round 6 began and the stronger player each to "
+            f"win less than {RANDOM_LINE:g} points less often."
         ),
     }[ask]
 
