@@ -73,9 +73,25 @@ def os_error(error: Exception, path: Path) -> OSError | None:
         return error
     m = _OS_ERROR.search(str(error))
     if m is None:
+        # Where the disk fills while polars writes a file's footer, its error loses the OS's
+        # words ("parquet: File out of specification: Invalid thrift: transport error"): a
+        # write that failed on a disk with no room left is a full disk.
+        if _no_room(path):
+            return OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
         return None
     code = int(m.group(1))
     return OSError(code, os.strerror(code), str(path))
+
+
+# Less room than this on the disk after a failed write: the disk is full.
+NO_ROOM = 1 << 20
+
+
+def _no_room(path: Path) -> bool:
+    try:
+        return shutil.disk_usage(path.parent).free < NO_ROOM
+    except OSError:
+        return False
 
 
 def disk_full(error: OSError) -> bool:
