@@ -172,6 +172,9 @@ def test_a_finished_run_is_continued_from_the_command_line_and_keeps_its_games(t
     assert record["at"] == [1000, 2000, 4000] and "Not settled under 'classic" in r.stdout
     # The first run's chunks were kept, not played again.
     assert all(p.stat().st_mtime_ns == t for p, t in first.items())
+    # The run's time is both commands' (the README's, docs/answers.json's), this one's its own.
+    took = json.loads((out / "manifest.json").read_text())
+    assert took["seconds_total"] > took["seconds"] > 0
     sim("run", str(f), "--output", str(out), "--quiet", "--settle", "--budget", "8000")
     fresh = tmp_path / "fresh"
     run(load(write(tmp_path, SETTLING, "settling.yaml"), fresh), workers=2, quiet=True)

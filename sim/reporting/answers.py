@@ -61,7 +61,8 @@ def summary(file: str, out: Path) -> dict[str, Any]:
         "date": finished.date().isoformat(),
         "cells": len(manifest.get("cells", [])),
         "games": sum(c["games"] for c in manifest.get("cells", [])),
-        "seconds": round(float(manifest.get("seconds") or 0)),
+        # Every command that played it (a run settled further by a second command: both).
+        "seconds": round(float(manifest.get("seconds_total", manifest.get("seconds")) or 0)),
         "parts": [
             {
                 "question": p["question"],

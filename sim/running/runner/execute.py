@@ -170,6 +170,13 @@ def _run(
             _save_manifest(out, done)
         return done, False
     started = time.time()
+    # The wall time of the commands that finished this run before (a finished run asked to
+    # settle further): the run's time is theirs and this command's together.
+    before = (
+        float(old.get("seconds_total", old.get("seconds")) or 0.0)
+        if old is not None and old.get("status") == "complete"
+        else 0.0
+    )
     manifest = {
         "name": exp.name,
         "question": exp.question,
@@ -282,6 +289,7 @@ def _run(
     manifest.update(
         status="complete",
         seconds=round(elapsed, 3),
+        seconds_total=round(before + elapsed, 3),
         games_played_this_run=played,
         cells=[
             {
