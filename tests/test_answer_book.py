@@ -116,9 +116,14 @@ def _r(player, strength, verdict, games=1000, estimate=None, lo=None, hi=None, f
     )  # fmt: skip
 
 
-def test_a_settled_weaker_reading_stands_over_an_unsettled_stronger_one():
+def test_an_unsettled_stronger_reading_stands_over_a_settled_weaker_one():
+    # Verdicts move with strength: the expert's Not settled stands, the quick player's No
+    # beside it (with why they differ).
     quick, expert = _r("quick", 1, "no"), _r("expert", 5, "not settled")
-    assert ab.standing([expert, quick]) is quick
+    assert ab.standing([expert, quick]) is expert
+    # Among the strongest player's readings (two files), a settled one first.
+    few = _r("expert", 5, "no", games=800)
+    assert ab.standing([expert, quick, few]) is few
 
 
 def test_the_strongest_settled_reading_stands():
@@ -177,13 +182,15 @@ def test_a_book_row_keeps_weaker_players_and_other_files():
         ],
     }
     [row] = ab.book([q], [expert], lambda top, r: {"reason": "why", "measured": False})
-    assert row["standing"]["player"] == "the quick player"
-    assert row["standing"]["text"] == (
+    assert row["standing"]["player"] == "the expert player"
+    assert row["standing"]["text"] == "3.1 apart"
+    # The weaker player, whose verdict is another, is kept beside it in words from its numbers.
+    [d] = row["disagree"]
+    assert (d["player"], d["verdict"], d["reason"]) == ("the quick player", "no", "why")
+    assert d["text"] == (
         "from the King of Hearts +10.3 to the King of Diamonds +0.1, 10.2 points apart "
         "[+7.4, +13.1]"
     )
-    [d] = row["disagree"]
-    assert (d["player"], d["verdict"], d["reason"]) == ("the expert player", "not settled", "why")
 
 
 # --- a reason measured from records -------------------------------------------------------------

@@ -190,11 +190,11 @@ def run_cmd(
 )
 def answers_cmd(write: bool, reports: Path) -> None:
     """The answer book: each designer question of docs/questions.yaml with its standing verdict
-    (the strongest player's settled one) and why any other player or file says otherwise,
-    from the finished runs here and docs/answers.json (run from the repository's root). With
-    --write, gather every shipped experiment's verdicts and docs/findings.md's figures into
-    docs/answers.json, docs/answer_book.json, the README's table, docs/findings.json and
-    docs/findings.md. A file not run here keeps what the snapshot had."""
+    (the strongest player's, settled where it can be) and why any other player or file says
+    otherwise, from the finished runs here and docs/answers.json (run from the repository's
+    root). With --write, gather every shipped experiment's verdicts and docs/findings.md's
+    figures into docs/answers.json, docs/answer_book.json, the README's table,
+    docs/findings.json and docs/findings.md. A file not run here keeps what the snapshot had."""
     from sim.reporting import answer_book, answers, findings_page
     from sim.running.experiment import ExperimentError
 

@@ -3,8 +3,8 @@
 The catalogue (docs/questions.yaml) names each designer question and the shipped answers that
 answer it: a file, one part of its answer box, and a rule variant. Every player's reading of
 those answers (docs/answers.json keeps the strongest player's with words and the weaker
-players' in numbers) is a candidate; the standing verdict is the strongest player's settled one
-(Yes, No or On the line), else the strongest player's with its state, ties going to more games.
+players' in numbers) is a candidate; the standing verdict is the strongest player's (a settled
+one, Yes, No or On the line, where it has one; else with its state), ties going to more games.
 Every other reading that says otherwise (another verdict, or a card's value outside the
 standing range) comes with a reason measured from the runs' records where they are here
 (sim/reporting/book_reasons.py), else the figures side by side. `sim answers --write` keeps the
@@ -238,13 +238,17 @@ def figure_text(r: Reading) -> str:
 
 
 def standing(found: list[Reading]) -> Reading | None:
-    """The standing verdict: the strongest player's settled reading; where none is settled,
-    the strongest player's; ties go to more games (then to the first listed)."""
-    settled = [r for r in found if r.settled]
-    pool = settled or found
-    if not pool:
+    """The standing verdict: the strongest player's, settled where one of its readings is, else
+    with its state; among its readings, more games first (then the first listed). A weaker
+    player's settled verdict does not stand over a stronger one's that is not: verdicts move
+    with strength (the classic King of Spades' worth climbs from the quick player to the
+    master), so the strongest player's is the one a table of good players would see; the
+    weaker ones are beside it, with why they differ."""
+    if not found:
         return None
-    return max(pool, key=lambda r: (r.strength, r.games or 0))
+    top = max(r.strength for r in found)
+    pool = [r for r in found if r.strength == top]
+    return max(pool, key=lambda r: (r.settled, r.games or 0))
 
 
 def disagrees(top: Reading, r: Reading) -> bool:

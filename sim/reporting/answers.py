@@ -145,10 +145,12 @@ def table(entries: list[dict[str, Any]], book: list[dict[str, Any]]) -> str:
         terms.legend(),
         "",
         "Each designer question (docs/questions.yaml) with its standing verdict: of every "
-        "player's reading in every file that answers it, the strongest player's that is settled "
-        "(Yes, No or On the line), else the strongest player's as it stands. Where a weaker player "
-        "or another file says otherwise, the last column says why, measured from the runs' "
-        "records. The range in brackets is where the true figure lies with 95% confidence.",
+        "player's reading in every file that answers it, the strongest player's (settled, Yes, No "
+        "or On the line, where one of its readings is), even where a weaker player's is settled "
+        "and its is not: verdicts move with strength, and the strongest player's is the one a "
+        "table of good players would see. Where a weaker player or another file says otherwise, "
+        "the last column says why, measured from the runs' records. The range in brackets is "
+        "where the true figure lies with 95% confidence.",
         "",
         *markdown(book),
         "",
