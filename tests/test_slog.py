@@ -43,6 +43,16 @@ def test_a_slog_is_cured_by_a_quicker_late_game_that_is_no_more_random():
     )
     # Half a card quicker give or take a sixth of a card: on the line.
     assert reading(part, [fig(0.5, 0.05, kind="pace"), held], 1.96)["verdict"] == ON_THE_LINE
+    # Quicker for sure, and the stronger player 3 points less often give or take a point: on
+    # the 3-point line, said as that line.
+    level = fig(-3.0, 0.3, kind="edge", strong="search", weak="greedy")
+    r = reading(part, [quicker, held, level], 1.96)
+    assert r["verdict"] == ON_THE_LINE and r["figure"]["level"] == "edge"
+    assert words.more(r, part) == (
+        "; level with the 3-point line: the stronger player wins about 3 points less often, "
+        "within 1 of it either way, as good as at the line, and more games would not change "
+        "what to do"
+    )
 
 
 def test_a_slog_cure_is_said_with_its_pace_then_what_says_it_is_no_more_random():

@@ -102,6 +102,18 @@ def _cure(part: dict[str, Any], figs: list[dict[str, Any]], z: float) -> dict[st
             **about,
             "guards": _said(guards, z),
             **({"failed": min(failed, key=lambda g: g["estimate"])["kind"]} if failed else {}),
+            # On the line for a guard's sake (the pace settled past its line): which guard.
+            **(
+                {
+                    "level": next(
+                        g["kind"]
+                        for (g, _, _), v in zip(parts, verdicts, strict=True)
+                        if v == ON_THE_LINE
+                    )
+                }
+                if verdict == ON_THE_LINE and verdicts[0] != ON_THE_LINE
+                else {}
+            ),
         },
     }
 

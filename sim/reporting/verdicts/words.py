@@ -276,6 +276,18 @@ def more(r: dict[str, Any], part: dict[str, Any], timed: bool = False) -> str:
     """Where a reading is on the line, what that means; where it is not settled, about how
     many more games would settle it, or, past `MOST_MORE` times those played, that playing on
     is not the way. `timed`: with how long they would take here and the command (`_taking`)."""
+    if r["verdict"] == ON_THE_LINE and r["figure"].get("level"):
+        # A slog cure on the line for a guard's sake: the 3-point line of that guard.
+        who = (
+            "the player ahead as round 6 began"
+            if r["figure"]["level"] == "leader"
+            else "the stronger player"
+        )
+        return (
+            f"; level with the {RANDOM_LINE:g}-point line: {who} wins about "
+            f"{RANDOM_LINE:g} points less often, within {margin_of(RANDOM_LINE):.2g} of it either "
+            "way, as good as at the line, and more games would not change what to do"
+        )
     if r["verdict"] == ON_THE_LINE:
         unit = UNITS.get(part.get("unit", "points"), "points")
         m = margin_of(part["line"], part.get("margin"))
