@@ -70,9 +70,16 @@ def test_each_term_is_defined_where_it_first_appears(report):
         "(percentage points of win rate"
     )
     assert "(a setup: one rule set played by one match-up" in text
-    # The quick player: how it plays, at its first use (the box's first line).
-    whose = re.search(r'<p class="whose">(.*?)</p>', page, re.S)
-    assert whose and "looks one move ahead" in whose[1] and "<code>greedy</code>" in whose[1]
+    # The quick player: named in the box's first line, how it plays one tap under it (the
+    # players' definitions set apart, so that a phone's first screen reaches a verdict).
+    whose = re.search(
+        r'<p class="whose">(.*?)</p><details class="players"><summary>(.*?)</summary>(.*?)'
+        r"</details>\s*<div class=\"part\"",
+        page,
+        re.S,
+    )
+    assert whose and "<dfn>The quick player</dfn>" in whose[1] and "(" not in whose[1]
+    assert "looks one move ahead" in whose[3] and "<code>greedy</code>" in whose[3]
 
 
 def test_each_part_says_where_its_line_is_set(report):

@@ -6,12 +6,14 @@ interrupt, and when a finished run is continued from the command line."""
 import json
 
 import numpy as np
+import polars as pl
 import pytest
 from conftest import cut_short, records, sim, write
 
 from sim.analysis.verdicts import NO, ON_THE_LINE, YES, at_least, z_value
+from sim.reporting.timing import _round_up
 from sim.reporting.verdicts.box import verdicts_only
-from sim.reporting.verdicts.looks import open_variants
+from sim.reporting.verdicts.looks import open_variants, readings_at
 from sim.running.experiment import load
 from sim.running.runner import run as run_plain
 from sim.running.runner import settling
@@ -248,12 +250,13 @@ def test_a_minutes_budget_starts_no_look_its_pace_says_would_end_past_it(tmp_pat
     spent, not with 40 s spent; a look already begun is finished whatever the time."""
     exp = settling.settled_by(load(write(tmp_path, SETTLING), tmp_path / "o"), {"max_minutes": 1})
 
-    def still_open(exp, p, at):
-        return {"classic Kings"}
+    def still_open(exp, p, look):
+        return {("classic Kings", ("greedy", "greedy"))}
 
     def first_look(spent, on_disk=lambda ch: False):
         progress = settling.Progress()
-        pace = settling.Pace(seconds=10.0, games=1000)
+        pace = settling.Pace()
+        pace.add(("greedy", "greedy"), 10.0, 1000)
         found = settling.rounds(exp, iter([]), lambda: spent, on_disk, progress, still_open, pace)
         return next(found, None), progress
 
@@ -264,3 +267,76 @@ def test_a_minutes_budget_starts_no_look_its_pace_says_would_end_past_it(tmp_pat
     assert look is None and progress.stopped == "minutes" and progress.open == ["classic Kings"]
     look, _ = first_look(40.0, on_disk=lambda ch: ch.start == 1000)
     assert look is not None
+
+
+# The slog cure reads the better player's edge from the mixed match-up: it settles beside the
+# answering one. 1,000 games a cell leave the edge open; the budget of 2,000 does not close it.
+SLOG = """\
+name: slog_settling
+question: Does a two-card draw from round six cure the slog?
+seed: 11
+rules:
+  variants:
+    - name: one card a turn
+    - name: two from round 6
+      options: {extra_draw: from_round_6}
+  baseline: one card a turn
+matchups:
+  - {agents: [defensive, defensive], max_games: 1000}
+  - {agents: [aggressive, defensive], max_games: 2000}
+until: {ci_halfwidth: 0.001, max_games: 4000}
+chunk_size: 500
+settle: {max_games: 8000}
+answer: {measures: [slog], matchup: [defensive, defensive]}
+"""
+
+
+def test_a_figure_read_from_another_match_up_settles_that_match_up_too(tmp_path):
+    out = tmp_path / "out"
+    exp = load(write(tmp_path, SLOG), out)
+    p = settling.plan(exp)
+    assert p is not None and p.matchup == ("defensive", "defensive")
+    assert p.looks == [1000, 2000, 4000, 8000]
+    # The same looks, the mixed match-up's games scaled alike from its own 2,000.
+    assert p.beside == {("aggressive", "defensive"): settling.Grid([2000, 4000, 8000, 8000], 500)}
+    run(exp, workers=2, quiet=True)
+    manifest = json.loads((out / "manifest.json").read_text())
+    record = manifest["settle"]
+    # The mixed match-up played past its file's games: the edge was a figure that needed them.
+    mixed = [c["games"] for c in manifest["cells"] if c["agents"] == ["aggressive", "defensive"]]
+    assert min(mixed) > 2000 and record["stopped"] == "settled"
+    # Every cell's games are its first N, whichever looks it sat out.
+    per_cell = records(out).group_by("cell").agg(n=pl.len(), top=pl.col("game").max())
+    assert (per_cell["n"] == per_cell["top"] + 1).all()
+    # The box at the last look is the report's: the edge is read there too.
+    sim("report", str(out))
+    box = json.loads((out / "answer.json").read_text())["verdicts"]
+    last = p.looks.index(record["last_look"])
+    looked = [r for _, r in readings_at(exp, p, last)]
+    reported = [r for part in box["parts"] for r in part["readings"]]
+    assert [(r["verdict"], r["lo"], r["hi"]) for r in looked] == [
+        (r["verdict"], r["lo"], r["hi"]) for r in reported
+    ]
+    assert len(reported[0]["figure"]["guards"]) == 2
+
+
+def test_more_games_of_another_match_up_come_with_the_command_that_plays_them(tmp_path):
+    out = tmp_path / "out"
+    text = SLOG.replace("max_games: 8000}", "max_games: 2000}")
+    run(load(write(tmp_path, text), out), quiet=True)
+    sim("report", str(out))
+    box = json.loads((out / "answer.json").read_text())["verdicts"]
+    (r,) = box["parts"][0]["readings"]
+    assert r["verdict"] == "not settled" and r["more_pair"] == ["aggressive", "defensive"]
+    # The budget covers the mixed match-up's games and the more it needs (the answering
+    # match-up's, fewer, are within it).
+    budget = _round_up(r["more_played"] + r["more_games"])
+    assert r["more_played"] == 2000 and budget > 2000
+    file = tmp_path / "exp.yaml"
+    assert r["more_command"] == f"sim run {file} --output {out} --settle --budget {budget}"
+    said = " ".join(r["text_here"].split())
+    assert (
+        f"about {r['more_games']:,} more games of the aggressive player against the defensive "
+        "player per setup would settle it (" in said
+    )
+    assert said.endswith(f"`{r['more_command']}`)")

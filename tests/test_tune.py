@@ -125,6 +125,21 @@ def test_the_same_call_resumes_and_plays_nothing_once_complete(small, tmp_path):
         assert resumed.data[key] == small.data[key]
 
 
+def test_a_recheck_asked_for_more_games_plays_them_as_the_page_advises(small, tmp_path):
+    """The page's advice where a recheck is not settled: twice its games in the file, then `sim
+    tune` again. The search and the leaders are kept; the recheck plays its games afresh (it
+    was refused as another configuration before)."""
+    more = tmp_path / "more"
+    shutil.copytree(small.output, more)
+    asked = {**SMALL, "recheck": {**SMALL["recheck"], "games": 2_400}}
+    again = sim.tune_rules(asked, more, progress=False)
+    assert again.ran and again.data["recheck"]["games"] == 2_400
+    for key in ("trials", "leaders", "pick"):
+        assert again.data[key] == small.data[key]
+    [recheck_run] = (more / "recheck").iterdir()
+    assert _games(json.loads((recheck_run / "manifest.json").read_text())) == {2_400}
+
+
 def test_the_page_answers_first_with_the_pick_against_the_rules_as_they_are(small):
     lead = small.answer[0]
     assert lead.split(":")[0] in ("Yes", "No", "Not settled")
@@ -241,14 +256,18 @@ def test_what_to_try_next_follows_the_strongest_player_that_rechecked_the_pick()
     )
     assert said.startswith("tune with the expert player (player: search_expert in the file)")
     # With each recheck's time here: as many games again take as long.
+    # With each recheck's time here and the command: a recheck asked for twice its games plays
+    # them all afresh, taking twice as long.
     said = _next_stronger(
         {"search_fast": found(NO, 4000), "search_expert": found(NOT_SETTLED, 2000)},
         targets,
         {"search_expert": 337.1, "search_fast": 227.4},
+        {"path": "experiments/tune_kh.yaml"},
     )
-    assert said.endswith(
-        "its recheck is not settled (the strong player says it misses); as many again would "
-        "take about 6 minutes here."
+    assert said == (
+        "give the expert player more games (recheck: {players: {search_expert: 4000}} in the "
+        "file, then `sim tune experiments/tune_kh.yaml`): its recheck is not settled (the strong "
+        "player says it misses); its 4,000 games would take about 11 minutes here."
     )
     said = _next_stronger({"search_fast": found(YES, 4000)}, targets)
     assert (

@@ -46,12 +46,16 @@ def seat_score(names: list[str], seat: pl.Expr | int) -> pl.Expr:
     return pl.when(w == -1).then(1.0 / players(names)).otherwise((w == seat).cast(pl.Float64))
 
 
-def scan(out: Path, games_below: int | None = None, in_memory: bool = False) -> pl.LazyFrame:
+# Games below this many, or below a number per cell (the cells not named: all their games).
+Below = int | dict[str, int] | None
+
+
+def scan(out: Path, games_below: Below = None, in_memory: bool = False) -> pl.LazyFrame:
     """All records, with each game scored from the cell's first agent's side (A): a win 1, no
     winner an even share (1/players), another seat's win 0. With `games_below`, only games
-    0 .. games_below - 1 of each cell (what a stopping rule had seen after a round, whatever
-    later chunks an interrupted run left on disk). `in_memory`: collect in memory however many
-    games (a query of a few cells whose result must be the same to the last bit)."""
+    0 .. games_below - 1 of each cell, or of each cell it names (what a stopping rule had seen
+    at a look, whatever later chunks an interrupted run left on disk). `in_memory`: collect in
+    memory however many games (a query whose result must be the same to the last bit)."""
     global _engine, _scanned
     lf = _below(pl.scan_parquet(str(out / "records" / "*" / "*.parquet")), games_below)
     games = lf.select(pl.len()).collect().item()
@@ -61,7 +65,12 @@ def scan(out: Path, games_below: int | None = None, in_memory: bool = False) -> 
     return scored
 
 
-def _below(lf: pl.LazyFrame, games_below: int | None) -> pl.LazyFrame:
+def _below(lf: pl.LazyFrame, games_below: Below) -> pl.LazyFrame:
+    if isinstance(games_below, dict):
+        limit = pl.col("cell").replace_strict(
+            games_below, default=pl.lit(2**62, pl.Int64), return_dtype=pl.Int64
+        )
+        return lf.filter(pl.col("game") < limit)
     return lf if games_below is None else lf.filter(pl.col("game") < games_below)
 
 
@@ -94,7 +103,7 @@ def _cell(lf: pl.LazyFrame, cell: str) -> pl.LazyFrame:
 IN_MEMORY_GAMES = 200_000
 _engine: Literal["in-memory", "streaming"] = "in-memory"
 # The frame `scan` last returned, its records folder and its games limit (see `_cell`).
-_scanned: tuple[pl.LazyFrame, Path, int | None] | None = None
+_scanned: tuple[pl.LazyFrame, Path, Below] | None = None
 
 
 def _collect(lf: pl.LazyFrame) -> pl.DataFrame:

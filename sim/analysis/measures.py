@@ -101,6 +101,10 @@ class Measure:
     listed: bool = True
     # Read from the mixed match-ups (A against B), not from mirror ones.
     mixed: bool = False
+    # One figure of its answer is read from the run's first mixed match-up though the answer
+    # is a mirror match-up's (the slog cure's better player): a run that settles its answer
+    # plays on with that match-up too (`running/runner/settling.py`).
+    reads_mixed: bool = False
     # The game it needs ("Houses-Skirmish (its pace records)"): refused elsewhere.
     needs: str = ""
     # An experiment of this shape gets it by default (`default_measures`), in `rank` order.
@@ -178,6 +182,7 @@ SLOG = Measure(
     "turns",
     column="late_turns",
     compared=("late_turns", "late_pace", "late_leader_won", "late_win_a"),
+    reads_mixed=True,
     needs="Houses-Skirmish (its pace records)",
     asks=lambda m, ctx: [{"ask": "cures"}],
 )

@@ -44,6 +44,11 @@ def validate_cmd(file: Path) -> None:
             f"settles: {plan.matchup[0]} v {plan.matchup[1]} plays on until its verdicts "
             f"settle, looking at {', '.join(f'{n:,}' for n in plan.looks)} games a cell{minutes}"
         )
+        for pair, grid in plan.beside.items():
+            click.echo(
+                f"  with {pair[0]} v {pair[1]} (a figure of its answer is read there), at "
+                f"{', '.join(f'{n:,}' for n in grid.looks)} games a cell"
+            )
 
 
 @click.command("run")

@@ -263,7 +263,9 @@ def build(out: Path) -> Path:
     env.filters["commands"] = commands
     env.filters["option_breaks"] = _option_breaks
     # The page's terms, each defined where it first appears (`terms`).
-    env.filters["glossary"] = terms.Glossary(_player_terms(rows, game.name))
+    glossary = terms.Glossary(_player_terms(rows, game.name))
+    env.filters["glossary"] = glossary
+    env.filters["glossary_apart"] = glossary.apart
     env.globals.update(value=formats.value, delta=formats.delta, pvalue=formats.pvalue)
     html = env.from_string(TEMPLATE).render(
         manifest=manifest,

@@ -26,6 +26,8 @@ TEMPLATE = r"""<!doctype html>
   .verdicts { border: 2px solid #1b6ca8; border-radius: 6px; padding: .5rem .9rem; margin: .6rem 0; }
   .verdicts .part { margin: .4rem 0 .6rem; }
   .verdicts p.whose { margin: .2rem 0 .4rem; color: #123f66; }
+  .verdicts details.players { margin: -.2rem 0 .4rem; color: #5a6573; font-size: .9rem; }
+  .verdicts details.players summary { cursor: pointer; }
   .verdicts p.ask { font-weight: 600; font-size: 1.08rem; margin: .2rem 0; }
   .verdicts ul { margin: .1rem 0; padding-left: 1.2rem; }
   .verdicts li { margin: .15rem 0; }
@@ -96,7 +98,7 @@ TEMPLATE = r"""<!doctype html>
 strongest player the run has (sim/reporting/verdicts). #}
 {% if box_lines %}<div class="at-once{% if picture %} with-picture{% endif %}" id="at-once">
 <div class="verdicts" id="verdicts">
-{% if box.whose %}<p class="whose">{{ box.whose|glossary }}</p>{% endif %}
+{% if box.whose %}{{ box.whose|glossary_apart }}{% endif %}
 {% for p in box_lines %}<div class="part"><p class="ask">{{ p.question }}</p>
 {# What settles the part, and where a team sets its own line. #}<p class="line">{{ ('The line: ' ~ p.settled_by[:-1] ~ (', ' ~ p.line_set if p.line_set else '') ~ '.')|commands|glossary }}</p>
 <ul>{% for r in p.readings %}<li><b class="v v-{{ r.verdict|lower|replace(' ', '-') }}">{{ r.verdict }}</b>{% if r.where %} {{ r.where }}{% endif %}: {{ r.text|commands|glossary }}.{% if r.spread %}<br>{{ r.spread|glossary }}.{% endif %}</li>

@@ -121,6 +121,26 @@ class Glossary:
 
     players: dict[str, str] = field(default_factory=dict)
     done: set[str] = field(default_factory=set)
+    # While `apart` runs: the players' definitions, set apart from the text.
+    _apart: list[str] | None = None
+
+    def apart(self, text: Any) -> Markup:
+        """The verdict box's first line (whose verdicts they are): its players marked where it
+        names them, their definitions together in a `<details>` under it, so that a phone's
+        first screen reaches the first verdict and each player is one tap from its meaning."""
+        self._apart = []
+        try:
+            line = self(text)
+            defs = self._apart
+        finally:
+            self._apart = None
+        if not defs:
+            return Markup(f'<p class="whose">{line}</p>')
+        items = "".join(f"<li>{d}</li>" for d in defs)
+        return Markup(
+            f'<p class="whose">{line}</p><details class="players"><summary>Who these players '
+            f"are</summary><ul>{items}</ul></details>"
+        )
 
     def __call__(self, text: Any) -> Markup:
         html = str(text if isinstance(text, Markup) else escape(str(text)))
@@ -157,6 +177,9 @@ class Glossary:
                 continue
             self.done.add(title)
             edits.append((found.start(), found.end(), f"<dfn>{found.group(0)}</dfn>"))
+            if self._apart is not None:
+                self._apart.append(str(_code(meaning)))
+                continue
             clause = re.search(r"[;:.](?=\s|$)", text[found.end() :])
             end = found.end() + clause.start() if clause else len(text)
             at_end.setdefault(end, []).append((found.start(), str(_code(meaning))))

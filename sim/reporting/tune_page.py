@@ -11,7 +11,7 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from sim.analysis.verdicts import NO, NOT_SETTLED, YES, Verdict, verdict_word
-from sim.reporting.formats import duration, signed
+from sim.reporting.formats import commands, duration, signed
 from sim.reporting.page_style import BASE_STYLE
 from sim.reporting.plots import _svg
 from sim.reporting.tune_template import TEMPLATE
@@ -28,6 +28,7 @@ def write_page(output: Path, data: dict[str, Any]) -> Path:
 
 def render(data: dict[str, Any]) -> str:
     env = Environment(autoescape=True)
+    env.filters["commands"] = commands
     targets = data["spec"]["targets"]
     return env.from_string(TEMPLATE).render(
         base_style=Markup(BASE_STYLE),
@@ -193,7 +194,7 @@ def _next(data: dict[str, Any], verdicts: list[str]) -> str:
     took = data.get("recheck_seconds") or {}
     if verdict == YES:
         if stronger := data["recheck"].get("players") or {}:
-            return _next_stronger(stronger, spec["targets"], took)
+            return _next_stronger(stronger, spec["targets"], took, spec)
         return (
             "recheck the pick with the strong and expert players (recheck: {players: "
             "{search_fast: 4000, search_expert: 2000}} in the file), since the search used "
@@ -204,19 +205,31 @@ def _next(data: dict[str, Any], verdicts: list[str]) -> str:
             "widen the knobs' ranges or turn other options (a target no setting meets is "
             "itself the answer: these knobs cannot get there)."
         )
+    games = spec["recheck_games"]
     return (
-        f"play more games: the recheck's {spec['recheck_games']:,} games leave a target "
-        f"unsettled (recheck: {{games: N}} in the file){_doubling(took.get(spec['player']))}."
+        f"play more games: the recheck's {games:,} games leave a target unsettled (recheck: "
+        f"{{games: {2 * games}}} in the file, then {_command(spec)})"
+        f"{_doubling(2 * games, took.get(spec['player']))}."
     )
 
 
-def _doubling(seconds: float | None) -> str:
-    """What as many games again would take here: as long as the recheck's own took."""
-    return f"; as many again would take {duration(seconds)} here" if seconds else ""
+def _command(spec: dict[str, Any]) -> str:
+    """The command that tunes again (the search and the leaders are kept; the recheck plays)."""
+    path = spec.get("path") or ""
+    return f"`sim tune {path}`" if path and not path.startswith("<") else "`sim tune` on it"
+
+
+def _doubling(games: int, seconds: float | None) -> str:
+    """What a recheck of twice its games would take here: twice what its own took (a recheck
+    asked for other games plays them all afresh)."""
+    return f"; its {games:,} games would take {duration(2 * seconds)} here" if seconds else ""
 
 
 def _next_stronger(
-    stronger: dict[str, Any], targets: list[dict[str, Any]], took: dict[str, float] | None = None
+    stronger: dict[str, Any],
+    targets: list[dict[str, Any]],
+    took: dict[str, float] | None = None,
+    spec: dict[str, Any] | None = None,
 ) -> str:
     """What to try next after a pick that holds for the tune's player: as the strongest of the
     players that rechecked it says (its verdict is the one a table of good players would see);
@@ -237,10 +250,12 @@ def _next_stronger(
             "and the strongest player's verdict is the one a table of good players would see."
         )
     if said(stronger[top]) == NOT_SETTLED:
+        games = 2 * stronger[top]["games"]
+        then = f", then {_command(spec)}" if spec else ""
         return (
-            f"give {title} more games (recheck: {{players: {{{top}: "
-            f"{2 * stronger[top]['games']}}}}} in the file): its recheck is not settled"
-            f"{beside}{_doubling((took or {}).get(top))}."
+            f"give {title} more games (recheck: {{players: {{{top}: {games}}}}} in the file"
+            f"{then}): its recheck is not settled{beside}"
+            f"{_doubling(games, (took or {}).get(top))}."
         )
     return f"apply it: the pick holds for {title}, the strongest player that rechecked it{beside}."
 

@@ -18,7 +18,7 @@ TEMPLATE = r"""<!doctype html>
 
 <div class="verdicts">
   <p class="lead">{{ lines[0] }}</p>
-  <ul>{% for l in lines[1:] %}<li>{{ l.strip() }}</li>{% endfor %}</ul>
+  <ul>{% for l in lines[1:] %}<li>{{ l.strip()|commands }}</li>{% endfor %}</ul>
 </div>
 <p class="meta">{{ data.trials | length }} settings tried ({{ data.trial_count }} proposals of
 Optuna's TPE sampler, seed {{ spec.seed }}), {{ "{:,}".format(spec.games) }} games each with

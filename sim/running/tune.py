@@ -629,7 +629,10 @@ def _recheck(
 
     def checked(player: str, where: Path, n: int) -> tuple[dict[str, Any], bool]:
         exp = candidate_run(spec, where, variants, spec.recheck_seed, n, player)
-        ran = run(exp, workers, force=force, quiet=True)[1]
+        # A recheck asked for another number of games (more, as the page advises) plays them
+        # afresh in its folder, on the same fresh deals: its run is another configuration.
+        again = _games_played(where) not in (None, n)
+        ran = run(exp, workers, force=force or again, quiet=True)[1]
         found: dict[str, Any] = {"games": n}
         for role, name in names.items():
             variant = name if name in variants else names["base"]
@@ -656,6 +659,14 @@ def _recheck(
         seconds[player] = took(where)
     found["seconds"] = seconds
     return found
+
+
+def _games_played(where: Path) -> int | None:
+    """The games a cell of the run in `where` was asked to play (None where there is none)."""
+    manifest = where / "manifest.json"
+    if not manifest.is_file():
+        return None
+    return json.loads(manifest.read_text()).get("config", {}).get("games")
 
 
 def _knob(spec: TuneSpec, name: str) -> Knob:

@@ -180,15 +180,17 @@ def _timed(r: dict[str, Any], part: dict[str, Any], pair: Pair, timing: Timing) 
     n = r.get("more_games")
     if r["verdict"] != NOT_SETTLED or not n:
         return
-    # Games of another match-up (a slog cure's better player): timed at its own pace; a
-    # settling run plays the answering player's games only, so no command plays them.
+    # Games of another match-up (a slog cure's better player): timed at its own pace, and
+    # played by the same command (a settling run plays on with that match-up beside its own,
+    # `runner/settling.py`), up to a budget past its games.
     other = (r["more_pair"][0], r["more_pair"][1]) if r.get("more_pair") else None
     seconds = timing.seconds(part, r["variant"], other or pair, n)
     if seconds is None:
         return
     r["more_seconds"] = round(seconds, 1)
-    if other is None and n <= MOST_MORE * max(1, r["games"]):
-        r["more_command"] = timing.settle(r["games"], n)
+    played = r["more_played"] if other else r["games"]
+    if n <= MOST_MORE * max(1, played):
+        r["more_command"] = timing.settle(played, n)
 
 
 def lines(box: dict[str, Any]) -> list[dict[str, Any]]:

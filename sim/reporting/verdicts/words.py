@@ -310,12 +310,6 @@ def more(r: dict[str, Any], part: dict[str, Any], timed: bool = False) -> str:
             f"{MOST_MORE} times those played: read it as undecided at this player's strength"
         )
     taking = _taking(r) if timed else ""
-    if of and timed and r.get("more_seconds") is not None:
-        # No settling run plays another match-up's games: a run of its own does.
-        taking = (
-            f" ({duration(r['more_seconds'])} here, in a run with that match-up's `max_games` "
-            "raised)"
-        )
     return f"; about {n:,} more game{'' if n == 1 else 's'}{of} per setup would settle it{taking}"
 
 
@@ -556,7 +550,7 @@ def next_step(
         n, p, r = min(unsettled, key=lambda x: x[0])
         where = "" if p["single_variant"] else f" under {quoted(r['variant'])}"
         of = f" of {r['more_of']}" if r.get("more_of") else ""
-        taking = _taking(r) if timed and not of else ""
+        taking = _taking(r) if timed else ""
         return (
             f"Play more games{of}: about {n:,} more per setup would settle "
             f"\u201c{p['question']}\u201d{where}{taking}."

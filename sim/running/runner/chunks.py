@@ -4,7 +4,7 @@ its stopping rule."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -150,13 +150,13 @@ def settled_rule(exp: Experiment) -> bool:
 
 
 def _stopped(
-    exp: Experiment, cell: Cell, t: Tally, settling: tuple[str, str] | None = None
+    exp: Experiment, cell: Cell, t: Tally, settling: Collection[tuple[str, str]] = ()
 ) -> bool:
     if t.games >= _limit(exp, cell):
         return True
     if exp.games is not None or settled_rule(exp):
         return False  # the `settled` rule stops a variant's cells together (`settled.py`)
-    if cell.agents == settling:
+    if cell.agents in settling:
         # A cell that goes on until its verdicts settle plays all the file's games first: its
         # first look is there (`settling.py`).
         return False
@@ -166,7 +166,7 @@ def _stopped(
 
 
 def _rounds(
-    exp: Experiment, tallies: dict[str, Tally], settling: tuple[str, str] | None = None
+    exp: Experiment, tallies: dict[str, Tally], settling: Collection[tuple[str, str]] = ()
 ) -> Iterator[list[Chunk]]:
     """The chunks to play, round by round. A fixed count is one round; a stopping rule plays
     one chunk per unfinished cell per round and checks the rule between rounds, so the same

@@ -216,7 +216,7 @@ def _run(
         rounds = (
             settled_rounds(exp)
             if settled_rule(exp)
-            else _rounds(exp, tallies, plan.matchup if plan else None)
+            else _rounds(exp, tallies, plan.grids() if plan else ())
         )
         if plan is not None:
             rounds = settling.rounds(
@@ -231,10 +231,11 @@ def _run(
         for round_chunks in rounds:
             if plan is not None:
                 # A look that plays on: the bar grows by its games.
+                grids = plan.grids()
                 more = sum(
                     ch.count
                     for ch in round_chunks
-                    if ch.cell.agents == plan.matchup and ch.start >= plan.looks[0]
+                    if ch.cell.agents in grids and ch.start >= grids[ch.cell.agents].looks[0]
                 )
                 if more:
                     bar.total = (bar.total or 0) + more
@@ -267,8 +268,8 @@ def _run(
                     # The time since the last chunk finished: this one's, played alone (on
                     # Dask, the cluster's time a chunk).
                     seconds = time.time() - last
-                    if plan is not None and chunk.cell.agents == plan.matchup:
-                        pace.add(seconds, chunk.count)
+                    if plan is not None and chunk.cell.agents in plan.grids():
+                        pace.add(chunk.cell.agents, seconds, chunk.count)
                     path = chunk_path(out, chunk)
                     _write_chunk(out, path, df, chunk, chunks, manifest, seconds)
                     tallies[chunk.cell.id].add(df)

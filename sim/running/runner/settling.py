@@ -6,8 +6,11 @@ the answer's `matchup` among equals) play what the file asks of them; then the r
 player's verdict box from those games (a look) and, while a reading is Not settled, plays on the
 cells of the variants that feed it (and the baseline's, where a reading compares with it),
 doubling their games, until every reading is Yes, No or on the line, or the budget is spent: the
-most games a cell plays, the most minutes the whole run takes. The other players' cells play
-what the file asks, no more.
+most games a cell plays, the most minutes the whole run takes. A reading may also read a figure
+from another match-up (a slog cure: the better player's edge, from the run's first mixed
+match-up): that match-up settles beside the answering one, looking at the same points (its own
+games scaled alike), and a look plays on the match-up of the figure that needs the most games.
+The other players' cells play what the file asks, no more.
 
 Repeated looks: the box may be read at up to `looks` points (the file's games, twice them, four
 times them, ..., the budget). Every interval of the box, at every look, is widened by Bonferroni
@@ -28,10 +31,12 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sim import games
+from sim.analysis.measures import ALL as MEASURES
+from sim.analysis.verdicts import default_measures
 from sim.play.agents import standing
 from sim.running.experiment import Cell, Experiment
 from sim.running.experiment.schema import SETTLE_KEYS
@@ -86,15 +91,37 @@ def settled_by(exp: Experiment, given: dict[str, Any] | None) -> Experiment:
     return replace(exp, settle={**before, **(given or {})})
 
 
+Pair = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where one settling match-up's cells are read: each look's game total (the first the
+    file's games) and the chunk size of the games past them."""
+
+    looks: list[int]
+    size: int
+
+
 @dataclass(frozen=True)
 class Plan:
     """Where a settling run looks: its match-up, the game totals of its looks (the first the
-    file's games), and its budget."""
+    file's games), and its budget; `beside`: other match-ups that settle with it (a figure of
+    the answer read from them), each with its own game totals at the same looks."""
 
-    matchup: tuple[str, str]
+    matchup: Pair
     looks: list[int]
     grid: int
     max_minutes: float | None
+    beside: dict[Pair, Grid] = field(default_factory=dict)
+
+    def grids(self) -> dict[Pair, Grid]:
+        """Every settling match-up's grid, the answering one's first."""
+        return {self.matchup: Grid(self.looks, self.grid), **self.beside}
+
+    def at(self, pair: Pair, look: int) -> int:
+        """The games each cell of `pair` has played at look number `look`."""
+        return self.grids()[pair].looks[look]
 
     def record(self) -> dict[str, Any]:
         """The plan as the manifest records it."""
@@ -104,6 +131,11 @@ class Plan:
             "at": self.looks,
             "max_games": self.looks[-1],
             "max_minutes": self.max_minutes,
+            **(
+                {"beside": [{"matchup": list(p), "at": g.looks} for p, g in self.beside.items()]}
+                if self.beside
+                else {}
+            ),
         }
 
 
@@ -120,13 +152,24 @@ def matchup(exp: Experiment) -> tuple[str, str]:
     return min(pairs, key=lambda p: (-strength(p), p != chosen, pairs.index(p)))
 
 
+def beside(exp: Experiment, pair: Pair) -> list[Pair]:
+    """The match-ups other than the answering one (`pair`) that a figure of the answer is
+    read from: the run's first mixed match-up where a measure of the answer reads one (the
+    slog cure's better player, `Measure.reads_mixed`)."""
+    game = exp.resolved.get("game", games.DEFAULT)
+    named = (exp.answer or {}).get("measures") or default_measures(exp.resolved, game)
+    if not any(m in MEASURES and MEASURES[m].reads_mixed for m in named):
+        return []
+    mixed = [c.agents for c in exp.cells if c.agents[0] != c.agents[1]]
+    return [mixed[0]] if mixed and mixed[0] != pair else []
+
+
 def plan(exp: Experiment) -> Plan | None:
     """The looks of `exp`'s settling run, or None when it does not settle."""
     if exp.settle is None:
         return None
     pair = matchup(exp)
-    cell = next(c for c in exp.cells if c.agents == pair)
-    first, grid = _limit(exp, cell), _size(exp, cell)
+    first, grid = _first_and_size(exp, pair)
     most = exp.settle.get("max_games") or DEFAULT_GROWTH * first
     looks = [first]
     if most > first:
@@ -134,7 +177,21 @@ def plan(exp: Experiment) -> Plan | None:
         while 2 * looks[-1] * LAST_STEP <= top:
             looks.append(_on_grid(2 * looks[-1], first, grid))
         looks.append(top)
-    return Plan(pair, looks, grid, exp.settle.get("max_minutes"))
+    others: dict[Pair, Grid] = {}
+    for other in beside(exp, pair):
+        # The same looks, each match-up's games scaled alike from its own, within the budget
+        # (a match-up whose file plays more than the budget plays its file's games).
+        own, size = _first_and_size(exp, other)
+        top = _on_grid(max(own, exp.settle.get("max_games") or DEFAULT_GROWTH * own), own, size)
+        at = [min(top, _on_grid(math.ceil(own * n / first), own, size)) for n in looks[:-1]]
+        others[other] = Grid([*at, top] if len(looks) > 1 else [own], size)
+    return Plan(pair, looks, grid, exp.settle.get("max_minutes"), others)
+
+
+def _first_and_size(exp: Experiment, pair: Pair) -> tuple[int, int]:
+    """The games the file asks of `pair`'s cells, and their chunk size."""
+    cell = next(c for c in exp.cells if c.agents == pair)
+    return _limit(exp, cell), _size(exp, cell)
 
 
 def _on_grid(total: int, first: int, grid: int) -> int:
@@ -143,13 +200,15 @@ def _on_grid(total: int, first: int, grid: int) -> int:
 
 
 def cells(exp: Experiment, p: Plan) -> list[Cell]:
-    """The cells that may play past the file's games."""
-    return [c for c in exp.cells if c.agents == p.matchup]
+    """The cells that may play past the file's games (every settling match-up's)."""
+    grids = p.grids()
+    return [c for c in exp.cells if c.agents in grids]
 
 
 def extension(exp: Experiment, p: Plan, cell: Cell, start: int, end: int) -> list[Chunk]:
-    """`cell`'s chunks from game `start` to `end` (both on the grid)."""
-    return [Chunk(cell, s, p.grid) for s in range(start, end, p.grid)]
+    """`cell`'s chunks from game `start` to `end` (both on its match-up's grid)."""
+    size = p.grids()[cell.agents].size
+    return [Chunk(cell, s, size) for s in range(start, end, size)]
 
 
 def all_extension_chunks(exp: Experiment) -> list[Chunk]:
@@ -157,7 +216,12 @@ def all_extension_chunks(exp: Experiment) -> list[Chunk]:
     p = plan(exp)
     if p is None or len(p.looks) < 2:
         return []
-    return [ch for c in cells(exp, p) for ch in extension(exp, p, c, p.looks[0], p.looks[-1])]
+    grids = p.grids()
+    return [
+        ch
+        for c in cells(exp, p)
+        for ch in extension(exp, p, c, grids[c.agents].looks[0], grids[c.agents].looks[-1])
+    ]
 
 
 _CHUNK_NAME = re.compile(r"chunk-(\d{10})\.parquet")
@@ -172,27 +236,35 @@ def grid_chunk(exp: Experiment, p: Plan | None, cell_id: str, name: str) -> Chun
         return None
     start = int(found.group(1))
     cell = next((c for c in cells(exp, p) if c.id == cell_id), None)
-    if cell is None or start < p.looks[0] or (start - p.looks[0]) % p.grid:
+    if cell is None:
         return None
-    return Chunk(cell, start, p.grid)
+    g = p.grids()[cell.agents]
+    if start < g.looks[0] or (start - g.looks[0]) % g.size:
+        return None
+    return Chunk(cell, start, g.size)
 
 
 @dataclass
 class Pace:
-    """How fast this command plays the settling match-up: seconds over games (a chunk's
+    """How fast this command plays each settling match-up: seconds over games (a chunk's
     games as planned, whether or not a card's cell played them all), to judge whether a look
     fits in what is left of a minutes budget."""
 
-    seconds: float = 0.0
-    games: int = 0
+    seconds: dict[Pair, float] = field(default_factory=dict)
+    games: dict[Pair, int] = field(default_factory=dict)
 
-    def add(self, seconds: float, games: int) -> None:
-        self.seconds += seconds
-        self.games += games
+    def add(self, pair: Pair, seconds: float, games: int) -> None:
+        self.seconds[pair] = self.seconds.get(pair, 0.0) + seconds
+        self.games[pair] = self.games.get(pair, 0) + games
 
-    def needs(self, games: int) -> float:
-        """The seconds `games` more would take at this pace (0 before anything is timed)."""
-        return self.seconds / self.games * games if self.games else 0.0
+    def needs(self, chunks: list[Chunk]) -> float:
+        """The seconds `chunks` would take at this pace (a match-up not yet timed by this
+        command: 0)."""
+        return sum(
+            self.seconds[ch.cell.agents] / self.games[ch.cell.agents] * ch.count
+            for ch in chunks
+            if self.games.get(ch.cell.agents)
+        )
 
 
 @dataclass
@@ -225,7 +297,8 @@ def goes_on(done: dict[str, Any], p: Plan, answer: dict[str, Any] | None) -> boo
     return planned != p.record() or before.get("stopped") == "minutes"
 
 
-OpenAt = Callable[[Experiment, Plan, int], set[str]]
+# The (plain variant, match-up) pairs whose cells play on after look number N.
+OpenAt = Callable[[Experiment, Plan, int], set[tuple[str, Pair]]]
 
 
 def rounds(
@@ -238,36 +311,43 @@ def rounds(
     pace: Pace | None = None,
 ) -> Iterator[list[Chunk]]:
     """The chunks to play, round by round: the file's (`base`), then, look by look, the
-    settling cells of the variants still open (`open_at(exp, plan, games)`: the plain variants
-    with a verdict not settled on each cell's first `games` games, `reporting.verdicts.looks`).
+    settling cells of the variants still open (`open_at(exp, plan, look)`: each plain variant
+    and match-up with a verdict not settled on each cell's games at that look,
+    `reporting.verdicts.looks`).
     `spent()`: this command's seconds so far; `on_disk(chunk)`: whether a chunk is played;
     `pace`: how fast the settling cells have played, so that no look starts that would end
     past the minutes budget."""
     yield from base
     p = plan(exp)
     assert p is not None
-    for at, nxt in zip(p.looks, [*p.looks[1:], None], strict=True):
-        still = open_at(exp, p, at)
-        progress.looked_at, progress.open = at, sorted(still)
+    # Where each settling cell's games end: a cell that sat out a look (its verdicts settled,
+    # or another match-up's figure the one that needed games) catches up from there, so that
+    # every cell's games are the first N, with no gap, at every look.
+    reached = {c.id: p.at(c.agents, 0) for c in cells(exp, p)}
+    for look, at in enumerate(p.looks):
+        still = open_at(exp, p, look)
+        progress.looked_at, progress.open = at, sorted({v for v, _ in still})
         if not still:
             progress.stopped = "settled"
             return
-        if nxt is None:
+        if look == len(p.looks) - 1:
             progress.stopped = "games"
             return
         plain = plain_of(exp)
         todo = [
             ch
             for c in cells(exp, p)
-            if plain[c.variant] in still
-            for ch in extension(exp, p, c, at, nxt)
+            if (plain[c.variant], c.agents) in still
+            for ch in extension(exp, p, c, reached[c.id], p.at(c.agents, look + 1))
         ]
         begun = any(on_disk(ch) for ch in todo)
         if p.max_minutes is not None and not begun:
-            ahead = (pace or Pace()).needs(sum(ch.count for ch in todo))
+            ahead = (pace or Pace()).needs(todo)
             if spent() + ahead > 60 * p.max_minutes:
                 progress.stopped = "minutes"
                 return
+        for ch in todo:
+            reached[ch.cell.id] = max(reached[ch.cell.id], ch.start + ch.count)
         yield todo
 
 
