@@ -40,6 +40,7 @@ ANSWER_KEYS = (
     "caveat",
     "asks",
     "references",
+    "borrow",
 )
 # Below this many games (or paired deals) a difference gets no verdict.
 MIN_GAMES = 200

@@ -16,6 +16,7 @@ from sim.analysis import cards as card_measures
 from sim.analysis import houses as house_measures
 from sim.analysis import summary
 from sim.analysis.comparisons import paired_difference
+from sim.analysis.control import borrowed_rates
 from sim.analysis.measures import ALL, CARD_VALUE, ROUNDS
 from sim.reporting import answer
 from sim.reporting.compared import _card_changes, _card_gaps, _reference, _settings_apart
@@ -79,6 +80,15 @@ def measured(
     # A card's cells without it played only the deals where it was drawn (`runner/drawn.py`).
     drawn_only = config.get("impact_deals") == "drawn"
     plain = [v for v in variants if v not in impact]
+    # With `answer: {borrow: true}`, each mirror cell's win rates by place in turn order (the
+    # first player's first) and seat P1's (a suit split's first House), borrowing from a
+    # cheaper player's games on the same deals (`analysis/control.py`): what the verdicts read.
+    borrowed = (
+        borrowed_rates(lf, rows, plain, game.name) if (answer_spec or {}).get("borrow") else {}
+    )
+    for r in rows:
+        if r["cell"] in borrowed:
+            r["borrowed"] = borrowed[r["cell"]]
     card_values = []
     for r in rows:
         if r["variant"] not in impact:

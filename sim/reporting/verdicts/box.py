@@ -134,7 +134,7 @@ def verdict_box(
                 r["more_of"] = f"{titles.get(a, a)} against {titles.get(b, b)}"
             if timing is not None:
                 _timed(r, part, pairs[0], timing)
-            said = words.figure(part, r, f.baseline, titles, count)
+            said = words.figure(part, r, f.baseline, titles, count) + words.borrowed(r, titles)
             r["text"] = said + words.more(r, part)
             if (here := said + words.more(r, part, timed=True)) != r["text"]:
                 r["text_here"] = here

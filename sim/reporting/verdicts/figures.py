@@ -122,24 +122,46 @@ def rate_figures(f: Facts, part: dict[str, Any]) -> dict[Key, list[dict[str, Any
             rates = [(i, s) for i, s in enumerate(r.get("seats") or [])]
         else:
             rates = [(0, r["first" if of == "first_player" else "win_a"])]
+        # A place's rate borrowing from a cheaper player's games on the same deals, where the
+        # run has one (`analysis/control.py`): the same rate, read more surely.
+        borrowed = (r.get("borrowed") or {}).get("places") or [] if of != "agent" else []
         out[(r["variant"], pair)] = [
-            figure(
-                s["rate"] - fair,
-                s["lo"] - fair,
-                s["hi"] - fair,
-                r["games"],
-                place=i,
-                rate=100 * s["rate"],
-                fair=100 * fair,
-                players=r.get("players", 2),
-                # How often the advantage draw's winner chose to go second: the first
-                # player's rate then mixes the seat with that choice.
-                deferred=r.get("deferred") or 0.0,
-            )
+            _rate_figure(r, i, s, borrowed[i] if i < len(borrowed) else None, fair)
             for i, s in rates
             if s and s.get("n")
         ]
     return {k: v for k, v in out.items() if v}
+
+
+def _rate_figure(
+    r: dict[str, Any], place: int, s: dict[str, Any], c: dict[str, Any] | None, fair: float
+) -> dict[str, Any]:
+    """A place's win rate (`s`: the cell's own) off an even share, or `c`'s: the same rate
+    borrowing from a cheaper player's games on the same deals, named under `control`."""
+    rate, lo, hi = (c["estimate"], c["lo"], c["hi"]) if c else (s["rate"], s["lo"], s["hi"])
+    borrowed = _control(c)
+    return figure(
+        rate - fair,
+        lo - fair,
+        hi - fair,
+        r["games"],
+        place=place,
+        rate=100 * rate,
+        fair=100 * fair,
+        players=r.get("players", 2),
+        # How often the advantage draw's winner chose to go second: the first player's rate
+        # then mixes the seat with that choice.
+        deferred=r.get("deferred") or 0.0,
+        **borrowed,
+    )
+
+
+def _control(c: dict[str, Any] | None) -> dict[str, Any]:
+    """A figure's `control`, where its rate borrows from a cheaper player's games: whose, how
+    many, and what it is worth (the plain rate's variance over this one's)."""
+    if not c:
+        return {}
+    return {"control": {"agent": c["control"], "games": c["control_games"], "gain": c["gain"]}}
 
 
 def change_figures(f: Facts, part: dict[str, Any]) -> dict[Key, list[dict[str, Any]]]:
@@ -265,13 +287,28 @@ def house_figures(f: Facts, part: dict[str, Any]) -> dict[Key, list[dict[str, An
         n = r["games"]
         rate = r.get("p1_rate", 0.5)
         lo, hi = wilson(rate * n, n)
+        # The first House's rate borrowing from a cheaper player's games on the same deals,
+        # where the run has one (`analysis/control.py`).
+        c = (r.get("borrowed") or {}).get("p1")
+        if c:
+            rate, lo, hi = c["estimate"], c["lo"], c["hi"]
+        borrowed = _control(c)
         key = (split_group(r["variant"]), pair)
         for house, other, p, a, b in (
             (first, second, rate, lo, hi),
             (second, first, 1 - rate, 1 - hi, 1 - lo),
         ):
             out.setdefault(key, []).append(
-                figure(p - 0.5, a - 0.5, b - 0.5, n, house=house, other=other, rate=100 * p)
+                figure(
+                    p - 0.5,
+                    a - 0.5,
+                    b - 0.5,
+                    n,
+                    house=house,
+                    other=other,
+                    rate=100 * p,
+                    **borrowed,
+                )
             )
     for (group, pair), figs in out.items():
         if spread := _spread(f, group, pair):

@@ -313,6 +313,19 @@ def more(r: dict[str, Any], part: dict[str, Any], timed: bool = False) -> str:
     return f"; about {n:,} more game{'' if n == 1 else 's'}{of} per setup would settle it{taking}"
 
 
+def borrowed(r: dict[str, Any], titles: dict[str, str]) -> str:
+    """Where a win rate borrows from a cheaper player's games on the same deals
+    (`analysis/control.py`): whose, how many, and what they were worth."""
+    c = r["figure"].get("control")
+    if not c:
+        return ""
+    who = titles.get(c["agent"], c["agent"])
+    return (
+        f"; read with {who}'s {c['games']:,} games on the same deals as a control "
+        f"(worth {c['gain']:.2f} times its own games)"
+    )
+
+
 def _taking(r: dict[str, Any], command: bool = True) -> str:
     """How long a reading's more games would take on this machine, at the pace its setups
     played here, and the command that plays them (`reporting/timing.py`); nothing where the

@@ -316,6 +316,13 @@ def _check_answer(
             )
         else:
             result["references"] = list(dict.fromkeys(refs))
+    if "borrow" in spec:
+        # Win rates read with a cheaper player's games on the same deals as a control
+        # (`analysis/control.py`): off unless asked, for what it is worth (benchmarks/README.md).
+        if not isinstance(spec["borrow"], bool):
+            c.fail(("answer", "borrow"), f"expected true or false, got {spec['borrow']!r}")
+        else:
+            result["borrow"] = spec["borrow"]
     if "matchup" in spec:
         pair = spec["matchup"]
         if not (isinstance(pair, list) and tuple(map(str, pair)) in pairs):
