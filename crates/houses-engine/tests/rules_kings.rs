@@ -1,6 +1,8 @@
 //! Position tests for the King rules fixed in rules version 3 (issue #35): the classic, Option 1
 //! and Option 2 Kings read against the text (docs/rules.md V4, V5, V6, V8, V11, V21). Each test
-//! fails on version 2. The first tests of each King rule are in `rules_variants.rs`.
+//! fails on version 2. The first tests of each King rule are in `rules_variants.rs`. Last, the
+//! King readings that could go either way (issue #60): `option2_king_of_spades` (V24) and
+//! `classic_king_of_diamonds` (V25).
 
 mod common;
 use common::*;
@@ -297,5 +299,86 @@ fn king_defence_sets_what_a_king_sustains_before_it_falls() {
         play(&mut st, &["attack 9C KH", "done", "done"]);
         let king: Vec<String> = if falls { vec![] } else { vec!["KH".into()] };
         assert_eq!(rear(&st, "P2"), king, "{rules}");
+    }
+}
+
+#[test]
+fn option2_king_of_spades_every_attack_option_stuns_on_an_unblocked_attack_on_the_player() {
+    // By default (V12) the stun falls next to the unit an attack fights: an unblocked attack
+    // on the player fights none and stuns no one. Under `every_attack` (V24) it stuns one unit
+    // of that player's Front Ranks, of the attacker's choice.
+    for (rules, stuns) in [
+        ("kings=share_trait", false),
+        (
+            "kings=share_trait,option2_king_of_spades=every_attack",
+            true,
+        ),
+    ] {
+        let mut st = attack_pos(
+            rules,
+            json!({"front": ["9H"], "rear": ["KS"]}),
+            json!({"front": ["3C", "5C"]}),
+        );
+        play(&mut st, &["attack 9H player", "done", "done"]);
+        assert_eq!(life(&st, "P2"), 31, "{rules}");
+        if stuns {
+            assert_eq!(legal(&st), ["stun 3C", "stun 5C"]);
+            play(&mut st, &["stun 5C"]);
+            assert_eq!(front(&st, "P2"), ["3C", "5C dazed"]);
+        } else {
+            assert_ne!(json(&st)["pending"], "stun", "{rules}");
+            assert_eq!(front(&st, "P2"), ["3C", "5C"]);
+        }
+    }
+    // Blocked, both readings stun next to the blocker, as before.
+    let mut st = attack_pos(
+        "kings=share_trait,option2_king_of_spades=every_attack",
+        json!({"front": ["9H"], "rear": ["KS"]}),
+        json!({"front": ["3C", "10D", "5C"]}),
+    );
+    play(
+        &mut st,
+        &["attack 9H player", "done", "block 10D 9H", "done"],
+    );
+    assert_eq!(legal(&st), ["stun 3C", "stun 5C"]);
+}
+
+#[test]
+fn classic_king_of_diamonds_whole_turn_option_readies_units_deployed_before_it() {
+    // The 7 and the Ace are deployed before the King of Diamonds. By default (V2) they stay
+    // exhausted; under `whole_turn` (V25) the King's arrival readies them ("units can attack on
+    // the same turn they are deployed"), and only them: the 5, exhausted from before this
+    // turn's deployments, stays so. The option needs the classic or Option 1 King.
+    for (rules, ready) in [
+        ("kings=classic", false),
+        ("kings=classic,classic_king_of_diamonds=whole_turn", true),
+        ("kings=option1,classic_king_of_diamonds=whole_turn", true),
+        (
+            "kings=classic,classic_king_of_diamonds=whole_turn,blank=KD",
+            false,
+        ),
+        (
+            "kings=share_trait,classic_king_of_diamonds=whole_turn",
+            false,
+        ),
+    ] {
+        let mut st = build(json!({"rules": rules, "players": {
+            "P1": {"hand": ["7H", "AS", "KD", "9H"], "front": ["5C exhausted"]}, "P2": {}}}));
+        play(&mut st, &["deploy 7H", "deploy AS", "deploy KD"]);
+        let (seven, ace) = if ready {
+            ("7H", "AS")
+        } else {
+            ("7H exhausted", "AS exhausted")
+        };
+        assert_eq!(front(&st, "P1"), ["5C exhausted", seven], "{rules}");
+        assert_eq!(rear(&st, "P1")[0], ace, "{rules}");
+        // Deployed after it, a unit is ready under either reading.
+        play(&mut st, &["deploy 9H"]);
+        let nine = if rules.starts_with("kings=share") || rules.contains("blank") {
+            "9H exhausted"
+        } else {
+            "9H"
+        };
+        assert_eq!(front(&st, "P1")[2], nine, "{rules}");
     }
 }

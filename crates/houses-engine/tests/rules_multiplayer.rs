@@ -388,3 +388,41 @@ fn m1_rounds_still_count_once_the_first_player_is_out() {
         "P2's turn after P3's passes over P1's seat"
     );
 }
+
+/// M1 in a position: unnamed, the first player is the one a game would have had (turns go
+/// round the table from it), so a position counts its rounds as a game does.
+#[test]
+fn m1_a_position_counts_rounds_as_a_game_does() {
+    // Two players, turn 10 is P2's: P1 started, so P1's turn 11 opens round 6 and, under
+    // `extra_draw=from_round_6`, draws two (it drew one when the first player defaulted to
+    // the active one).
+    let deck = ["2D", "3D", "4D", "5D", "6D"];
+    let mut st = build(
+        json!({"rules": "extra_draw=from_round_6", "turn": 10, "active": "P2",
+        "deck": deck, "players": {"P1": {}, "P2": {}}}),
+    );
+    assert_eq!((st.first_player, st.round), (0, 5));
+    play_out_turn(&mut st);
+    assert_eq!((st.active, st.turn, st.round), (0, 11, 6));
+    assert_eq!(hand(&st, "P1"), ["2D", "3D"]);
+    // Turn 11 is P1's: P1 started.
+    let st = build(json!({"turn": 11, "deck": deck, "players": {"P1": {}, "P2": {}}}));
+    assert_eq!((st.first_player, st.round), (0, 6));
+    // Three players, turn 5 is P3's: P2 started (P2, P3, P1, P2, P3), so round 3 opens with
+    // P2's turn 7, not P1's turn 6.
+    let mut st = build(
+        json!({"rules": "players=3", "turn": 5, "active": "P3", "deck": deck,
+        "players": {"P1": {}, "P2": {}, "P3": {}}}),
+    );
+    assert_eq!((st.first_player, st.round), (1, 2));
+    play_out_turn(&mut st);
+    assert_eq!((st.active, st.round), (0, 2));
+    play_out_turn(&mut st);
+    assert_eq!((st.active, st.round), (1, 3));
+    // Named, the first player stands.
+    let st = build(
+        json!({"turn": 10, "active": "P2", "first_player": "P2", "deck": deck,
+        "players": {"P1": {}, "P2": {}}}),
+    );
+    assert_eq!(st.first_player, 1);
+}

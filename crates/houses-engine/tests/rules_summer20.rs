@@ -1,5 +1,6 @@
 //! The Summer '20 game (`preset=summer20`, issue #35): the preset, and position tests for the options it needs:
-//! `redeploys` (reading R48) and `diamonds_trait` (reading V22).
+//! `redeploys` (reading R48) and `diamonds_trait` (reading V22); and two readings of the time
+//! that could go either way (issue #60): `adjacent_strike_damage` (V23), `bond_from_hand` (R49).
 
 mod common;
 use common::*;
@@ -406,4 +407,88 @@ fn clubs_excess_to_player_sends_every_attacks_excess_to_the_player() {
             "{rules}: 9 - 3 on to the player, or nothing"
         );
     }
+}
+
+#[test]
+fn adjacent_strike_damage_full_or_a_one_point_ping() {
+    // The 9 of Spades defeats the 3 it attacks, so its adjacent strike lands on the 8 beside
+    // it, which the 7 (or the 8) of Clubs also attacks. By default (V14) the strike deals the
+    // full 9; as a ping (V23) it deals 1, which defeats the 8 only with 8 more from the Clubs
+    // (9 > 8; 7 + 1 does not exceed it), or with 7 more once the Jack of Clubs doubles the
+    // 9's damage, and the ping with it.
+    for (rules, spade, club, falls) in [
+        ("", "9S", "7C", true),
+        ("adjacent_strike_damage=ping", "9S", "7C", false),
+        ("adjacent_strike_damage=ping", "9S", "8C", true),
+        ("adjacent_strike_damage=ping", "9S double", "7C", true),
+    ] {
+        let rules = format!("spades_trait=adjacent_strike,{rules}");
+        let mut st = attack_pos(
+            &rules,
+            json!({"front": [spade, club]}),
+            json!({"front": ["3D", "8H"]}),
+        );
+        let club = &club[..2];
+        play(
+            &mut st,
+            &[
+                "attack 9S 3D 8H",
+                &format!("attack {club} 8H"),
+                "done",
+                "done",
+            ],
+        );
+        let left: Vec<&str> = if falls { vec![] } else { vec!["8H"] };
+        assert_eq!(front(&st, "P2"), left, "{rules}, {spade} and {club}");
+    }
+    // Blocked, the strike follows the defeat of the blocker (V14), and deals the same.
+    for (rules, left) in [
+        ("", vec!["3D"]),
+        ("adjacent_strike_damage=ping", vec!["3D", "8H"]),
+    ] {
+        let rules = format!("spades_trait=adjacent_strike,{rules}");
+        let mut st = attack_pos(
+            &rules,
+            json!({"front": ["9S"]}),
+            json!({"front": ["3D", "8H", "4C"]}),
+        );
+        play(&mut st, &["attack 9S 3D 8H", "done", "block 4C 9S", "done"]);
+        assert_eq!(front(&st, "P2"), left, "{rules}");
+    }
+}
+
+#[test]
+fn bond_from_hand_redeploy_option_makes_a_bond_from_hand_the_turns_redeployment() {
+    let p1 = json!({"front": ["5H", "4H", "6C"], "hand": ["7C", "9H"]});
+    let rules = "redeploys=one,bond_from_hand=redeploy";
+    let bonds_from_hand = |st: &State| {
+        legal(st)
+            .into_iter()
+            .filter(|m| m.starts_with("deploy 7C ") && m.ends_with(" 6C"))
+            .count()
+    };
+    // R49: the bond formed from hand is the turn's redeployment, so no merge, split or return
+    // follows it; deploying a unit of its own stays free.
+    let mut st = deploy_pos(rules, p1.clone());
+    play(&mut st, &["deploy 7C under 6C"]);
+    assert!(redeployments(&st).is_empty(), "{:?}", legal(&st));
+    assert!(has(&st, "deploy 9H"));
+    // A merge first: the bond from hand is no longer offered, and is refused.
+    let mut st = deploy_pos(rules, p1.clone());
+    assert_eq!(bonds_from_hand(&st), 2, "leading it or beneath it");
+    play(&mut st, &["bond 5H/4H"]);
+    assert_eq!(bonds_from_hand(&st), 0, "{:?}", legal(&st));
+    assert!(has(&st, "deploy 7C") && has(&st, "deploy 9H"));
+    let e = st
+        .apply(houses_engine::Action::parse("deploy 7C under 6C").unwrap())
+        .unwrap_err();
+    assert!(e.starts_with("illegal move 'deploy 7C under 6C'"), "{e}");
+    // The default (R48): deploying from hand, onto a unit too, leaves the redeployment to make.
+    let mut st = deploy_pos("redeploys=one", p1.clone());
+    play(&mut st, &["bond 5H/4H"]);
+    assert_eq!(bonds_from_hand(&st), 2);
+    // Under redeploys=any the option changes nothing: any number of merges and splits.
+    let mut st = deploy_pos("bond_from_hand=redeploy", p1);
+    play(&mut st, &["deploy 7C under 6C", "bond 5H/4H"]);
+    assert!(has(&st, "split 6C"), "{:?}", legal(&st));
 }

@@ -48,6 +48,9 @@ pub struct Position {
     /// Whose turn it is: P1, P2 (P3, P4 with `players=3` or `4`).
     #[serde(default = "p1")]
     pub active: String,
+    /// Who took the game's first turn (rounds are counted from it); by default the seat the
+    /// turn number gives: the active player at odd turns of a two-player game, the other at
+    /// even ones.
     #[serde(default)]
     pub first_player: Option<String>,
     #[serde(default = "one")]
@@ -232,9 +235,13 @@ impl Position {
         let n = st.seats();
         let active = parse_seat(&self.active, n)?;
         st.active = active;
+        // Unnamed, the first player is the one a game would have: turns go round the table
+        // from it, so the seat `turn - 1` places before the active one (with no extra turns
+        // or players out). Taking the active player instead made a position at an even turn
+        // count its next round one late (turn 11 after turn 10 in round 5, not 6).
         st.first_player = match &self.first_player {
             Some(s) => parse_seat(s, n)?,
-            None => active,
+            None => (active + n - (self.turn.max(1) as usize - 1) % n) % n,
         };
         st.turn = self.turn;
         st.round = self.turn.div_ceil(n as u32);

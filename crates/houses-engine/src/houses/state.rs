@@ -443,6 +443,9 @@ pub struct State {
     /// The active player has made this turn's redeployment (a merge, a split or a return to
     /// hand): under `redeploys=one` it may make no other (reading R48). Cleared as a turn begins.
     pub redeployed: bool,
+    /// Cards deployed this turn (from hand, a scout, a resurrection): what a classic King of
+    /// Diamonds arriving later readies under `classic_king_of_diamonds=whole_turn` (V25).
+    pub entered: CardSet,
     /// Excess and charge triggers waiting for their owner's decision, in order.
     pub triggers: arrayvec::ArrayVec<Pending, 16>,
     /// Set when the deck ran out: the final round's clock.
@@ -482,6 +485,7 @@ impl Clone for State {
             aids: self.aids.clone(),
             traded: self.traded,
             redeployed: self.redeployed,
+            entered: self.entered,
             triggers: self.triggers.clone(),
             sudden_death: self.sudden_death,
             last_played: self.last_played,
@@ -524,6 +528,7 @@ impl Clone for State {
         self.aids.clone_from(&src.aids);
         self.traded = src.traded;
         self.redeployed = src.redeployed;
+        self.entered = src.entered;
         self.triggers.clone_from(&src.triggers);
         self.sudden_death = src.sudden_death;
         self.last_played = src.last_played;

@@ -291,7 +291,7 @@ impl State {
                         && forward >= self.lethal(b)
                     {
                         if let Some(Target::Unit(t2)) = a.second {
-                            unit_hits.push((t2, dmg, false));
+                            unit_hits.push((t2, self.adjacent_strike_damage(att, dmg), false));
                             second_targets[s] += 1;
                         }
                     }
@@ -343,6 +343,17 @@ impl State {
                             Target::Player(_) => {
                                 player_hit[o] += dmg;
                                 biggest_hit = biggest_hit.max(dmg);
+                                // `option2_king_of_spades=every_attack`: the attack fights no
+                                // unit, so the stun may fall on any of the player's Front
+                                // Ranks (reading V24).
+                                if i == 0
+                                    && self.shares(s, Suit::Spades)
+                                    && self.rules.option2_king_of_spades
+                                        == Option2KingOfSpades::EveryAttack
+                                {
+                                    let choices = self.front_units(o);
+                                    stun_choices.push(Pending::Stun { seat: s, choices });
+                                }
                             }
                             Target::Unit(t) => {
                                 let Some(u) = self.unit(t) else { continue };

@@ -7,6 +7,9 @@ impl State {
     pub(super) fn deploy_moves(&self, s: Seat, out: &mut Moves) {
         let p = &self.players[s];
         let bond = self.bond_targets(s);
+        // `bond_from_hand=redeploy`: under `redeploys=one` a bond formed from hand is the
+        // turn's redeployment, so none is offered once that is made (reading R49).
+        let hand_bonds = !(self.one_redeployment_counts_hand_bonds() && self.redeployed);
         // Every card is unique, so each card in hand yields its moves once.
         for &c in &p.hand {
             // `forbid`: the card may not be deployed or played (a card's causal value).
@@ -16,7 +19,7 @@ impl State {
             if c == BLACK_JOKER || c == RED_JOKER {
                 self.joker_moves(s, c, out);
             } else {
-                self.card_moves(s, c, c, Some(&bond), out);
+                self.card_moves(s, c, c, hand_bonds.then_some(&bond), out);
             }
         }
         // Necromancer: summon a face-up soldier from the Barrows, once per turn each.
@@ -33,7 +36,8 @@ impl State {
         }
         // `redeploys=one`: "Players may only choose to make a redeployment action, once on their
         // turn": once a merge, a split or a return is made, none of the three is offered again
-        // (reading R48). Deploying from hand is not redeploying.
+        // (reading R48). Deploying from hand is not redeploying (unless it forms a bond under
+        // `bond_from_hand=redeploy`, R49).
         if self.rules.redeploys == Redeploys::One && self.redeployed {
             out.push(Action::End);
             return;
@@ -82,6 +86,13 @@ impl State {
             }
         }
         out.push(Action::End);
+    }
+
+    /// Under `redeploys=one` and `bond_from_hand=redeploy`, is a bond formed from hand the
+    /// turn's one redeployment (reading R49)?
+    fn one_redeployment_counts_hand_bonds(&self) -> bool {
+        self.rules.redeploys == Redeploys::One
+            && self.rules.bond_from_hand == BondFromHand::Redeploy
     }
 
     pub(super) fn joker_moves(&self, s: Seat, c: Card, out: &mut Moves) {
@@ -223,6 +234,7 @@ impl State {
         variant: Option<JokerVariant>,
     ) {
         self.note_deployed(s, card, face);
+        self.entered.insert(card);
         if s == self.active {
             self.last_played = Some(card);
         }
@@ -250,6 +262,9 @@ impl State {
                     }
                     u.exhausted |= exhausted;
                     self.reindex();
+                    if self.one_redeployment_counts_hand_bonds() {
+                        self.redeployed = true;
+                    }
                 }
             }
             return;
@@ -258,6 +273,7 @@ impl State {
         u.variant = variant;
         self.players[s].rear.push(u);
         self.index_last(s, true);
+        self.king_of_diamonds_arrives(s, face);
         if variant == Some(JokerVariant::InsaneWizard) {
             // "all units in the opposing Front Ranks": every opponent's (reading M7).
             let foes: arrayvec::ArrayVec<Seat, MAX_PLAYERS> = self.opponents(s).collect();

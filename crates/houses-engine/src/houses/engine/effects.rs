@@ -136,6 +136,7 @@ impl State {
         if suit == Suit::Hearts && self.front_has_room(s) {
             let ex = self.enters_exhausted(s, face);
             let mut u = Unit::new(card, face, ex);
+            self.entered.insert(card);
             if card != face {
                 u.variant = Some(JokerVariant::Doppelganger);
             }
@@ -209,6 +210,7 @@ impl State {
                 take(&mut self.barrows_up, c);
                 let mut u = Unit::new(c, c, false);
                 u.cards[0].burn = self.rules.soul_burn;
+                self.entered.insert(c);
                 if c.is_soldier() {
                     u.exhausted = self.enters_exhausted(s, c);
                     self.players[s].front.push(u);
@@ -221,6 +223,7 @@ impl State {
                     self.players[s].rear.push(u);
                 }
                 self.reindex();
+                self.king_of_diamonds_arrives(s, c);
                 if s == self.active {
                     self.last_played = Some(c);
                 }

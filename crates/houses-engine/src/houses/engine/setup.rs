@@ -67,6 +67,7 @@ impl State {
             aids: Default::default(),
             traded: Default::default(),
             redeployed: false,
+            entered: Default::default(),
             triggers: Default::default(),
             sudden_death: None,
             last_played: None,

@@ -85,6 +85,15 @@ impl State {
         set
     }
 
+    /// Seat `s`'s Front-Rank units.
+    pub(super) fn front_units(&self, s: Seat) -> CardSet {
+        let mut set = CardSet::default();
+        for u in &self.players[s].front {
+            set.insert(u.id());
+        }
+        set
+    }
+
     /// Damage a unit deals (before the Jack of Clubs' doubling).
     pub fn unit_attack(&self, u: &Unit) -> u32 {
         if u.guard {
@@ -246,6 +255,26 @@ impl State {
             && !self.king_power(s, Suit::Diamonds, &[Kings::Classic, Kings::Option1])
     }
 
+    /// A King (`face`) has just entered seat `s`'s Rear Ranks. Under
+    /// `classic_king_of_diamonds=whole_turn`, a classic or Option 1 King of Diamonds readies the
+    /// units its owner deployed earlier this turn: "units can attack on the same turn they are
+    /// deployed" (reading V25). Under `after_it` their exhaustion stands (V2).
+    pub(super) fn king_of_diamonds_arrives(&mut self, s: Seat, face: Card) {
+        if face.kind() != Kind::King
+            || self.rules.classic_king_of_diamonds != ClassicKingOfDiamonds::WholeTurn
+            || !self.king_power(s, Suit::Diamonds, &[Kings::Classic, Kings::Option1])
+        {
+            return;
+        }
+        let entered = self.entered;
+        let p = &mut self.players[s];
+        for u in p.front.iter_mut().chain(p.rear.iter_mut()) {
+            if !u.is_king() && !u.attacked && u.cards.iter().any(|c| entered.contains(c.card)) {
+                u.exhausted = false;
+            }
+        }
+    }
+
     /// Does blocker `b` of seat `d` deal its damage? Not when it is exhausted and defends by the
     /// Hearts trait's Magic Shield under `hearts_trait=no_damage` (the guard and a King's "block
     /// after attacking" are other abilities).
@@ -285,16 +314,33 @@ impl State {
     }
 
     /// The damage each target of an unblocked attack takes: the same for both, unless a
-    /// dual-wielding Spades soldier's two targets share it (`dual_wield=split`).
+    /// dual-wielding Spades soldier's two targets share it (`dual_wield=split`), or the second
+    /// is an adjacent strike's ping (`adjacent_strike_damage=ping`).
     pub fn per_target_damage(&self, s: Seat, att: &Unit, dmg: u32, two_targets: bool) -> [u32; 2] {
         let shared = two_targets
             && self.rules.dual_wield == DualWield::Split
             && self.rules.spades_trait == SpadesTrait::DualWield
             && self.has_trait(s, att, Suit::Spades);
+        let adjacent = two_targets
+            && self.rules.spades_trait == SpadesTrait::AdjacentStrike
+            && self.has_trait(s, att, Suit::Spades);
         if shared {
             [dmg.div_ceil(2), dmg / 2]
+        } else if adjacent {
+            [dmg, self.adjacent_strike_damage(att, dmg)]
         } else {
             [dmg, dmg]
+        }
+    }
+
+    /// What the adjacent strike (`spades_trait=adjacent_strike`) deals the unit beside the
+    /// target: the attack's damage `dmg` (reading V14), or under `adjacent_strike_damage=ping`
+    /// 1 point, doubled with the attacker's damage by the Jack of Clubs (reading V23).
+    pub(super) fn adjacent_strike_damage(&self, att: &Unit, dmg: u32) -> u32 {
+        match self.rules.adjacent_strike_damage {
+            AdjacentStrikeDamage::Full => dmg,
+            AdjacentStrikeDamage::Ping if att.double_damage => 2,
+            AdjacentStrikeDamage::Ping => 1,
         }
     }
 }

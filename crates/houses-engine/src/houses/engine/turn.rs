@@ -47,6 +47,7 @@ impl State {
         }
         self.active = s;
         self.redeployed = false;
+        self.entered = CardSet::default();
         let (turn, round) = (self.turn, self.round);
         self.log(|| {
             format!(

@@ -339,6 +339,44 @@ choice!(DiamondsTrait {
     FirstStrike = "first_strike",
 });
 
+choice!(AdjacentStrikeDamage {
+    /// Reading V14: the adjacent strike deals the attacker's full damage, as its first strike
+    /// does (the Summer '20 "striking twice": a second strike like the first).
+    Full = "full",
+    /// Reading V23: the Spring '22 notes' "pinging an adjacent opposing card with an additional
+    /// strike, is not very useful": the strike deals 1 point (doubled by the Jack of Clubs, as
+    /// an Ace's 1 is), the least a strike deals; the text gives no amount.
+    Ping = "ping",
+});
+
+choice!(Option2KingOfSpades {
+    /// Reading V12: an attacker stuns a unit next to the unit it fights (its blocker or its
+    /// unit target); an unblocked attack on the player fights no unit and stuns no one.
+    UnitFought = "unit_fought",
+    /// "stun a single adjacent opponent when attacking", with no condition: an unblocked
+    /// attack on the player also stuns one unit of that player's Front Ranks, of the
+    /// attacker's choice (reading V24).
+    EveryAttack = "every_attack",
+});
+
+choice!(BondFromHand {
+    /// Reading R48: deploying a soldier from hand onto a unit is deploying, not redeploying,
+    /// so under `redeploys=one` it is free (the Summer '20 turn's "DEPLOY or RE-DEPLOY").
+    Deploy = "deploy",
+    /// "Redeploying a card is the method for creating or separating Blood Bonded units": under
+    /// `redeploys=one`, a bond formed from hand is the turn's one redeployment (reading R49).
+    Redeploy = "redeploy",
+});
+
+choice!(ClassicKingOfDiamonds {
+    /// Reading V2: units deployed once the King is in play are ready; one deployed before it
+    /// in the same turn stays exhausted (the King acts as a unit enters).
+    AfterIt = "after_it",
+    /// "units can attack on the same turn they are deployed": the King's arrival also readies
+    /// its owner's units deployed earlier in the same turn (reading V25).
+    WholeTurn = "whole_turn",
+});
+
 rule_options! {
     life: i32 = 40, "starting life of each player (Spring '25: 40)";
     jokers: bool = false, "include the two Jokers (optional in Spring '25)";
@@ -359,9 +397,11 @@ rule_options! {
     doppelganger: Doppelganger = Doppelganger::BattlefieldUnit, "the Doppelganger copies a unit in play (full rules) or any non-Joker card (Summer '20, quick reference)";
     kings: Kings = Kings::Enhance, "what Kings do (each choice's meaning below it)";
     option1_king_of_hearts: Option1KingOfHearts = Option1KingOfHearts::HeartsTrait, "under kings=option1, the King of Hearts gives all soldiers the Hearts trait, or lets attackers reassign blockers";
+    option2_king_of_spades: Option2KingOfSpades = Option2KingOfSpades::UnitFought, "under kings=share_trait, the King of Spades' stun: next to the unit an attack fights, none for an unblocked attack on the player (reading V12), or on every attack, one of the player's Front-Rank units then (reading V24)";
     king_aid_half: bool = false, "Spring '22: with their King in play, natural Spades and Hearts aid a defending ally with half their value";
     spades_trait: SpadesTrait = SpadesTrait::DualWield, "the Spades House Trait (each choice's meaning below it)";
     dual_wield: DualWield = DualWield::FullEach, "a dual-wielding Spades attack on two units: full damage to each (reading R15) or its damage shared between them";
+    adjacent_strike_damage: AdjacentStrikeDamage = AdjacentStrikeDamage::Full, "under spades_trait=adjacent_strike, the strike on the unit beside the target: the attacker's full damage (reading V14) or a 1-point ping (Spring '22 \"pinging an adjacent opposing card\", reading V23)";
     deck: DeckMode = DeckMode::Shared, "one shared deck, or each player draws from a pile of their own Houses (no Jokers)";
     split_houses: SplitHouses = SplitHouses([1 << Suit::Spades as u8, 1 << Suit::Hearts as u8]), "with deck=suit_split, each player's Houses as P1-P2 suit letters, e.g. S-H or DC-HS";
     black_joker: BlackJoker = BlackJoker::Chosen, "the Black Joker's variant: chosen by the player when deployed, or fixed";
@@ -376,7 +416,9 @@ rule_options! {
     self_block: SelfBlock = SelfBlock::DefendsAlly, "a unit blocking the attack aimed at itself is defending an ally for the Hearts and Diamonds traits (reading R46), or not";
     split_deck_out: SplitDeckOut = SplitDeckOut::FirstPile, "with deck=suit_split: the first pile to run out starts sudden death (reading V16), or only both piles out do (a player whose pile is out skips the draw)";
     classic_king_of_hearts: ClassicKingOfHearts = ClassicKingOfHearts::UpTo13, "under kings=classic, the King of Hearts absorbs all it can, up to 13, of the damage to the unit it saves (reading V4), or only what saves it";
+    classic_king_of_diamonds: ClassicKingOfDiamonds = ClassicKingOfDiamonds::AfterIt, "under kings=classic or option1, the King of Diamonds readies units deployed after it (reading V2), or also those its owner deployed earlier the same turn (reading V25)";
     redeploys: Redeploys = Redeploys::Any, "Blood Bond merges and splits: any number a turn (Spring '25, reading R17), or one redeployment a turn among a merge, a split and a return to hand (Summer '20)";
+    bond_from_hand: BondFromHand = BondFromHand::Deploy, "under redeploys=one, a bond formed by deploying a soldier from hand onto a unit is deploying, free (reading R48), or the turn's one redeployment (reading R49)";
     diamonds_trait: DiamondsTrait = DiamondsTrait::Ready, "the Diamonds House Trait: soldiers enter ready (Spring '25), or enter exhausted and strike first when attacking (Summer '20, as the Option 2 King of Diamonds shares it)";
     option1_king_of_clubs: Option1KingOfClubs = Option1KingOfClubs::TargetFights, "under kings=option1, an attack on a Front-Rank unit that no other unit may block: the target fights it (reading V6), or it is struck unblocked";
     classic_king_of_hearts_absorb: i32 = 13, "under kings=classic, the most damage the King of Hearts absorbs, and absorbing that much defeats it (the Summer '20 notes: 13)";
@@ -400,13 +442,15 @@ mod tests {
              rear_deploy=exhausted,sudden_death=this_round,hearts_trait=no_damage,\
              ace_of_hearts_guard=0/1,ace_of_spades=any_front,clubs_excess=blocked_only,\
              jack_of_clubs=double_damage,extra_draw=none,doppelganger=battlefield_unit,\
-             kings=enhance,option1_king_of_hearts=hearts_trait,king_aid_half=false,\
-             spades_trait=dual_wield,dual_wield=full_each,deck=shared,split_houses=DC-HS,\
+             kings=enhance,option1_king_of_hearts=hearts_trait,option2_king_of_spades=unit_fought,\
+             king_aid_half=false,spades_trait=dual_wield,dual_wield=full_each,\
+             adjacent_strike_damage=full,deck=shared,split_houses=DC-HS,\
              black_joker=chosen,\
              red_joker=chosen,hand_limit=4,blank=none,forbid=none,\
              soldier_targets=front,players=2,responders=all,attack_spread=any,\
              self_block=defends_ally,split_deck_out=first_pile,\
-             classic_king_of_hearts=up_to_13,redeploys=any,diamonds_trait=ready,\
+             classic_king_of_hearts=up_to_13,classic_king_of_diamonds=after_it,redeploys=any,\
+             bond_from_hand=deploy,diamonds_trait=ready,\
              option1_king_of_clubs=target_fights,\
              classic_king_of_hearts_absorb=13,two_card_draw_round=6,king_aid_percent=50,\
              king_defence=13)"
