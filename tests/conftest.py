@@ -21,6 +21,53 @@ def chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+# Screenshots of pages at each width, kept for a person to look at (git ignores them).
+ARTIFACTS = Path(__file__).parent / "artifacts"
+# A page in a frame of the width asked for (headless windows are at least 500 wide); the
+# frame's check script posts its result here, and chromium's --dump-dom prints it.
+HARNESS = """<!doctype html><html><body style="margin:0">
+<iframe src="page.html" style="width:{w}px;height:{h}px;border:0"></iframe>
+<script>window.addEventListener("message", e => {{
+  const out = document.createElement("pre"); out.id = "browser-check";
+  out.textContent = e.data; document.body.appendChild(out); }});</script>
+</body></html>"""
+
+
+def browse(
+    page: Path, check: str, tmp: Path, width: int, height: int, shot: str
+) -> tuple[dict, Path]:
+    """Load the HTML page `page` at `width` CSS pixels with the script `check` added (it posts
+    a JSON result to its parent); return that result and a screenshot (ARTIFACTS / `shot`)."""
+    import json
+    import re
+
+    browser = chromium()
+    assert browser, "CI installs Debian's chromium (.ci/run)"
+    (tmp / "page.html").write_text(page.read_text().replace("</body>", check + "</body>"))
+    (tmp / "harness.html").write_text(HARNESS.format(w=width, h=height))
+    base = [
+        browser,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--hide-scrollbars",
+        f"--window-size={max(width, 500)},{height}",
+        "--virtual-time-budget=10000",
+    ]
+    url = (tmp / "harness.html").as_uri()
+    dom = subprocess.run(
+        [*base, "--dump-dom", url], capture_output=True, text=True, timeout=120, check=True
+    ).stdout
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / shot
+    subprocess.run(
+        [*base, f"--screenshot={path}", url], capture_output=True, timeout=120, check=True
+    )
+    m = re.search(r'<pre id="browser-check">(.*?)</pre>', dom, re.S)
+    assert m, "the check script ran"
+    return json.loads(m.group(1).replace("&quot;", '"')), path
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     """End the run with one line naming the browser tests that skipped and how to bring them
     in: on a fresh machine `make test` passes without them, and the -ra lines above the

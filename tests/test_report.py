@@ -12,7 +12,7 @@ from pathlib import Path
 
 import polars as pl
 import pytest
-from conftest import NO_CHROMIUM, chromium, sim
+from conftest import NO_CHROMIUM, browse, chromium, sim
 
 EXP = """\
 name: report_test
@@ -139,50 +139,10 @@ window.addEventListener("load", async () => {
 });
 </script>"""
 
-HARNESS = """<!doctype html><html><body style="margin:0">
-<iframe src="page.html" style="width:{w}px;height:{h}px;border:0"></iframe>
-<script>window.addEventListener("message", e => {{
-  const out = document.createElement("pre"); out.id = "browser-check";
-  out.textContent = e.data; document.body.appendChild(out); }});</script>
-</body></html>"""
-
-# Screenshots of the report at each width, kept for a person to look at (git ignores them).
-ARTIFACTS = Path(__file__).parent / "artifacts"
-
 
 def _browse(report: Path, tmp: Path, width: int) -> tuple[dict, Path]:
-    """Load the report at `width` CSS pixels (in a frame: headless windows are at least 500
-    wide), return the in-page check's result and a screenshot."""
-    import json
-
-    browser = chromium()
-    assert browser, "CI installs Debian's chromium (.ci/run)"
-    (tmp / "page.html").write_text(
-        (report / "index.html").read_text().replace("</body>", CHECK + "</body>")
-    )
-    height = 2400
-    (tmp / "harness.html").write_text(HARNESS.format(w=width, h=height))
-    base = [
-        browser,
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--hide-scrollbars",
-        f"--window-size={max(width, 500)},{height}",
-        "--virtual-time-budget=10000",
-    ]
-    url = (tmp / "harness.html").as_uri()
-    dom = subprocess.run(
-        [*base, "--dump-dom", url], capture_output=True, text=True, timeout=120, check=True
-    ).stdout
-    ARTIFACTS.mkdir(exist_ok=True)
-    shot = ARTIFACTS / f"report_{width}px.png"
-    subprocess.run(
-        [*base, f"--screenshot={shot}", url], capture_output=True, timeout=120, check=True
-    )
-    m = re.search(r'<pre id="browser-check">(.*?)</pre>', dom, re.S)
-    assert m, "the check script ran"
-    return json.loads(m.group(1).replace("&quot;", '"')), shot
+    """The report at `width` CSS pixels: the in-page check's result and a screenshot."""
+    return browse(report / "index.html", CHECK, tmp, width, 2400, f"report_{width}px.png")
 
 
 @pytest.mark.skipif(not chromium() and not os.environ.get("CI"), reason=NO_CHROMIUM)

@@ -5,11 +5,10 @@ each term defined where it first appears, with where each line is set."""
 import json
 import os
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import NO_CHROMIUM, chromium, sim
+from conftest import NO_CHROMIUM, browse, chromium, sim
 
 # Two players (each against itself) and the four Kings' values: the box's parts are about
 # cards, so its picture is each King's value per rule set and player.
@@ -123,44 +122,9 @@ window.addEventListener("load", () => {
 });
 </script>"""
 
-HARNESS = """<!doctype html><html><body style="margin:0">
-<iframe src="page.html" style="width:{w}px;height:{h}px;border:0"></iframe>
-<script>window.addEventListener("message", e => {{
-  const out = document.createElement("pre"); out.id = "browser-check";
-  out.textContent = e.data; document.body.appendChild(out); }});</script>
-</body></html>"""
-
-ARTIFACTS = Path(__file__).parent / "artifacts"
-
 
 def _browse(report: Path, tmp: Path, width: int) -> dict:
-    (tmp / "page.html").write_text(
-        (report / "index.html").read_text().replace("</body>", CHECK + "</body>")
-    )
-    (tmp / "harness.html").write_text(HARNESS.format(w=width, h=900))
-    base = [
-        chromium() or "chromium",
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--hide-scrollbars",
-        f"--window-size={max(width, 500)},900",
-        "--virtual-time-budget=10000",
-    ]
-    url = (tmp / "harness.html").as_uri()
-    dom = subprocess.run(
-        [*base, "--dump-dom", url], capture_output=True, text=True, timeout=120, check=True
-    ).stdout
-    ARTIFACTS.mkdir(exist_ok=True)
-    subprocess.run(
-        [*base, f"--screenshot={ARTIFACTS / f'picture_{width}px.png'}", url],
-        capture_output=True,
-        timeout=120,
-        check=True,
-    )
-    m = re.search(r'<pre id="browser-check">(.*?)</pre>', dom, re.S)
-    assert m, "the check script ran"
-    return json.loads(m.group(1).replace("&quot;", '"'))
+    return browse(report / "index.html", CHECK, tmp, width, 900, f"picture_{width}px.png")[0]
 
 
 @pytest.mark.skipif(not chromium() and not os.environ.get("CI"), reason=NO_CHROMIUM)
