@@ -340,3 +340,22 @@ def test_more_games_of_another_match_up_come_with_the_command_that_plays_them(tm
         "player per setup would settle it (" in said
     )
     assert said.endswith(f"`{r['more_command']}`)")
+
+
+def test_the_answering_match_up_is_the_box_s_first_player_a_mirror_one(tmp_path):
+    """The quick player against the random player is the strongest match-up, but the slog's
+    pace is read from mirror match-ups: the random player's mirror answers (its cure is the
+    box's first reading) and the mixed match-up settles beside it, for the better player's
+    edge."""
+    text = (
+        SLOG.replace("[defensive, defensive]", "[random, random]")
+        .replace("[aggressive, defensive]", "[greedy, random]")
+        .replace(", matchup: [random, random]", "")
+    )
+    p = settling.plan(load(write(tmp_path, text), tmp_path / "o"))
+    assert p is not None and p.matchup == ("random", "random")
+    assert list(p.beside) == [("greedy", "random")]
+    # A file whose answer is a mixed match-up's (A's win rate) settles that match-up.
+    wins = text.replace("measures: [slog]", "measures: [a_wins]")
+    p = settling.plan(load(write(tmp_path, wins), tmp_path / "o"))
+    assert p is not None and p.matchup == ("greedy", "random") and not p.beside

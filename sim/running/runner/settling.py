@@ -141,9 +141,12 @@ class Plan:
 
 def matchup(exp: Experiment) -> tuple[str, str]:
     """The match-up whose verdicts the report gives first: the strongest player's, the
-    answer's `matchup` among equals, else the file's first."""
+    answer's `matchup` among equals, else the file's first; among the mirror match-ups, which
+    every measure but a mixed one (`Measure.mixed`: A's win rate against B) is read from."""
     game = exp.resolved.get("game", games.DEFAULT)
-    pairs = list(dict.fromkeys(c.agents for c in exp.cells))
+    every = list(dict.fromkeys(c.agents for c in exp.cells))
+    mixed = all(MEASURES[m].mixed for m in _measures(exp) if m in MEASURES)
+    pairs = [p for p in every if (p[0] != p[1]) == mixed] or every
     chosen = tuple((exp.answer or {}).get("matchup") or ())
 
     def strength(p: tuple[str, str]) -> int:
@@ -156,12 +159,16 @@ def beside(exp: Experiment, pair: Pair) -> list[Pair]:
     """The match-ups other than the answering one (`pair`) that a figure of the answer is
     read from: the run's first mixed match-up where a measure of the answer reads one (the
     slog cure's better player, `Measure.reads_mixed`)."""
-    game = exp.resolved.get("game", games.DEFAULT)
-    named = (exp.answer or {}).get("measures") or default_measures(exp.resolved, game)
-    if not any(m in MEASURES and MEASURES[m].reads_mixed for m in named):
+    if not any(m in MEASURES and MEASURES[m].reads_mixed for m in _measures(exp)):
         return []
     mixed = [c.agents for c in exp.cells if c.agents[0] != c.agents[1]]
     return [mixed[0]] if mixed and mixed[0] != pair else []
+
+
+def _measures(exp: Experiment) -> list[str]:
+    """The measures of the file's answer (its own, or its shape's defaults)."""
+    game = exp.resolved.get("game", games.DEFAULT)
+    return list((exp.answer or {}).get("measures") or default_measures(exp.resolved, game))
 
 
 def plan(exp: Experiment) -> Plan | None:
