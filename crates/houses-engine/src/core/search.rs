@@ -88,11 +88,14 @@ pub struct Mcts<G: Searchable> {
     /// in and out of `self` by pointer).
     scratch: Option<Box<G>>,
     legal: Vec<G::Action>,
-    /// Each world's decision below each node, by (node, world). A world reaches a node
-    /// always in the same state (its chance is seeded), so the forced moves and the decision
-    /// that follow a node are worked out by the rules on the world's first visit and replayed
-    /// from the record after.
-    kid_at: FxHashMap<(u32, u32), KidEntry>,
+    /// Each world's decision below each node: `kid_at[kid_base[node] + world]` (`NONE`: no
+    /// block of entries yet; an entry's `kids` is `NONE` until recorded), a block per node
+    /// rather than a hash map (a probe per step down the tree). A world reaches a node always
+    /// in the same state (its chance is seeded), so the forced moves and the decision that
+    /// follow a node are worked out by the rules on the world's first visit and replayed from
+    /// the record after.
+    kid_base: Vec<u32>,
+    kid_at: Vec<KidEntry>,
     /// Each recorded decision's children, one a move (`NONE` while untried).
     kid_lists: Vec<u32>,
     /// Each recorded decision's forced moves, then its moves.
@@ -127,7 +130,8 @@ impl<G: Searchable> Mcts<G> {
             worlds: Vec::new(),
             scratch: None,
             legal: Vec::new(),
-            kid_at: FxHashMap::default(),
+            kid_base: Vec::new(),
+            kid_at: Vec::new(),
             kid_lists: Vec::new(),
             kid_moves: Vec::new(),
             path: Vec::new(),
@@ -203,6 +207,7 @@ impl<G: Searchable> Mcts<G> {
         }
         // Each world's records below the nodes are of the last decision's worlds: dropped.
         self.kid_lists.clear();
+        self.kid_base.clear();
         self.kid_at.clear();
         self.kid_moves.clear();
         let mut budget = self.params.iterations.max(1);
@@ -405,6 +410,28 @@ impl<G: Searchable> Mcts<G> {
         self.children.get(&(node, mover as u8, *a)).copied()
     }
 
+    /// Where world `world`'s record below `node` lives in `kid_at` (a block of entries, one a
+    /// world, made on the node's first use).
+    fn kid_slot(&mut self, node: u32, world: u32) -> usize {
+        let n = node as usize;
+        if self.kid_base.len() <= n {
+            self.kid_base.resize(self.nodes.len().max(n + 1), NONE);
+        }
+        if self.kid_base[n] == NONE {
+            self.kid_base[n] = self.kid_at.len() as u32;
+            let empty = KidEntry {
+                kids: NONE,
+                recorded: 0,
+                forced: 0,
+                moves: 0,
+                synced: 0,
+            };
+            self.kid_at
+                .resize(self.kid_at.len() + self.worlds.len(), empty);
+        }
+        self.kid_base[n] as usize + world as usize
+    }
+
     /// A new node for a move by `mover`: its index.
     fn add_node(&mut self, mover: Seat, avail: u32) -> u32 {
         self.nodes.push(Node::new(mover, avail));
@@ -497,13 +524,13 @@ impl<G: Searchable> Mcts<G> {
         while st.decider().is_some() {
             // This world's decision below `node`: replayed as first recorded, or worked out
             // (and recorded) on the world's first visit.
-            let slot = (node, world);
-            let (mut entry, mut changed) = match self.kid_at.get(&slot) {
-                Some(&e) => {
+            let slot = self.kid_slot(node, world);
+            let (mut entry, mut changed) = match self.kid_at[slot] {
+                e if e.kids != NONE => {
                     self.replay(st, &e);
                     (e, false)
                 }
-                None => match self.first_visit(st) {
+                _ => match self.first_visit(st) {
                     Some(e) => (e, true),
                     None => break, // the game ended on forced moves
                 },
@@ -562,7 +589,7 @@ impl<G: Searchable> Mcts<G> {
                 let parent = &mut self.nodes[node as usize];
                 parent.expanded += 1;
                 entry.synced = parent.expanded;
-                self.kid_at.insert(slot, entry);
+                self.kid_at[slot] = entry;
                 for &k in self.kid_lists[kids.clone()].iter().filter(|&&k| k != NONE) {
                     self.nodes[k as usize].avail += 1;
                 }
@@ -573,7 +600,7 @@ impl<G: Searchable> Mcts<G> {
                 break;
             }
             if changed {
-                self.kid_at.insert(slot, entry);
+                self.kid_at[slot] = entry;
             }
             // Every legal move has a node: UCB over those, counting each one's availability.
             let c = self.params.c;

@@ -642,10 +642,12 @@ impl State {
         None
     }
 
+    #[inline]
     pub fn unit(&self, id: Card) -> Option<&Unit> {
         self.find_unit(id).map(|(s, r, i)| self.unit_at(s, r, i))
     }
 
+    #[inline]
     pub fn unit_at(&self, s: Seat, rear: bool, i: usize) -> &Unit {
         if rear {
             &self.players[s].rear[i]

@@ -45,6 +45,7 @@ impl<'a> View<'a> {
     pub fn rear(&self, s: Seat) -> &[Unit] {
         &self.state.players[s].rear
     }
+    #[inline]
     pub fn unit(&self, id: Card) -> Option<&Unit> {
         self.place(id).map(|(s, r, i)| self.state.unit_at(s, r, i))
     }

@@ -45,11 +45,15 @@ impl State {
     /// Does the unit use `suit`'s (normal) House Trait? Its own House, or one its King grants
     /// (Option 1 King of Hearts: every allied soldier gets the Hearts trait).
     pub(super) fn has_trait(&self, owner: Seat, u: &Unit, suit: Suit) -> bool {
-        let granted = suit == Suit::Hearts
-            && self.rules.kings == Kings::Option1
-            && self.rules.option1_king_of_hearts == Option1KingOfHearts::HeartsTrait
-            && self.king_suit(owner) == Some(Suit::Hearts);
-        self.trait_active(owner, u) && (u.house() == Some(suit) || granted)
+        // The unit's House first: the Insane Wizard's check scans the opposing Rear Rank, and
+        // most units asked about have another House.
+        let granted = || {
+            suit == Suit::Hearts
+                && self.rules.kings == Kings::Option1
+                && self.rules.option1_king_of_hearts == Option1KingOfHearts::HeartsTrait
+                && self.king_suit(owner) == Some(Suit::Hearts)
+        };
+        (u.house() == Some(suit) || granted()) && self.trait_active(owner, u)
     }
 
     /// Option 2 (kings=share_trait): seat `s`'s King of `suit` shares its ability, a House
