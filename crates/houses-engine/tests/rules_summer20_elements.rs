@@ -1,10 +1,12 @@
 //! The Summer '20 elements no option played before issue #60 (item 1), each a rule option whose
-//! default plays as before: `hearts_shield` (reading V26), `single_attacker` (V27) and
-//! `jack_of_hearts` (V28). Position tests of both values of each.
+//! default plays as before: `hearts_shield` (reading V26), `single_attacker` (V27),
+//! `jack_of_hearts` (V28) and `instants` (V29). Position tests of both values of each.
 
 mod common;
 use common::*;
-use houses_engine::State;
+use houses_engine::houses::agents::AgentSpec;
+use houses_engine::houses::view::View;
+use houses_engine::{Action, State};
 use serde_json::{json, Value};
 
 /// P1 to deploy, with the rules given.
@@ -19,7 +21,7 @@ fn deploy_pos(rules: &str, p1: Value, p2: Value) -> State {
 fn attack_at(rules: &str, p1: Value, p2: Value) -> State {
     build(
         json!({"rules": rules, "phase": "attack", "players": {"P1": p1, "P2": p2},
-        "deck": ["10C", "10D"]}),
+        "deck": ["2H", "2D"]}),
     )
 }
 
@@ -188,4 +190,144 @@ fn jack_of_hearts_all_allies_shields_every_unit_in_play_not_the_player() {
         json!({}),
     );
     assert!(!legal(&st).iter().any(|m| m.starts_with("play JH")));
+}
+
+/// Who decides now.
+fn decider(st: &State) -> String {
+    json(st)["decider"].as_str().unwrap_or("").to_string()
+}
+
+#[test]
+fn instants_any_time_opens_a_window_after_blocks_for_either_player() {
+    let p1 = json!({"front": ["9S"], "hand": ["JC"]});
+    let p2 = json!({"front": ["10D"], "hand": ["JH", "QC"]});
+    let blocks = ["attack 9S player", "done", "block 10D 9S", "done"];
+    // The default (R22): damage follows the blocks at once; the 10 survives the 9 and
+    // defeats it.
+    let mut st = attack_at("", p1.clone(), p2.clone());
+    play(&mut st, &blocks);
+    assert_eq!((front(&st, "P1").len(), front(&st, "P2").len()), (0, 1));
+    assert_eq!(hand(&st, "P1"), ["JC"]);
+    // any_time (V29): the attacker has the word first, and may double its blocked attacker.
+    let mut st = attack_at("instants=any_time", p1.clone(), p2.clone());
+    play(&mut st, &blocks);
+    assert_eq!(json(&st)["pending"], "instant");
+    assert_eq!(decider(&st), "P1");
+    assert!(has(&st, "play JC 9S") && has(&st, "pass"));
+    play(&mut st, &["play JC 9S", "pass"]);
+    // Then the defender, who may answer with its own Jack; no Queen in the window.
+    assert_eq!(decider(&st), "P2");
+    assert!(has(&st, "play JH 10D"), "{:?}", legal(&st));
+    assert!(!legal(&st).iter().any(|m| m.starts_with("play QC")));
+    let mut answered = st.clone();
+    play(&mut st, &["pass"]);
+    assert_eq!((front(&st, "P1").len(), front(&st, "P2").len()), (0, 0));
+    // A card played gives the word round again: the defender may play on, then the attacker
+    // may answer the Jack of Hearts; two passes in a row close the window.
+    play(&mut answered, &["play JH 10D"]);
+    assert_eq!(decider(&answered), "P2");
+    play(&mut answered, &["pass"]);
+    assert_eq!(decider(&answered), "P1");
+    play(&mut answered, &["pass"]);
+    assert_eq!(front(&answered, "P1").len(), 0);
+    assert_eq!(front(&answered, "P2").len(), 1);
+}
+
+#[test]
+fn instants_in_the_window_take_units_out_of_combat() {
+    let rules = "instants=any_time";
+    // The defender's Ace of Diamonds defeats an attacker: its attack is withdrawn.
+    let mut st = attack_at(
+        rules,
+        json!({"front": ["9S", "6C"]}),
+        json!({"hand": ["AD"]}),
+    );
+    play(
+        &mut st,
+        &[
+            "attack 9S player",
+            "attack 6C player",
+            "done",
+            "done",
+            "pass",
+            "play AD 9S",
+            "pass",
+            "pass",
+        ],
+    );
+    assert_eq!(life(&st, "P2"), 34);
+    assert!(barrows(&st).contains(&"9S".to_string()));
+    // The attacker's Ace of Diamonds defeats the blocker: the attacker stays blocked and
+    // deals no damage.
+    let mut st = attack_at(
+        rules,
+        json!({"front": ["9S"], "hand": ["AD"]}),
+        json!({"front": ["10D"]}),
+    );
+    play(
+        &mut st,
+        &[
+            "attack 9S player",
+            "done",
+            "block 10D 9S",
+            "done",
+            "play AD 10D",
+            "pass",
+            "pass",
+        ],
+    );
+    assert_eq!(life(&st, "P2"), 40);
+    assert_eq!(front(&st, "P1").len(), 1);
+    assert!(front(&st, "P2").is_empty());
+    // The defender's Jack of Spades takes the attacker: it changes sides, its attack gone.
+    let mut st = attack_at(
+        rules,
+        json!({"front": ["9S"]}),
+        json!({"hand": ["JS"], "front": ["3D"]}),
+    );
+    play(
+        &mut st,
+        &[
+            "attack 9S player",
+            "done",
+            "done",
+            "pass",
+            "play JS 9S",
+            "pass",
+            "pass",
+        ],
+    );
+    assert_eq!(life(&st, "P2"), 40);
+    assert!(front(&st, "P1").is_empty());
+    assert_eq!(front(&st, "P2").len(), 2);
+    // The defender's Jack of Diamonds ends the turn before damage.
+    let mut st = attack_at(rules, json!({"front": ["9S"]}), json!({"hand": ["JD"]}));
+    let turn = st.turn;
+    play(
+        &mut st,
+        &["attack 9S player", "done", "done", "pass", "play JD"],
+    );
+    assert_eq!((life(&st, "P2"), st.turn), (40, turn + 1));
+}
+
+#[test]
+fn the_search_sees_the_instant_window_and_plays_a_surprise_jack() {
+    // The 9 is blocked by the 10: alone it falls for nothing; doubled by the Jack of Clubs it
+    // takes the 10 with it. The window is a decision like any other (the search's legal moves),
+    // and the Jack there is not futile: the blocked attacker still strikes.
+    let mut st = attack_at(
+        "instants=any_time",
+        json!({"front": ["9S"], "hand": ["JC"]}),
+        json!({"front": ["10D"]}),
+    );
+    play(
+        &mut st,
+        &["attack 9S player", "done", "block 10D 9S", "done"],
+    );
+    let jack = Action::parse("play JC 9S").unwrap();
+    assert!(!st.futile(&jack));
+    let spec = AgentSpec::parse("search(iterations=200,worlds=8,c=0.05,rollout=1)").unwrap();
+    let legal = st.legal_actions();
+    let i = spec.make(7).choose(&View::new(&st, 0), &legal);
+    assert_eq!(legal[i], jack, "{:?}", legal);
 }

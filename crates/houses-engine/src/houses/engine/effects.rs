@@ -201,6 +201,7 @@ impl State {
             (Kind::Jack, Suit::Hearts) => self.unit_mut(t1.unwrap()).unwrap().protected = true,
             (Kind::Jack, Suit::Spades) => {
                 let id = t1.unwrap();
+                self.leaves_combat(id, true);
                 let (os, rear, i) = self.find_unit(id).unwrap();
                 let mut u = if rear {
                     self.players[os].rear.remove(i)
@@ -257,7 +258,10 @@ impl State {
                 self.pending = Pending::QueenOfSpades { seat: s, cards };
                 return;
             }
-            (Kind::Ace, Suit::Diamonds) => self.remove_unit(t1.unwrap(), Leave::Barrows),
+            (Kind::Ace, Suit::Diamonds) => {
+                self.leaves_combat(t1.unwrap(), false);
+                self.remove_unit(t1.unwrap(), Leave::Barrows)
+            }
             _ => unreachable!("not a playable card: {face}"),
         }
         self.barrows_up.push(card);

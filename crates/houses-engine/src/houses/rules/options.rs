@@ -406,6 +406,16 @@ choice!(JackOfHearts {
     AllAllies = "all_allies",
 });
 
+choice!(Instants {
+    /// Spring '25 (reading R22): Jacks, Queens and the Ace of Diamonds are played in their
+    /// owner's DEPLOY phase or in the opponent's RESPONSE.
+    Response = "response",
+    /// Summer '20 "cards that could normally be played instantly at any time": besides, a
+    /// window after blockers are declared and before damage, where each player in turn, the
+    /// attacker first, may play the four Jacks and the Ace of Diamonds (reading V29).
+    AnyTime = "any_time",
+});
+
 rule_options! {
     life: i32 = 40, "starting life of each player (Spring '25: 40)";
     jokers: bool = false, "include the two Jokers (optional in Spring '25)";
@@ -425,6 +435,7 @@ rule_options! {
     clubs_excess: ClubsExcess = ClubsExcess::BlockedOnly, "Clubs excess damage only through a blocker (full rules) or from any target (quick reference)";
     jack_of_clubs: JackOfClubs = JackOfClubs::DoubleDamage, "Jack of Clubs: a unit deals double damage (Spring '25) or a random enemy card is discarded (older card)";
     jack_of_hearts: JackOfHearts = JackOfHearts::OneUnit, "Jack of Hearts: a unit of choice is protected from all damage this turn (Spring '25) or every allied unit is (Summer '20 \"absorb all damage dealt to allies this turn\", reading V28)";
+    instants: Instants = Instants::Response, "when the Jacks and the Ace of Diamonds may be played: DEPLOY or RESPONSE (Spring '25, reading R22), or also after blockers are declared and before damage, by either player (Summer '20 \"played instantly at any time\", reading V29)";
     extra_draw: ExtraDraw = ExtraDraw::None, "draw two cards a turn from round six, or once the Deck is no higher than the Barrows (Spring '22 late-game proposals)";
     doppelganger: Doppelganger = Doppelganger::BattlefieldUnit, "the Doppelganger copies a unit in play (full rules) or any non-Joker card (Summer '20, quick reference)";
     kings: Kings = Kings::Enhance, "what Kings do (each choice's meaning below it)";
@@ -474,7 +485,7 @@ mod tests {
              defeat=exceeds,rear_deploy=exhausted,sudden_death=this_round,hearts_trait=no_damage,\
              hearts_shield=ally_unit,ace_of_hearts_guard=0/1,ace_of_spades=any_front,\
              clubs_excess=blocked_only,jack_of_clubs=double_damage,jack_of_hearts=one_unit,\
-             extra_draw=none,doppelganger=battlefield_unit,\
+             instants=response,extra_draw=none,doppelganger=battlefield_unit,\
              kings=enhance,option1_king_of_hearts=hearts_trait,option2_king_of_spades=unit_fought,\
              king_aid_half=false,spades_trait=dual_wield,dual_wield=full_each,\
              adjacent_strike_damage=full,deck=shared,split_houses=DC-HS,\
