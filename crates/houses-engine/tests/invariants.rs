@@ -76,6 +76,10 @@ fn random_games_keep_invariants_under_option_mixes() {
         "players=4,kings=share_trait,sudden_death=next_round,hand_limit=4",
         "players=3,kings=option1,spades_trait=stun,king_aid_half=true",
         "players=4,preset=summer20_kings,jack_of_clubs=double_damage,jokers=true",
+        // The Summer '20 elements of issue #60 (V26-V29).
+        "preset=summer20,hearts_shield=any_attack,single_attacker=every_target,jack_of_hearts=all_allies,instants=any_time",
+        "players=3,kings=option1,multiple_attackers=false,single_attacker=every_target,hearts_shield=any_attack,jack_of_hearts=all_allies,jokers=true,instants=any_time",
+        "instants=any_time,jokers=true,king_aid_half=true,kings=share_trait",
     ];
     for (i, spec) in mixes.iter().enumerate() {
         run(&Rules::parse(spec).unwrap(), games() / 15, 10 + i as u64);

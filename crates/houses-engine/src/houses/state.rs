@@ -331,6 +331,12 @@ pub enum Pending {
     Trade {
         seat: Seat,
     },
+    /// `instants=any_time`: after blocks, before damage, `seat` may play a Jack or the Ace of
+    /// Diamonds or pass; `passes` players have passed in a row since the last card played.
+    Instant {
+        seat: Seat,
+        passes: u8,
+    },
     GameOver,
 }
 
@@ -349,7 +355,8 @@ impl Pending {
             | Pending::Discard { seat }
             | Pending::ChooseBlocker { seat, .. }
             | Pending::Stun { seat, .. }
-            | Pending::Trade { seat } => Some(seat),
+            | Pending::Trade { seat }
+            | Pending::Instant { seat, .. } => Some(seat),
             Pending::GameOver => None,
         }
     }
@@ -369,6 +376,7 @@ impl Pending {
             Pending::ChooseBlocker { .. } => "choose_blocker",
             Pending::Stun { .. } => "stun",
             Pending::Trade { .. } => "trade",
+            Pending::Instant { .. } => "instant",
             Pending::GameOver => "game_over",
         }
     }

@@ -115,7 +115,13 @@ impl State {
                 let o = self.seat_after(s, foe as usize);
                 self.do_scout(s, o, card, face)
             }
-            Action::Play { card, face, t1, t2 } => self.do_play(s, card, face, t1, t2),
+            Action::Play { card, face, t1, t2 } => {
+                self.do_play(s, card, face, t1, t2);
+                // In the instant window a card played gives every player the word again.
+                if let Pending::Instant { passes, .. } = &mut self.pending {
+                    *passes = 0;
+                }
+            }
             Action::Summon(c) => {
                 take(&mut self.barrows_up, c);
                 let mut u = Unit::new(c, c, false);
@@ -187,6 +193,21 @@ impl State {
             }
             // Each opponent in turn order may respond (reading M5).
             Action::End => self.pending = Pending::Response(self.next_player(s)),
+            Action::Pass if matches!(self.pending, Pending::Instant { .. }) => {
+                let Pending::Instant { passes, .. } = self.pending else {
+                    unreachable!()
+                };
+                // The window closes once every player still in has passed in a row.
+                let players = 1 + self.opponents(s).count();
+                if usize::from(passes) + 1 >= players {
+                    self.next_before_resolution();
+                } else {
+                    self.pending = Pending::Instant {
+                        seat: self.next_player(s),
+                        passes: passes + 1,
+                    };
+                }
+            }
             Action::Pass => {
                 let next = self.next_player(s);
                 let last = next == self.active || self.rules.responders == Responders::Next;

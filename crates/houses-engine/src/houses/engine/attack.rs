@@ -39,6 +39,10 @@ impl State {
         let free = |t: &Unit| {
             (self.rules.multiple_attackers || !targeted(t.id())) && !self.untouchable(o, t)
         };
+        // Under `single_attacker=every_target` the player is a target like a unit (V27).
+        let player_free = self.rules.multiple_attackers
+            || self.rules.single_attacker == SingleAttacker::Units
+            || !self.attacks.iter().any(|a| a.target == at_player);
         let opp = &self.players[o];
         // Option 1 King of Clubs: "the Player's Front Rank units the option to target the
         // opposing Front Ranks units".
@@ -53,11 +57,13 @@ impl State {
                 target: Target::Unit(target),
                 second: second.map(Target::Unit),
             };
-            out.push(Action::Attack {
-                attacker: id,
-                target: at_player,
-                second: None,
-            });
+            if player_free {
+                out.push(Action::Attack {
+                    attacker: id,
+                    target: at_player,
+                    second: None,
+                });
+            }
             let spades = self.has_trait(s, u, Suit::Spades);
             let (reach_front, reach_rear) = match self.rules.soldier_targets {
                 SoldierTargets::Front => (true, spades && self.enhanced(s, u)),
@@ -125,11 +131,13 @@ impl State {
             let id = u.id();
             let spades = u.leader_face().suit() == Some(Suit::Spades);
             // Rear-Rank attackers "Can target any unit ... or the opponent directly".
-            out.push(Action::Attack {
-                attacker: id,
-                target: at_player,
-                second: None,
-            });
+            if player_free {
+                out.push(Action::Attack {
+                    attacker: id,
+                    target: at_player,
+                    second: None,
+                });
+            }
             for (fi, t) in opp.front.iter().enumerate() {
                 if !free(t) {
                     continue;
@@ -186,10 +194,12 @@ impl State {
         if !b.is_soldier() {
             return false;
         }
+        // The Magic Shield covers an attack on an allied unit (R13), or under
+        // `hearts_shield=any_attack` one on the player too (V26).
+        let shielded = matches!(a.target, Target::Unit(_))
+            || self.rules.hearts_shield == HeartsShield::AnyAttack;
         !b.exhausted
-            || (matches!(a.target, Target::Unit(_))
-                && self.has_trait(d, b, Suit::Hearts)
-                && self.defends_ally(b, a))
+            || (shielded && self.has_trait(d, b, Suit::Hearts) && self.defends_ally(b, a))
             || (b.attacked && self.king_lets_attackers_block(d))
     }
 

@@ -64,10 +64,32 @@ impl State {
                 queue.push(Pending::Trade { seat: d });
             }
         }
+        // Summer '20 instants: the window after blocks (and their trades), before damage (V29).
+        if self.rules.instants == Instants::AnyTime {
+            queue.push(Pending::Instant { seat: s, passes: 0 });
+        }
         // Refilled in place: assigning a fresh list would copy its whole capacity.
         self.triggers.clear();
         self.triggers.extend(queue);
         self.next_before_resolution();
+    }
+
+    /// Unit `id` leaves combat before damage, in the instant window (V29): defeated by the Ace
+    /// of Diamonds, or `taken` by the Jack of Spades to the other side. Its own attack is
+    /// withdrawn, and so is the attack it blocked (that attacker stays blocked: it deals no
+    /// damage); a taken unit is no longer a target of the side it joined, nor an aider.
+    pub(super) fn leaves_combat(&mut self, id: Card, taken: bool) {
+        let me = Target::Unit(id);
+        self.attacks
+            .retain(|a| a.attacker != id && a.blocker != Some(id) && !(taken && a.target == me));
+        for a in self
+            .attacks
+            .iter_mut()
+            .filter(|a| taken && a.second == Some(me))
+        {
+            a.second = None;
+        }
+        self.aids.retain(|(x, b)| *x != id && *b != id);
     }
 
     pub(super) fn next_before_resolution(&mut self) {

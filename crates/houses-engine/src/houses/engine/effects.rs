@@ -25,6 +25,14 @@ impl State {
                 }
                 push(None, None);
             }
+            // The Summer '20 Jack of Hearts shields every ally (V28): no unit to choose, but
+            // one to shield (with none, the arm below offers nothing).
+            (Kind::Jack, Suit::Hearts)
+                if self.rules.jack_of_hearts == JackOfHearts::AllAllies
+                    && self.players[s].units().next().is_some() =>
+            {
+                push(None, None)
+            }
             (Kind::Jack, Suit::Clubs) | (Kind::Jack, Suit::Hearts) => {
                 for u in self.players[s].units() {
                     push(Some(u.id()), None);
@@ -182,9 +190,18 @@ impl State {
                 }
             }
             (Kind::Jack, Suit::Clubs) => self.unit_mut(t1.unwrap()).unwrap().double_damage = true,
+            // "absorb all damage dealt to allies this turn": the allies in play as it is
+            // played (V28).
+            (Kind::Jack, Suit::Hearts) if t1.is_none() => {
+                let p = &mut self.players[s];
+                for u in p.front.iter_mut().chain(p.rear.iter_mut()) {
+                    u.protected = true;
+                }
+            }
             (Kind::Jack, Suit::Hearts) => self.unit_mut(t1.unwrap()).unwrap().protected = true,
             (Kind::Jack, Suit::Spades) => {
                 let id = t1.unwrap();
+                self.leaves_combat(id, true);
                 let (os, rear, i) = self.find_unit(id).unwrap();
                 let mut u = if rear {
                     self.players[os].rear.remove(i)
@@ -241,7 +258,10 @@ impl State {
                 self.pending = Pending::QueenOfSpades { seat: s, cards };
                 return;
             }
-            (Kind::Ace, Suit::Diamonds) => self.remove_unit(t1.unwrap(), Leave::Barrows),
+            (Kind::Ace, Suit::Diamonds) => {
+                self.leaves_combat(t1.unwrap(), false);
+                self.remove_unit(t1.unwrap(), Leave::Barrows)
+            }
             _ => unreachable!("not a playable card: {face}"),
         }
         self.barrows_up.push(card);

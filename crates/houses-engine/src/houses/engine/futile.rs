@@ -35,6 +35,15 @@ impl State {
     /// soldier, a Hearts soldier defending an ally while exhausted, an attacker that a King
     /// lets block). Nothing readies a unit before its owner's next turn begins.
     fn may_strike_this_turn(&self, owner: Seat, u: &Unit, front: bool) -> bool {
+        // In the instant window (`instants=any_time`, V29) the declared attackers and blockers
+        // have yet to deal their damage.
+        if self
+            .attacks
+            .iter()
+            .any(|a| a.attacker == u.id() || a.blocker == Some(u.id()))
+        {
+            return true;
+        }
         if owner == self.active {
             return !u.exhausted
                 && if front {

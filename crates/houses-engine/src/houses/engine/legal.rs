@@ -93,6 +93,17 @@ impl State {
                 }
                 out.push(Action::Pass);
             }
+            // The Summer '20 instants (V29): the four Jacks and the Ace of Diamonds, not Queens.
+            Pending::Instant { seat, .. } => {
+                for &c in &self.players[*seat].hand {
+                    if (c.kind() == Kind::Jack || c == Card::new(Suit::Diamonds, 1))
+                        && !self.rules.forbid.0.contains(c)
+                    {
+                        self.play_moves(*seat, c, c, out);
+                    }
+                }
+                out.push(Action::Pass);
+            }
             Pending::Attack(s) => self.attack_moves(*s, out),
             Pending::Block(s) => self.block_moves(*s, out),
             Pending::ChooseBlocker { attacker, .. } => self.choose_blocker_moves(*attacker, out),

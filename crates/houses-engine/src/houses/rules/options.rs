@@ -377,6 +377,45 @@ choice!(ClassicKingOfDiamonds {
     WholeTurn = "whole_turn",
 });
 
+choice!(HeartsShield {
+    /// Reading R13 (Spring '25 §4 "As an exhausted unit, Hearts soldiers may still defend an
+    /// ally unit"): an exhausted Hearts soldier blocks only an attack aimed at a unit.
+    AllyUnit = "ally_unit",
+    /// The Summer '20 notes' Hearts trait, "remain available to block after attacking", with no
+    /// limit on the attack: an exhausted Hearts soldier may also block an attack aimed at its
+    /// player (reading V26).
+    AnyAttack = "any_attack",
+});
+
+choice!(SingleAttacker {
+    /// Reading: `multiple_attackers=false` limits attacks on units; several attackers may
+    /// still strike the player (the motive given, "threaten the rear ranks", is about units).
+    Units = "units",
+    /// "a target can only be attacked by a single unit", the player counted as a target (the
+    /// notes: "may only target an opposing Player or Units"): one attacker a player too
+    /// (reading V27).
+    EveryTarget = "every_target",
+});
+
+choice!(JackOfHearts {
+    /// Spring '25: "A unit of choice is protected from all damage that may be dealt to it this
+    /// turn."
+    OneUnit = "one_unit",
+    /// Summer '20: "Jack of Hearts (absorb all damage dealt to allies this turn)": every unit of
+    /// the player's in play when it is played is protected so (reading V28).
+    AllAllies = "all_allies",
+});
+
+choice!(Instants {
+    /// Spring '25 (reading R22): Jacks, Queens and the Ace of Diamonds are played in their
+    /// owner's DEPLOY phase or in the opponent's RESPONSE.
+    Response = "response",
+    /// Summer '20 "cards that could normally be played instantly at any time": besides, a
+    /// window after blockers are declared and before damage, where each player in turn, the
+    /// attacker first, may play the four Jacks and the Ace of Diamonds (reading V29).
+    AnyTime = "any_time",
+});
+
 rule_options! {
     life: i32 = 40, "starting life of each player (Spring '25: 40)";
     jokers: bool = false, "include the two Jokers (optional in Spring '25)";
@@ -385,14 +424,18 @@ rule_options! {
     front_ranks: FrontRanks = FrontRanks { units: 4, bond: 2 }, "Front-Rank units x cards per Blood Bond (each choice's meaning below it)";
     starting_player: StartingPlayer = StartingPlayer::AdvantageDraw, "how the first player is chosen";
     multiple_attackers: bool = true, "several attackers may target one enemy unit";
+    single_attacker: SingleAttacker = SingleAttacker::Units, "under multiple_attackers=false, what takes one attacker: a unit (reading) or every target, the player included (Summer '20 \"a target can only be attacked by a single unit\", reading V27)";
     defeat: Defeat = Defeat::Exceeds, "a unit is defeated by more damage than its defence (Spring '25) or by damage that reaches it (older notes)";
     rear_deploy: RearDeploy = RearDeploy::Exhausted, "newly deployed Aces (and the classic King of Clubs) are exhausted until their owner's next turn (Spring '25) or ready to strike at once";
     sudden_death: SuddenDeath = SuddenDeath::ThisRound, "once the last card is drawn: the drawer's turn and the opponent's end the game (this_round), or the round plays out and one more follows (next_round)";
     hearts_trait: HeartsExhaustedBlock = HeartsExhaustedBlock::NoDamage, "an exhausted Hearts blocker deals no damage (quick reference; the full text is silent) or full damage";
+    hearts_shield: HeartsShield = HeartsShield::AllyUnit, "what an exhausted Hearts soldier may block: an attack on an allied unit (Spring '25, reading R13) or any attack, on its player too (Summer '20 \"remain available to block after attacking\", reading V26)";
     ace_of_hearts_guard: AceOfHeartsGuard = AceOfHeartsGuard::ZeroOne, "the Ace of Hearts guard's stats: +0/+1 (full rules) or +1/+0 (quick reference)";
     ace_of_spades: AceOfSpadesSecond = AceOfSpadesSecond::AnyFront, "Ace of Spades' second target: any Front-Rank unit (full rules) or an adjacent one (quick reference)";
     clubs_excess: ClubsExcess = ClubsExcess::BlockedOnly, "Clubs excess damage only through a blocker (full rules) or from any target (quick reference)";
     jack_of_clubs: JackOfClubs = JackOfClubs::DoubleDamage, "Jack of Clubs: a unit deals double damage (Spring '25) or a random enemy card is discarded (older card)";
+    jack_of_hearts: JackOfHearts = JackOfHearts::OneUnit, "Jack of Hearts: a unit of choice is protected from all damage this turn (Spring '25) or every allied unit is (Summer '20 \"absorb all damage dealt to allies this turn\", reading V28)";
+    instants: Instants = Instants::Response, "when the Jacks and the Ace of Diamonds may be played: DEPLOY or RESPONSE (Spring '25, reading R22), or also after blockers are declared and before damage, by either player (Summer '20 \"played instantly at any time\", reading V29)";
     extra_draw: ExtraDraw = ExtraDraw::None, "draw two cards a turn from round six, or once the Deck is no higher than the Barrows (Spring '22 late-game proposals)";
     doppelganger: Doppelganger = Doppelganger::BattlefieldUnit, "the Doppelganger copies a unit in play (full rules) or any non-Joker card (Summer '20, quick reference)";
     kings: Kings = Kings::Enhance, "what Kings do (each choice's meaning below it)";
@@ -438,10 +481,11 @@ mod tests {
         assert_eq!(
             r.canonical(),
             "houses(life=7,jokers=false,scouts=true,soul_burn=true,front_ranks=3x3,\
-             starting_player=advantage_draw,multiple_attackers=true,defeat=exceeds,\
-             rear_deploy=exhausted,sudden_death=this_round,hearts_trait=no_damage,\
-             ace_of_hearts_guard=0/1,ace_of_spades=any_front,clubs_excess=blocked_only,\
-             jack_of_clubs=double_damage,extra_draw=none,doppelganger=battlefield_unit,\
+             starting_player=advantage_draw,multiple_attackers=true,single_attacker=units,\
+             defeat=exceeds,rear_deploy=exhausted,sudden_death=this_round,hearts_trait=no_damage,\
+             hearts_shield=ally_unit,ace_of_hearts_guard=0/1,ace_of_spades=any_front,\
+             clubs_excess=blocked_only,jack_of_clubs=double_damage,jack_of_hearts=one_unit,\
+             instants=response,extra_draw=none,doppelganger=battlefield_unit,\
              kings=enhance,option1_king_of_hearts=hearts_trait,option2_king_of_spades=unit_fought,\
              king_aid_half=false,spades_trait=dual_wield,dual_wield=full_each,\
              adjacent_strike_damage=full,deck=shared,split_houses=DC-HS,\
