@@ -248,6 +248,10 @@ fn summer20_preset_is_the_game_the_summer_20_notes_start_from() {
         ("black_joker", "doppelganger"),
         ("redeploys", "one"),
         ("diamonds_trait", "first_strike"),
+        ("instants", "any_time"),
+        ("jack_of_hearts", "all_allies"),
+        ("single_attacker", "every_target"),
+        ("hearts_shield", "any_attack"),
     ] {
         assert_eq!(r.get(name).unwrap(), value, "option {name}");
     }
@@ -273,6 +277,10 @@ fn summer20_preset_is_the_game_the_summer_20_notes_start_from() {
             "black_joker",
             "redeploys",
             "diamonds_trait",
+            "instants",
+            "jack_of_hearts",
+            "single_attacker",
+            "hearts_shield",
         ]
         .contains(&o.name);
         assert_eq!(set, listed, "option {}", o.name);
@@ -337,6 +345,15 @@ fn a_seeded_game_under_the_summer20_preset_plays_to_the_end_by_its_rules() {
             targets.dedup();
             if targets.len() != n {
                 return Err("two attackers on one unit".into());
+            }
+            // One attacker a target, the player included (single_attacker=every_target).
+            let at_player = st
+                .attacks
+                .iter()
+                .filter(|a| matches!(a.target, Target::Player(_)))
+                .count();
+            if at_player > 1 {
+                return Err("two attackers on the player".into());
             }
             if st
                 .legal_actions()

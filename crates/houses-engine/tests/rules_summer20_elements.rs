@@ -63,9 +63,10 @@ fn hearts_shield_any_attack_lets_an_exhausted_heart_block_an_attack_on_the_playe
         play(&mut st, &["attack 8S 8C", "done"]);
         assert!(has(&st, "block 9H 8S"), "{rules}: {:?}", legal(&st));
     }
-    // The preset plus the option: the same block, at full damage, under `defeat=reaches`.
+    // The preset (which plays the option since rules version 4): the same block, at full
+    // damage, under `defeat=reaches`; both players pass the instant window after blocks.
     let mut st = attack_pos(
-        "preset=summer20,hearts_shield=any_attack",
+        "preset=summer20",
         json!({"front": ["9S"]}),
         json!({"front": ["9H exhausted"]}),
     );
@@ -73,6 +74,8 @@ fn hearts_shield_any_attack_lets_an_exhausted_heart_block_an_attack_on_the_playe
         &mut st,
         &["attack 9S player", "done", "block 9H 9S", "done"],
     );
+    assert_eq!(json(&st)["pending"], "instant");
+    play(&mut st, &["pass", "pass"]);
     assert_eq!(life(&st, "P2"), 40);
     assert!(front(&st, "P1").is_empty() && front(&st, "P2").is_empty());
 }

@@ -22,7 +22,7 @@ pub use values::{BlankKings, CardList, FrontRanks, OptionValue, Players, SplitHo
 
 /// Bumped whenever the engine's behaviour under some rule set changes, so that figures from
 /// different versions are never mixed. Stamped on every record.
-pub const RULES_VERSION: u32 = 3;
+pub const RULES_VERSION: u32 = 4;
 
 /// The most players at one table (the rule option `players`).
 pub const MAX_PLAYERS: usize = 4;
@@ -45,8 +45,9 @@ pub const PRESETS: &[(&str, &str, &str)] = &[
          hand_limit=5,starting_player=coin,scouts=false,soul_burn=false,\
          multiple_attackers=false,spades_trait=adjacent_strike,hearts_trait=full_damage,\
          clubs_excess=to_player,doppelganger=any_card,black_joker=doppelganger,\
-         redeploys=one,diamonds_trait=first_strike",
-        "the whole Summer '20 game, as far as the notes reconstruct it: summer20_kings plus a hand limit of 5, a coin start, no scouts or Soul Burn, one attacker per unit, the adjacent Spades strike, full-damage Hearts blocks, the excess of every Clubs attack to the player, the any-card Doppelganger, one redeployment a turn, Diamonds that strike first when attacking",
+         redeploys=one,diamonds_trait=first_strike,instants=any_time,jack_of_hearts=all_allies,\
+         single_attacker=every_target,hearts_shield=any_attack",
+        "the whole Summer '20 game, as far as the notes reconstruct it: summer20_kings plus a hand limit of 5, a coin start, no scouts or Soul Burn, one attacker per target (the player included), the adjacent Spades strike, full-damage Hearts blocks that may guard the player, the excess of every Clubs attack to the player, the any-card Doppelganger, one redeployment a turn, Diamonds that strike first when attacking, the Jacks and the Ace of Diamonds played as instants after blocks, the Jack of Hearts shielding every ally",
     ),
 ];
 
