@@ -215,8 +215,8 @@ def test_a_related_file_not_run_here_is_quoted_from_the_shipped_verdicts(tmp_pat
     sim("report", str(out))
     note = json.loads((out / "answer.json").read_text())["see_also_answers"][0]["note"]
     assert (
-        f"rules version {version - 1} (this engine plays rules version {version}: the figures "
-        "may have moved)" in note
+        f"rules version {version - 1} (this engine plays rules version {version}: docs/rules.md, "
+        '"Rules versions", says which rule sets play otherwise)' in note
     )
     # Shipped for another wording of its question (the file changed since): not quoted.
     snapshot.write_text(json.dumps([{**shipped, "question": "Another question?"}]))
@@ -243,9 +243,19 @@ def test_the_flagship_quotes_kings_option2_search_s_shipped_verdicts(root, tmp_p
     assert [s.split("? ")[0] + "?" for s in quoted["sentences"]] == [
         p["question"] for p in shipped["parts"]
     ]
+    # Shipped under an earlier rules version than this engine's: said, and where to read why.
+    from sim import RULES_VERSION
+
+    v, now = shipped["rules_version"], RULES_VERSION
+    older = (
+        ""
+        if v == now
+        else f' (this engine plays rules version {now}: docs/rules.md, "Rules versions", says '
+        "which rule sets play otherwise)"
+    )
     assert quoted["note"].startswith(
         f"The verdicts of the strong player as shipped in docs/answers.json (run on "
-        f"{shipped['date']}, rules version {shipped['rules_version']}, "
+        f"{shipped['date']}, rules version {v}{older}, "
     )
     assert quoted["note"].endswith(
         f"`sim run {root / 'experiments' / 'kings_option2_search.yaml'}` runs it again."

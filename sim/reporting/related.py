@@ -128,7 +128,8 @@ def _shipped(
     players = list(dict.fromkeys(p["player"] for p in found["parts"]))
     version = found.get("rules_version")
     older = (
-        f" (this engine plays rules version {rules_version}: the figures may have moved)"
+        f' (this engine plays rules version {rules_version}: docs/rules.md, "Rules versions", '
+        "says which rule sets play otherwise)"
         if rules_version is not None and version != rules_version
         else ""
     )
