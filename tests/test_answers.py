@@ -161,3 +161,58 @@ def test_an_unknown_figure_is_a_clear_error(tmp_path):
     known = r"unknown figure 'kings_values' \(known: verdicts, king_values, king_used"
     with pytest.raises(ValueError, match=known):
         findings_page.gathered(page, tmp_path)
+
+
+def test_an_ablation_table_gives_a_card_s_worth_and_its_change_under_each_rule_set(tmp_path):
+    figures = {
+        "card_values": [
+            _value("KS", "search_expert", "whole game", 0.20, 0.17, 0.23, n=900),
+            _value("KS", "search_expert", "no hand limit", 0.14, 0.11, 0.17, n=880),
+            _value("KS", "greedy", "whole game", 0.05, 0.04, 0.06, n=8000),
+            _value("KS", "greedy", "no hand limit", 0.06, 0.05, 0.07, n=8100),
+            _value("KD", "greedy", "whole game", 0.09, 0.08, 0.10),
+        ],
+        "card_changes": [
+            {
+                "card": "KS",
+                "method": "blank",
+                "variant": "no hand limit",
+                "agent_a": "search_expert",
+                "agent_b": "search_expert",
+                "diff": -0.06,
+                "lo": -0.1,
+                "hi": -0.02,
+            },
+            {
+                "card": "KS",
+                "method": "blank",
+                "variant": "no hand limit",
+                "agent_a": "greedy",
+                "agent_b": "greedy",
+                "diff": 0.01,
+                "lo": -0.005,
+                "hi": 0.025,
+            },
+        ],  # fmt: skip
+        "kings": [],
+        "cells": [],
+        "houses": [],
+    }
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "answer.json").write_text(json.dumps({"figures": figures}))
+    page = "<!-- figure: card_by_rules run KS -->\n<!-- figure: end -->\n"
+    out = findings_page.rewritten(page, findings_page.gathered(page, tmp_path), [])
+    assert (
+        "| rules | the expert player: worth | the expert player: against whole game"
+        " | the quick player: worth | the quick player: against whole game |\n"
+        "|---|---|---|---|---|\n"
+        "| whole game | +20.0 [+17.0, +23.0] | - | +5.0 [+4.0, +6.0] | - |\n"
+        "| no hand limit | +14.0 [+11.0, +17.0] | -6.0 [-10.0, -2.0] | +6.0 [+5.0, +7.0]"
+        " | +1.0 [-0.5, +2.5] |\n"
+    ) in out
+    assert "deals with the card drawn: the expert player 880 to 900; the quick player" in out
+    # A run reported before card changes were kept: the values alone, every change "-".
+    del figures["card_changes"]
+    (tmp_path / "run" / "answer.json").write_text(json.dumps({"figures": figures}))
+    out = findings_page.rewritten(page, findings_page.gathered(page, tmp_path), [])
+    assert "| no hand limit | +14.0 [+11.0, +17.0] | - |" in out

@@ -294,6 +294,72 @@ def _render_houses(rows: list[dict[str, Any]]) -> str:
     )
 
 
+def _card_by_rules(figures: dict[str, Any], card: str) -> list[dict[str, Any]]:
+    """One card's value to its drawer (against a blank) under each rule set and mirror player,
+    with its change against the run's baseline on the same deals (an ablation's table). Runs
+    reported before their card changes were kept give the values alone."""
+    changes = {
+        (c["variant"], c["agent_a"]): c
+        for c in figures.get("card_changes", [])
+        if c["card"] == card and c["method"] == "blank" and c["agent_a"] == c["agent_b"]
+    }
+    rows = []
+    for v in _mirror_values(figures, "blank"):
+        if v["card"] != card:
+            continue
+        change = changes.get((v["variant"], v["agent_a"]))
+        rows.append(
+            {
+                "card": card,
+                "agent": v["agent_a"],
+                "variant": v["variant"],
+                "value": _r(v["value"]),
+                "lo": _r(v["lo"]),
+                "hi": _r(v["hi"]),
+                "n": v["n"],
+                **(
+                    {"diff": _r(change["diff"]), "dlo": _r(change["lo"]), "dhi": _r(change["hi"])}
+                    if change
+                    else {}
+                ),
+            }
+        )
+    return rows
+
+
+def _render_card_by_rules(rows: list[dict[str, Any]]) -> str:
+    """A row a rule set, for each player (strongest first) the card's worth and its change."""
+    agents = _strongest_first([r["agent"] for r in rows])
+    variants = list(dict.fromkeys(r["variant"] for r in rows))
+    at = {(r["agent"], r["variant"]): r for r in rows}
+    # The baseline: the rule set that no other is measured against (no change of its own).
+    base = next((v for v in variants if all("diff" not in at.get((a, v), {}) for a in agents)), "")
+    head = ["rules"]
+    for a in agents:
+        head += [f"{_player(a)}: worth", f"{_player(a)}: against {base}"]
+    body = []
+    for v in variants:
+        line = [v]
+        for a in agents:
+            r = at.get((a, v))
+            line.append(points_interval(r["value"], r["lo"], r["hi"]) if r else "-")
+            line.append(
+                points_interval(r["diff"], r["dlo"], r["dhi"]) if r and "diff" in r else "-"
+            )
+        body.append(line)
+    card = rows[0]["card"] if rows else ""
+    sizes = "; ".join(
+        f"{_player(a)} {min(r['n'] for r in rows if r['agent'] == a):,} to "
+        f"{max(r['n'] for r in rows if r['agent'] == a):,}"
+        for a in agents
+    )
+    return (
+        f"{_table(head, body)}\n\nPoints of win rate that {card} adds to its drawer's against a"
+        f" blank, and that worth under each rule set minus its worth under {base} on the same"
+        f" deals; 95% intervals, each on its own; deals with the card drawn: {sizes} an entry."
+    )
+
+
 # KIND -> (what it keeps of a run's `figures`, given the marker's arguments; how it renders it)
 KINDS: dict[str, tuple[Callable[..., list[dict[str, Any]]], Callable[[Any], str]]] = {
     "king_values": (_king_values, _render_king_values),
@@ -303,6 +369,7 @@ KINDS: dict[str, tuple[Callable[..., list[dict[str, Any]]], Callable[[Any], str]
     "power_used": (_power_used, _render_power_used),
     "rounds": (_rounds, _render_rounds),
     "houses": (_houses, _render_houses),
+    "card_by_rules": (_card_by_rules, _render_card_by_rules),
 }
 
 

@@ -327,6 +327,7 @@ def build(out: Path) -> Path:
                 "figures": {
                     "cells": [{k: r.get(k) for k in CELL_FIGURES} for r in rows],
                     "card_values": card_values,
+                    "card_changes": card_changes,
                     "kings": king_rows,
                     "houses": houses,
                 },
