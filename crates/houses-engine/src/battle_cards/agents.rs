@@ -5,15 +5,6 @@ use crate::core::card::{Kind, Suit};
 use crate::core::rng::GameRng;
 use crate::core::{Mcts, SearchParams};
 
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum BcAgentSpec {
-    Random,
-    Greedy,
-    /// The information-set search (`core::search`) over worlds sampled from the player's
-    /// `BcView`, greedy play-outs and `evaluate`'s judgement of a position.
-    Search(SearchParams),
-}
-
 /// The built-in Battle Cards random and greedy players' behaviour version (in their canonical
 /// specs: `greedy@v1`).
 pub const BC_AGENT_VERSION: u32 = 1;
@@ -21,7 +12,7 @@ pub const BC_AGENT_VERSION: u32 = 1;
 /// (`core::rng::DecisionStreams`), so the same deal under two rule sets stays in step until the
 /// games themselves differ.
 pub const BC_SEARCH_VERSION: u32 = 2;
-pub const BC_AGENTS: &[&str] = &["random", "greedy", "search"];
+pub const BC_AGENTS: &[&str] = crate::core::roster::SMALL_GAME_AGENTS;
 
 /// The search player's parameters when `search` names none (measured against greedy: see
 /// docs/battle_cards.md).
@@ -36,55 +27,18 @@ pub const BC_SEARCH_DEFAULTS: SearchParams = SearchParams {
     reuse: 0,
 };
 
-impl BcAgentSpec {
-    pub fn parse(s: &str) -> Result<BcAgentSpec, String> {
-        let s = crate::core::versioned_spec(s, |body| {
-            Some(match crate::core::agent_call(body) {
-                Ok(("search", _)) => BC_SEARCH_VERSION,
-                _ => BC_AGENT_VERSION,
-            })
-        })?;
-        let (name, params) = crate::core::agent_call(s)?;
-        let bare = |a: BcAgentSpec| {
-            if params.is_empty() {
-                Ok(a)
-            } else {
-                Err(format!("battle_cards agent '{name}' takes no parameters"))
-            }
-        };
-        match name {
-            "random" => bare(BcAgentSpec::Random),
-            "greedy" => bare(BcAgentSpec::Greedy),
-            "search" => Ok(BcAgentSpec::Search(
-                BC_SEARCH_DEFAULTS
-                    .with(params)?
-                    .check_eval::<super::BcState>("Battle Cards")?,
-            )),
-            other => Err(format!(
-                "unknown battle_cards agent '{other}'; valid agents: {}",
-                BC_AGENTS.join(", ")
-            )),
-        }
-    }
-    /// The agent with every parameter spelt out (`search(iterations=1000,...)`).
-    pub fn name(&self) -> String {
-        match self {
-            BcAgentSpec::Random => "random".into(),
-            BcAgentSpec::Greedy => "greedy".into(),
-            BcAgentSpec::Search(p) => p.canonical(),
-        }
-    }
-    /// The behaviour version of this agent.
-    pub fn version(&self) -> u32 {
-        match self {
-            BcAgentSpec::Search(_) => BC_SEARCH_VERSION,
-            _ => BC_AGENT_VERSION,
-        }
-    }
-    pub fn canonical(&self) -> String {
-        format!("{}@v{}", self.name(), self.version())
-    }
-}
+crate::core::roster::small_game_players!(
+    /// A Battle Cards player: random, greedy, or the information-set search (`core::search`)
+    /// over worlds sampled from the player's `BcView`, greedy play-outs and `evaluate`'s
+    /// judgement of a position.
+    BcAgentSpec,
+    game: "battle_cards",
+    title: "Battle Cards",
+    state: super::BcState,
+    agent_version: BC_AGENT_VERSION,
+    search_version: BC_SEARCH_VERSION,
+    search_defaults: BC_SEARCH_DEFAULTS,
+);
 
 pub struct BcAgent {
     spec: BcAgentSpec,

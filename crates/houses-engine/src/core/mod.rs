@@ -10,7 +10,8 @@
 //! - `interrupt`: stopping long calls early (Ctrl-C);
 //! - `testing`: the conformance check every game passes, and the search checks (`check_search`);
 //! - `card`: the standard deck with Jokers (Houses-Skirmish and Battle Cards);
-//! - `rng`: seeded, portable randomness and the seeds of games and streams.
+//! - `rng`: seeded, portable randomness and the seeds of games and streams;
+//! - `roster`: the two small games' built-in players and their specs (`small_game_players!`).
 
 pub mod card;
 mod game;
@@ -18,6 +19,7 @@ pub mod interrupt;
 mod options;
 mod play;
 pub mod rng;
+pub mod roster;
 pub mod search;
 mod search_params;
 mod searchable;

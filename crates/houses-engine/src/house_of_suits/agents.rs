@@ -4,15 +4,6 @@ use super::*;
 use crate::core::rng::GameRng;
 use crate::core::SearchParams;
 
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum HsAgentSpec {
-    Random,
-    Greedy,
-    /// The information-set search (`core::search`) over worlds sampled by
-    /// `HsMatch::determinize` and `evaluate`'s judgement of a position.
-    Search(SearchParams),
-}
-
 /// The built-in House of Suits random and greedy players' behaviour version (in their
 /// canonical specs).
 pub const HS_AGENT_VERSION: u32 = 1;
@@ -20,7 +11,7 @@ pub const HS_AGENT_VERSION: u32 = 1;
 /// (`core::rng::DecisionStreams`), so the same match under two rule sets stays in step until
 /// the games themselves differ.
 pub const HS_SEARCH_VERSION: u32 = 2;
-pub const HS_AGENTS: &[&str] = &["random", "greedy", "search"];
+pub const HS_AGENTS: &[&str] = crate::core::roster::SMALL_GAME_AGENTS;
 
 /// The search player's parameters when `search` names none (measured against greedy: see
 /// docs/house_of_suits.md).
@@ -35,55 +26,18 @@ pub const HS_SEARCH_DEFAULTS: SearchParams = SearchParams {
     reuse: 0,
 };
 
-impl HsAgentSpec {
-    pub fn parse(s: &str) -> Result<HsAgentSpec, String> {
-        let s = crate::core::versioned_spec(s, |body| {
-            Some(match crate::core::agent_call(body) {
-                Ok(("search", _)) => HS_SEARCH_VERSION,
-                _ => HS_AGENT_VERSION,
-            })
-        })?;
-        let (name, params) = crate::core::agent_call(s)?;
-        let bare = |a: HsAgentSpec| {
-            if params.is_empty() {
-                Ok(a)
-            } else {
-                Err(format!("house_of_suits agent '{name}' takes no parameters"))
-            }
-        };
-        match name {
-            "random" => bare(HsAgentSpec::Random),
-            "greedy" => bare(HsAgentSpec::Greedy),
-            "search" => Ok(HsAgentSpec::Search(
-                HS_SEARCH_DEFAULTS
-                    .with(params)?
-                    .check_eval::<super::HsMatch>("House of Suits")?,
-            )),
-            other => Err(format!(
-                "unknown house_of_suits agent '{other}'; valid agents: {}",
-                HS_AGENTS.join(", ")
-            )),
-        }
-    }
-    /// The agent with every parameter spelt out (`search(iterations=1000,...)`).
-    pub fn name(&self) -> String {
-        match self {
-            HsAgentSpec::Random => "random".into(),
-            HsAgentSpec::Greedy => "greedy".into(),
-            HsAgentSpec::Search(p) => p.canonical(),
-        }
-    }
-    /// The behaviour version of this agent.
-    pub fn version(&self) -> u32 {
-        match self {
-            HsAgentSpec::Search(_) => HS_SEARCH_VERSION,
-            _ => HS_AGENT_VERSION,
-        }
-    }
-    pub fn canonical(&self) -> String {
-        format!("{}@v{}", self.name(), self.version())
-    }
-}
+crate::core::roster::small_game_players!(
+    /// A House of Suits player: random, greedy, or the information-set search (`core::search`)
+    /// over worlds sampled by `HsMatch::determinize` and `evaluate`'s judgement of a
+    /// position.
+    HsAgentSpec,
+    game: "house_of_suits",
+    title: "House of Suits",
+    state: super::HsMatch,
+    agent_version: HS_AGENT_VERSION,
+    search_version: HS_SEARCH_VERSION,
+    search_defaults: HS_SEARCH_DEFAULTS,
+);
 
 /// The greedy player's move: for each move, score the game as if it ended with the market as it
 /// would then stand (the player's own set-aside card included, the opponent's unknown); the best,
