@@ -85,6 +85,8 @@ def test_each_part_says_where_its_line_is_set(report):
     html = (report / "index.html").read_text()
     lines = re.findall(r'<p class="line">(.*?)</p>', html, re.S)
     assert len(lines) == 2
+    # Under the part's verdicts, so that a phone's first screen reaches the first one.
+    assert html.index('<b class="v v-') < html.index('<p class="line">')
     # The file set the balance part's line (4 points), not the dominance part's (the default).
     assert "the default of a <code>dominates</code> part" in lines[0]
     assert "<code>answer.asks: [{ask: dominates, card: KS, line: N}]</code>" in lines[0]

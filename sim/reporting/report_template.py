@@ -100,9 +100,10 @@ strongest player the run has (sim/reporting/verdicts). #}
 <div class="verdicts" id="verdicts">
 {% if box.whose %}{{ box.whose|glossary_apart }}{% endif %}
 {% for p in box_lines %}<div class="part"><p class="ask">{{ p.question }}</p>
-{# What settles the part, and where a team sets its own line. #}<p class="line">{{ ('The line: ' ~ p.settled_by[:-1] ~ (', ' ~ p.line_set if p.line_set else '') ~ '.')|commands|glossary }}</p>
 <ul>{% for r in p.readings %}<li><b class="v v-{{ r.verdict|lower|replace(' ', '-') }}">{{ r.verdict }}</b>{% if r.where %} {{ r.where }}{% endif %}: {{ r.text|commands|glossary }}.{% if r.spread %}<br>{{ r.spread|glossary }}.{% endif %}</li>
-{% endfor %}{% for a in p.agreement %}<li class="agree">{{ a|glossary }}</li>{% endfor %}{% if p.skill %}<li class="agree skill">{{ p.skill|glossary }}</li>{% endif %}</ul></div>
+{% endfor %}{% for a in p.agreement %}<li class="agree">{{ a|glossary }}</li>{% endfor %}{% if p.skill %}<li class="agree skill">{{ p.skill|glossary }}</li>{% endif %}</ul>
+{# What settles the part, and where a team sets its own line: under the verdicts, so that a
+phone's first screen reaches the first one. #}<p class="line">{{ ('The line: ' ~ p.settled_by[:-1] ~ (', ' ~ p.line_set if p.line_set else '') ~ '.')|commands|glossary }}</p></div>
 {% endfor %}{% if box.next %}<p class="next"><b>What to try next:</b> {{ (box.next_here or box.next)|commands|glossary }}</p>{% endif %}{% if box.settling %}<p class="note">{{ box.settling|glossary }}</p>{% endif %}
 <p class="note">Yes when the whole range is past the line that settles the question, No when all of it falls short, On the line when all of it lies within the line's margin either side (a third of the line, unless the question sets its own: as good as at the line either way), Not settled when it straddles the line otherwise. {% if box.verdicts > 1 or box.looks|default(1) > 1 %}The ranges in this box are wider than the 95% ranges below: wide enough that all {{ box.verdicts }} verdicts hold at once{% if box.looks|default(1) > 1 %}, at every one of the {{ box.looks }} points where the run looked at them to decide whether to play on{% endif %}, with 95% confidence. {% endif %}Why these lines: {% for p in box.parts %}{{ p.question }} {{ p.line_means }}{{ '; ' if not loop.last else '.' }}{% endfor %}</p>
 </div>
