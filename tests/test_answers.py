@@ -216,3 +216,15 @@ def test_an_ablation_table_gives_a_card_s_worth_and_its_change_under_each_rule_s
     (tmp_path / "run" / "answer.json").write_text(json.dumps({"figures": figures}))
     out = findings_page.rewritten(page, findings_page.gathered(page, tmp_path), [])
     assert "| no hand limit | +14.0 [+11.0, +17.0] | - |" in out
+
+
+def test_a_king_s_deployer_rate_by_rule_set_is_a_row_a_rule_set(tmp_path):
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "answer.json").write_text(json.dumps({"figures": FIGURES}))
+    page = "<!-- figure: deployer_by_rules run KS -->\n<!-- figure: end -->\n"
+    out = findings_page.rewritten(page, findings_page.gathered(page, tmp_path), [])
+    assert (
+        "| rules | the strong player | the quick player |\n|---|---|---|\n"
+        "| front | 61.1% [59.0, 63.1] | 49.9% [49.0, 50.8] |\n"
+    ) in out
+    assert "deployed the King of Spades (2,000 to 11,000 such games an entry)" in out

@@ -360,6 +360,29 @@ def _render_card_by_rules(rows: list[dict[str, Any]]) -> str:
     )
 
 
+def _deployer_by_rules(figures: dict[str, Any], card: str) -> list[dict[str, Any]]:
+    return [r for r in _king_deployer(figures) if r["card"] == card]
+
+
+def _render_deployer_by_rules(rows: list[dict[str, Any]]) -> str:
+    """A row a rule set, a column a player (strongest first): how often the player who alone
+    deployed the King won (what a playtest sees)."""
+    agents = _strongest_first([r["agent"] for r in rows])
+    variants = list(dict.fromkeys(r["variant"] for r in rows))
+    at = {(r["agent"], r["variant"]): r for r in rows}
+    body = [
+        [v] + [_rate(r["rate"], r["lo"], r["hi"]) if (r := at.get((a, v))) else "-" for a in agents]
+        for v in variants
+    ]
+    n = [r["n"] for r in rows] or [0]
+    king = KINGS.get(rows[0]["card"], rows[0]["card"]) if rows else ""
+    return (
+        f"{_table(['rules'] + [_player(a) for a in agents], body)}\n\nThe deployer's win rate in"
+        f" the games where exactly one player deployed the King of {king} ({min(n):,} to"
+        f" {max(n):,} such games an entry), 95% intervals."
+    )
+
+
 # KIND -> (what it keeps of a run's `figures`, given the marker's arguments; how it renders it)
 KINDS: dict[str, tuple[Callable[..., list[dict[str, Any]]], Callable[[Any], str]]] = {
     "king_values": (_king_values, _render_king_values),
@@ -370,6 +393,7 @@ KINDS: dict[str, tuple[Callable[..., list[dict[str, Any]]], Callable[[Any], str]
     "rounds": (_rounds, _render_rounds),
     "houses": (_houses, _render_houses),
     "card_by_rules": (_card_by_rules, _render_card_by_rules),
+    "deployer_by_rules": (_deployer_by_rules, _render_deployer_by_rules),
 }
 
 
