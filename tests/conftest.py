@@ -7,6 +7,8 @@ from pathlib import Path
 import polars as pl
 import pytest
 
+from sim.analysis import stored
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # The reason a browser test skips with: the run's last line counts the tests that gave it.
@@ -123,7 +125,7 @@ def sim(*args: str, check: bool = True, **kw) -> subprocess.CompletedProcess[str
 
 def records(out: Path) -> pl.DataFrame:
     """A run's records, every cell, in a fixed order."""
-    return pl.read_parquet(out / "records" / "*" / "*.parquet").sort("cell", "game")
+    return stored.scan(str(out / "records" / "*" / "*.parquet")).collect().sort("cell", "game")
 
 
 def write(tmp_path: Path, text: str, name: str = "exp.yaml") -> Path:

@@ -10,8 +10,9 @@ import pandas as pd
 import polars as pl
 import pyarrow.dataset as ds
 
+import sim
 from sim.running.experiment import CELL_ID_SCHEME, cell_id, load
-from sim.running.records import experiment_schema
+from sim.running.records import stored_schema
 from sim.running.runner import run
 
 SWEEP = """\
@@ -64,7 +65,7 @@ def test_a_sweeps_records_read_without_hive_columns_in_every_reader(tmp_path):
         "starting_player-coin_front_ranks-3x3__greedy-vs-random",
         "starting_player-coin_front_ranks-4x2__greedy-vs-random",
     ]
-    expected = list(experiment_schema("houses"))
+    expected = list(stored_schema("houses"))
     glob = str(folder / "*" / "*.parquet")
     # polars turns Hive partitioning on by default for a folder, off for a glob.
     for frame in (pl.read_parquet(folder), pl.read_parquet(glob)):
@@ -156,3 +157,32 @@ def test_a_run_begun_with_the_old_folder_names_resumes_in_them(tmp_path):
     assert manifest["cell_id_scheme"] == CELL_ID_SCHEME
     assert not any("=" in p.name for p in (out / "records").iterdir())
     assert _records(out).drop("cell").equals(whole.drop("cell"))
+
+
+def test_a_chunk_stores_the_batch_seed_and_the_records_read_each_games_seed(tmp_path):
+    from sim._core import game_seed
+    from sim.analysis import stored
+
+    results = sim.run_experiment(
+        {
+            "name": "seeds",
+            "question": "seeds",
+            "seed": 7,
+            "matchups": [["greedy", "random"]],
+            "games": 300,
+            "chunk_size": 100,
+        },
+        tmp_path / "out",
+        workers=1,
+        progress=False,
+    )
+    chunk = next((tmp_path / "out" / "records").rglob("*.parquet"))
+    # The 8 random bytes a game are not in the file: the batch seed is, once a chunk.
+    raw = pl.read_parquet(chunk)
+    assert "seed" not in raw.columns and raw[stored.BATCH_SEED].unique().to_list() == [7]
+    df = results.records(decoded=False)
+    assert df.columns[:2] == ["game", "seed"]
+    assert df["seed"].to_list() == [game_seed(7, g) for g in df["game"].to_list()]
+    # A chunk written before, with its `seed` column, reads as it did.
+    raw.pipe(stored.unpack).write_parquet(chunk)
+    assert results.records(decoded=False).sort("game").equals(df.sort("game"))

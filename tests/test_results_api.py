@@ -13,8 +13,9 @@ import pytest
 import yaml
 
 import sim
+from sim.analysis import stored
 from sim.analysis.names import card_id
-from sim.running.records import experiment_schema
+from sim.running.records import experiment_schema, stored_schema
 
 EXPERIMENT = {
     "name": "tiny",
@@ -52,7 +53,7 @@ def test_a_mapping_runs_as_sim_run_runs_the_same_file(finished, tmp_path):
     assert repr(finished) == f"Results({str(finished.output)!r}: tiny, 4 cells, complete)"
     cli = _cli_run(tmp_path, tmp_path / "cli")
     mine = finished.records(decoded=False).sort("cell", "game")
-    theirs = pl.read_parquet(tmp_path / "cli" / "records" / "*" / "*.parquet")
+    theirs = stored.unpack(pl.read_parquet(tmp_path / "cli" / "records" / "*" / "*.parquet"))
     assert mine.equals(theirs.sort("cell", "game"))
     assert mine.columns == list(experiment_schema("houses"))
     # The summary is the CLI's, its intervals as columns.
@@ -278,5 +279,5 @@ def test_the_readme_notebook_example_runs_and_does_what_it_says(root, tmp_path, 
     assert not second["results"].ran
     assert second["games"].equals(first["games"])
     # The records folder reads without invented columns, as the README says.
-    raw = list(experiment_schema("houses"))
+    raw = list(stored_schema("houses"))
     assert pl.read_parquet("reports/first_move/records").columns == raw

@@ -9,6 +9,7 @@ from typing import Literal
 
 import polars as pl
 
+from sim.analysis import stored
 from sim.analysis.names import MAX_SEATS
 
 
@@ -57,7 +58,7 @@ def scan(out: Path, games_below: Below = None, in_memory: bool = False) -> pl.La
     at a look, whatever later chunks an interrupted run left on disk). `in_memory`: collect in
     memory however many games (a query whose result must be the same to the last bit)."""
     global _engine, _scanned
-    lf = _below(pl.scan_parquet(str(out / "records" / "*" / "*.parquet")), games_below)
+    lf = _below(stored.scan(str(out / "records" / "*" / "*.parquet")), games_below)
     games = lf.select(pl.len()).collect().item()
     _engine = "in-memory" if in_memory or games <= IN_MEMORY_GAMES else "streaming"
     scored = _scored(lf)
@@ -92,7 +93,7 @@ def _cell(lf: pl.LazyFrame, cell: str) -> pl.LazyFrame:
     if _scanned is not None and lf is _scanned[0]:
         folder = _scanned[1] / cell
         if folder.is_dir():
-            return _scored(_below(pl.scan_parquet(str(folder / "*.parquet")), _scanned[2]))
+            return _scored(_below(stored.scan(str(folder / "*.parquet")), _scanned[2]))
     return lf.filter(pl.col("cell") == cell)
 
 

@@ -11,7 +11,7 @@ import numpy as np
 import polars as pl
 
 from sim import games
-from sim.analysis import frame
+from sim.analysis import frame, stored
 from sim.analysis.names import CARDS
 
 # Where an experiment's records are, under its output folder: one folder per cell, one Parquet
@@ -143,8 +143,16 @@ def experiment_schema(game: str) -> dict[str, pl.DataType]:
     return {**games.game(game).schema, "cell": pl.Utf8(), "variant": pl.Utf8()}
 
 
+def stored_schema(game: str) -> dict[str, pl.DataType]:
+    """The columns of an experiment's chunk files of `game`, as a reader other than `sim`
+    (polars, pandas, duckdb) sees them: `experiment_schema` with the batch seed where `seed` is
+    (`stored.pack`)."""
+    schema = experiment_schema(game)
+    return {(stored.BATCH_SEED if n == "seed" else n): t for n, t in schema.items()}
+
+
 def scan(out: Path, decoded: bool = True) -> pl.LazyFrame:
     """The records of an experiment's output folder, lazily (filter or select before collecting
     a large run), decoded unless `decoded` is False."""
-    lf = pl.scan_parquet(str(out / RECORDS_GLOB), hive_partitioning=False)
+    lf = stored.scan(str(out / RECORDS_GLOB), hive_partitioning=False)
     return decode(lf) if decoded else lf

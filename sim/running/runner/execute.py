@@ -16,6 +16,7 @@ import polars as pl
 from tqdm.auto import tqdm
 
 from sim._version import __version__
+from sim.analysis import stored
 from sim.running.experiment import CELL_ID_SCHEME, Experiment
 from sim.running.runner import drawn, settling
 from sim.running.runner.chunks import (
@@ -271,7 +272,9 @@ def _run(
                     if plan is not None and chunk.cell.agents in plan.grids():
                         pace.add(chunk.cell.agents, seconds, chunk.count)
                     path = chunk_path(out, chunk)
-                    _write_chunk(out, path, df, chunk, chunks, manifest, seconds)
+                    _write_chunk(
+                        out, path, stored.pack(df, exp.seed), chunk, chunks, manifest, seconds
+                    )
                     tallies[chunk.cell.id].add(df)
                     played += df.height
                     bar.update(chunk.count)
@@ -367,7 +370,7 @@ def _write_chunk(
     try:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            df.write_parquet(tmp)
+            stored.write(df, tmp)
             entry = {
                 "sha256": _sha256(tmp),
                 "rows": df.height,
@@ -397,7 +400,7 @@ def _room(out: Path, df: pl.DataFrame) -> str:
     file (written to memory: exact, where its size in memory is not, with ~100 kB of Parquet
     metadata for a small chunk and a tenth of it as a file for a large one)."""
     buffer = io.BytesIO()
-    df.write_parquet(buffer)
+    stored.write(df, buffer)
     return (
         f"the disk holding {out} is full: {free_space(out)} free, and this chunk needs "
         f"{size_text(buffer.getbuffer().nbytes)}"

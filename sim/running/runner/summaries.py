@@ -8,7 +8,7 @@ from typing import Any
 
 import polars as pl
 
-from sim.analysis import frame
+from sim.analysis import frame, stored
 from sim.analysis.names import MAX_SEATS, ORDINALS
 from sim.analysis.stats import wilson
 from sim.running.runner.files import RECORDS
@@ -25,7 +25,7 @@ def summary(out: Path) -> list[dict[str, Any]]:
     Read lazily from the records, so memory does not grow with the number of games."""
     manifest = _manifest(out) or {}
     files = str(out / RECORDS / "*" / "*.parquet")
-    lf = pl.scan_parquet(files)
+    lf = stored.scan(files)
     names = lf.collect_schema().names()
     winner = pl.col("winner").cast(pl.Int64)
     a_won = winner == frame.a_seat(names)
