@@ -25,6 +25,8 @@ from sim.analysis.verdicts import (
 )
 from sim.reporting.answer.wording import _listing, quoted
 from sim.reporting.formats import duration, interval, signed
+from sim.reporting.terms import WORDS
+from sim.reporting.verdicts.sentences import say
 
 # Below this share of games reaching the late game, another player's slog verdict is said to
 # rest on few of its games.
@@ -60,29 +62,26 @@ def question(part: dict[str, Any], titles: dict[str, str]) -> str:
     ask = part["ask"]
     if ask == "dominates" and part.get("house"):
         if part["house"] == "any":
-            return "Does one House beat every House it meets?"
-        return f"Does {house(part['house'])} beat every House it meets?"
-    if ask == "dominates":
-        return f"Does {card(part['card'])} dominate?"
+            return say("question", "dominates_any_house")
+        return say("question", "dominates_house", house=house(part["house"]))
+    if ask in ("dominates", "worth"):
+        return say("question", ask, card=card(part["card"]))
     if ask == "balanced":
-        return f"Are {cards(part['cards'])} balanced?"
-    if ask == "worth":
-        return f"Is {card(part['card'])} worth a point or more to its drawer?"
+        return say("question", ask, cards=cards(part["cards"]))
     if ask == "favoured":
         of = part.get("of", "first_player")
         if of == "agent":
             a, b = part["pair"]
-            return f"Does {titles.get(a, a)} beat {titles.get(b, b)}?"
-        return "Is the first player favoured?" if of == "first_player" else "Is any seat favoured?"
-    if ask == "cures":
-        return "Does it cure the late-game slog?"
-    if ask == "shortens":
-        return "Does it shorten the late game?"
+            return say(
+                "question", "favoured_agent", player=titles.get(a, a), other=titles.get(b, b)
+            )
+        return say("question", "favoured_first_player" if of == "first_player" else "favoured_seat")
+    if ask in ("cures", "shortens"):
+        return say("question", ask)
     measure = part.get("measure", ROUNDS.name)
-    what = (
-        f"what {card(part['card'])} is worth" if measure == CARD_VALUE.name else _changed(measure)
-    )
-    return f"Does the rule change {what}?"
+    if measure == CARD_VALUE.name:
+        return say("question", "changes_card_value", card=card(part["card"]))
+    return say("question", "changes", changed=_changed(measure))
 
 
 def _changed(measure: str) -> str:
@@ -102,20 +101,19 @@ def _ranges(r: dict[str, Any], verdicts: int, digits: int = 1) -> str:
         return _ci(r, digits)
     lo, hi = r["alone"]
     alone = interval(lo, hi, lambda x: signed(x, digits))
-    return f"{_ci(r, digits)} {_at_once(verdicts)}, {alone} on its own"
+    return say("ranges", "two", ci=_ci(r, digits), at_once=_at_once(verdicts), alone=alone)
 
 
 def _with(r: dict[str, Any], ci: str, against: str) -> str:
     """Points against a reference, with its range(s): "+1.2 points [+0.3, +2.1] off an even
     share", or with two ranges named, the reference first: "+1.2 points off an even share,
     [-0.4, +2.8] with all 3 verdicts at once, [+0.3, +2.1] on its own"."""
-    if r.get("alone"):
-        return f"{signed(r['estimate'])} points {against}, {ci}"
-    return f"{signed(r['estimate'])} points {ci} {against}"
+    two = "two" if r.get("alone") else "one"
+    return say("with", two, estimate=signed(r["estimate"]), ci=ci, against=against)
 
 
 def _at_once(verdicts: int) -> str:
-    return f"with all {verdicts} verdicts at once" if verdicts > 1 else "at every look"
+    return say("ranges", "at_once", verdicts=verdicts)
 
 
 def _ahead(r: dict[str, Any], verdicts: int = 1) -> str:
@@ -123,42 +121,39 @@ def _ahead(r: dict[str, Any], verdicts: int = 1) -> str:
     behind (from 6.6 behind to 3.1 ahead)", and its own 95% range beside the box's where they
     differ."""
 
-    def said(x: float) -> str:
-        return f"{abs(x):.1f} {'behind' if x < 0 else 'ahead'}"
+    def side(x: float) -> str:
+        return say("ahead", "behind" if x < 0 else "ahead")
 
-    own = ""
-    if r.get("alone"):
-        lo, hi = r["alone"]
-        own = f" {_at_once(verdicts)}; from {said(lo)} to {said(hi)} on its own"
-    return f"{said(r['estimate'])} (from {said(r['lo'])} to {said(r['hi'])}{own})".replace(
-        " behind (", " points behind (", 1
-    ).replace(" ahead (", " points ahead (", 1)
+    def said(x: float) -> str:
+        return say("ahead", "said", amount=f"{abs(x):.1f}", side=side(x))
+
+    lo, hi = r.get("alone") or (None, None)
+    return say(
+        "ahead",
+        "lead",
+        amount=f"{abs(r['estimate']):.1f}",
+        side=side(r["estimate"]),
+        lo=said(r["lo"]),
+        hi=said(r["hi"]),
+        at_once=_at_once(verdicts),
+        alone_lo="" if lo is None else said(lo),
+        alone_hi="" if hi is None else said(hi),
+    )
+
+
+def _units(part: dict[str, Any], default: str = "points") -> str:
+    """A part's unit in words."""
+    return UNITS.get(part.get("unit", default), default)
 
 
 def settled_by(part: dict[str, Any]) -> str:
     """The line a part's verdicts are read against, in a few words."""
     ask, line = part["ask"], part["line"]
-    unit = UNITS.get(part.get("unit", "points"), "points")
-    if unit == "points" and line == 1:
-        unit = "point"
-    if ask == "dominates" and part.get("house"):
-        return (
-            f"Yes needs a House {line:g} {unit} or more above an even share against each "
-            "House it meets."
-        )
-    return {
-        "dominates": f"Yes needs {line:g} {unit} or more ahead of every other.",
-        "balanced": f"Yes needs every two within {line:g} {unit} of each other.",
-        "worth": f"Yes needs {line:g} {unit} or more either way.",
-        "favoured": f"Yes needs {line:g} {unit} or more off an even share.",
-        "changes": f"Yes needs a change of {line:g} {unit} or more either way.",
-        "shortens": f"Yes needs the late game {line:g} {unit} or more shorter.",
-        "cures": (
-            f"Yes needs a turn from round 6 on to play {line:g} {unit} or more beyond the "
-            "baseline's, and the player ahead as round 6 began and the stronger player each to "
-            f"win less than {RANDOM_LINE:g} points less often."
-        ),
-    }[ask]
+    unit = _units(part)
+    if unit == UNITS["points"] and line == 1:
+        unit = WORDS["point"]
+    kind = "dominates_house" if ask == "dominates" and part.get("house") else ask
+    return say("settled_by", kind, line=f"{line:g}", unit=unit, random_line=f"{RANDOM_LINE:g}")
 
 
 def figure(
@@ -170,62 +165,83 @@ def figure(
 ) -> str:
     """A reading's number and interval, in plain words (`verdicts`: how many the box holds at
     once, where its range is wider than the reading's own)."""
-    fig, ask, unit = r["figure"], part["ask"], UNITS.get(part.get("unit", "points"), "points")
-    digits = 2 if unit in ("rounds", "turns") else 1
+    fig, ask, unit = r["figure"], part["ask"], _units(part)
+    digits = 2 if unit in (UNITS["rounds"], UNITS["turns"]) else 1
     ci = _ranges(r, verdicts, digits)
     if ask == "dominates" and part.get("house"):
-        return (
-            f"{house(fig['house'])} wins {fig['rate']:.1f}% against {house(fig['other'])}, "
-            f"its hardest pairing ({_with(r, ci, 'off an even share')})"
+        return say(
+            "figure",
+            "dominates_house",
+            house=house(fig["house"]),
+            rate=f"{fig['rate']:.1f}",
+            other=house(fig["other"]),
+            against=_with(r, ci, say("against", "even_share", fair="")),
         )
     if ask == "dominates":
-        return (
-            f"it adds {signed(fig['value'])} points to its drawer's win rate; the best of the "
-            f"others, {card(fig['other'])}, adds {signed(fig['other_value'])}: "
-            f"{_ahead(r, verdicts)}"
+        return say(
+            "figure",
+            ask,
+            value=signed(fig["value"]),
+            other=card(fig["other"]),
+            other_value=signed(fig["other_value"]),
+            ahead=_ahead(r, verdicts),
         )
     if ask == "balanced":
-        return (
-            f"from {card(fig['card'])} {signed(fig['value'])} to {card(fig['other'])} "
-            f"{signed(fig['other_value'])}, {abs(r['estimate']):.1f} points apart {ci}"
+        return say(
+            "figure",
+            ask,
+            card=card(fig["card"]),
+            value=signed(fig["value"]),
+            other=card(fig["other"]),
+            other_value=signed(fig["other_value"]),
+            apart=f"{abs(r['estimate']):.1f}",
+            ci=ci,
         )
     if ask == "worth":
         if fig.get("unused"):
-            return "its drawer never played it, so this run cannot rate it"
-        return f"it adds {signed(r['estimate'])} points to its drawer's win rate {ci}"
+            return say("figure", "worth_unused")
+        return say("figure", ask, estimate=signed(r["estimate"]), ci=ci)
     if ask == "favoured":
         of = part.get("of", "first_player")
         if of == "agent":
             b = part["pair"][1]
-            return (
-                f"it wins {fig['rate']:.1f}% against {titles.get(b, b)} "
-                f"({_with(r, ci, 'above half')})"
+            return say(
+                "figure",
+                "favoured_agent",
+                rate=f"{fig['rate']:.1f}",
+                other=titles.get(b, b),
+                against=_with(r, ci, say("against", "half")),
             )
-        who = (
-            "the first player"
-            if of == "first_player"
-            else (f"the {ORDINALS[fig['place']]} seat in turn order")
+        fair = "" if fig["players"] == 2 else f"{fig['fair']:.0f}"
+        deferred = fig.get("deferred", 0) >= DEFERRED_OFTEN
+        return say(
+            "figure",
+            ask,
+            seat="" if of == "first_player" else ORDINALS[fig["place"]],
+            rate=f"{fig['rate']:.1f}",
+            against=_with(r, ci, say("against", "even_share", fair=fair)),
+            deferred=f"{100 * fig['deferred']:.0f}" if deferred else "",
         )
-        fair = "" if fig["players"] == 2 else f" of {fig['fair']:.0f}%"
-        chosen = (
-            "; who starts is partly chosen: the advantage draw's winner let another player start"
-            f" in {100 * fig['deferred']:.0f}% of the games"
-            # The draw's winner picks its place in turn order: the seats mix that choice too.
-            if fig.get("deferred", 0) >= DEFERRED_OFTEN
-            else ""
-        )
-        return f"{who} wins {fig['rate']:.1f}% ({_with(r, ci, f'off an even share{fair}')}){chosen}"
     if ask == "cures":
         return _cure(r, baseline, titles, verdicts)
     measure = part.get("measure", ROUNDS.name)
-    what = (
-        "the late game"
+    kind = (
+        "shortens"
         if ask == "shortens"
-        else f"the value of {card(part['card'])}"
+        else "changes_card_value"
         if measure == CARD_VALUE.name
-        else _changed(measure)
+        else "changes"
     )
-    return f"{what} {signed(r['estimate'], digits)} {unit} {ci} against {quoted(baseline)}"
+    return say(
+        "figure",
+        kind,
+        card=card(part["card"]) if kind == "changes_card_value" else "",
+        changed=_changed(measure) if kind == "changes" else "",
+        estimate=signed(r["estimate"], digits),
+        unit=unit,
+        ci=ci,
+        baseline=quoted(baseline),
+    )
 
 
 def _cure(r: dict[str, Any], baseline: str, titles: dict[str, str], verdicts: int) -> str:
@@ -234,29 +250,32 @@ def _cure(r: dict[str, Any], baseline: str, titles: dict[str, str], verdicts: in
     player less, then the late game's length (said, not a condition)."""
     fig = r["figure"]
     said = [
-        f"a turn from round 6 on plays {fig['value']:.2f} cards against {fig['base']:.2f} under "
-        f"{quoted(baseline)} ({signed(r['estimate'], 2)} {_ranges(r, verdicts, 2)}, on the "
-        f"{fig['deals']:,} deals that reach round 6 under both)"
+        say(
+            "cure",
+            "pace",
+            value=f"{fig['value']:.2f}",
+            base=f"{fig['base']:.2f}",
+            baseline=quoted(baseline),
+            estimate=signed(r["estimate"], 2),
+            ranges=_ranges(r, verdicts, 2),
+            deals=f"{fig['deals']:,}",
+        )
     ]
     for g in fig.get("guards", []):
-        ci = interval(g["lo"], g["hi"], signed)
+        fields = {
+            "value": f"{g['value']:.1f}",
+            "base": f"{g['base']:.1f}",
+            "estimate": signed(g["estimate"]),
+            "ci": interval(g["lo"], g["hi"], signed),
+        }
         if g["kind"] == "leader":
-            said.append(
-                f"the player ahead as round 6 began wins {g['value']:.1f}% against "
-                f"{g['base']:.1f}% ({signed(g['estimate'])} points {ci})"
-            )
+            said.append(say("cure", "leader", **fields))
         elif g["kind"] == "edge":
             strong, weak = (titles.get(g[k], g[k]) for k in ("strong", "weak"))
-            said.append(
-                f"{strong} beats {weak} in {g['value']:.1f}% of the games that reach round 6, "
-                f"against {g['base']:.1f}% ({signed(g['estimate'])} points {ci})"
-            )
+            said.append(say("cure", "edge", strong=strong, weak=weak, **fields))
     if length := fig.get("length"):
         d, lo, hi = length
-        said.append(
-            f"the late game itself {signed(d, 2)} turns [{signed(lo, 2)}, {signed(hi, 2)}] "
-            "(95%; said, not a condition)"
-        )
+        said.append(say("cure", "length", change=signed(d, 2), lo=signed(lo, 2), hi=signed(hi, 2)))
     return "; ".join(said)
 
 
@@ -265,10 +284,17 @@ def spread(ends: dict[str, list[Any]]) -> str:
     against the others (the whole spread, where the first line names only the top House's
     hardest pairing)."""
     (top, t, t_lo, t_hi), (bottom, b, b_lo, b_hi) = ends["top"], ends["bottom"]
-    return (
-        f"On average against the others, {house(top)} wins {t:.1f}% [{t_lo:.1f}%, {t_hi:.1f}%] "
-        f"of its games, top of the Houses, and {house(bottom)} {b:.1f}% [{b_lo:.1f}%, "
-        f"{b_hi:.1f}%], the bottom"
+    return say(
+        "spread",
+        "houses",
+        top=house(top),
+        t=f"{t:.1f}",
+        t_lo=f"{t_lo:.1f}",
+        t_hi=f"{t_hi:.1f}",
+        bottom=house(bottom),
+        b=f"{b:.1f}",
+        b_lo=f"{b_lo:.1f}",
+        b_hi=f"{b_hi:.1f}",
     )
 
 
@@ -278,39 +304,41 @@ def more(r: dict[str, Any], part: dict[str, Any], timed: bool = False) -> str:
     is not the way. `timed`: with how long they would take here and the command (`_taking`)."""
     if r["verdict"] == ON_THE_LINE and r["figure"].get("level"):
         # A slog cure on the line for a guard's sake: the 3-point line of that guard.
-        who = (
-            "the player ahead as round 6 began"
-            if r["figure"]["level"] == "leader"
-            else "the stronger player"
-        )
-        return (
-            f"; level with the {RANDOM_LINE:g}-point line: {who} wins about "
-            f"{RANDOM_LINE:g} points less often, within {margin_of(RANDOM_LINE):.2g} of it either "
-            "way, as good as at the line, and more games would not change what to do"
+        return say(
+            "more",
+            "on_the_line_guard",
+            leader=r["figure"]["level"] == "leader",
+            random_line=f"{RANDOM_LINE:g}",
+            margin=f"{margin_of(RANDOM_LINE):.2g}",
         )
     if r["verdict"] == ON_THE_LINE:
-        unit = UNITS.get(part.get("unit", "points"), "points")
+        unit = _units(part)
         m = margin_of(part["line"], part.get("margin"))
-        return (
-            f"; level with the {part['line']:g}-{_unit(unit, 1)} line: its whole range lies within "
-            f"{m:.2g} {_unit(unit, m)} of it, as good as at the line either way, and more games "
-            "would not change what to do"
+        return say(
+            "more",
+            "on_the_line",
+            line=f"{part['line']:g}",
+            unit_one=_unit(unit, 1),
+            margin=f"{m:.2g}",
+            unit=_unit(unit, m),
         )
     if r["verdict"] != NOT_SETTLED or r["figure"].get("unused"):
         return ""
     n = r["more_games"]
     if n is None:
-        return "; nothing is known of its spread yet"
-    # Games of another match-up than the reading's own (a slog cure's better player).
-    of = f" of {r['more_of']}" if r.get("more_of") else ""
+        return say("more", "not_known")
+    of = say("more", "of", pair=r["more_of"]) if r.get("more_of") else ""
     if n > MOST_MORE * max(1, r.get("more_played") or r["games"]):
-        return (
-            f"; settling it would take about {n:,} more games{of} per setup"
-            f"{_taking(r, False) if timed else ''}, over "
-            f"{MOST_MORE} times those played: read it as undecided at this player's strength"
+        return say(
+            "more",
+            "too_many",
+            games=f"{n:,}",
+            of=of,
+            taking=_taking(r, False) if timed else "",
+            most=MOST_MORE,
         )
     taking = _taking(r) if timed else ""
-    return f"; about {n:,} more game{'' if n == 1 else 's'}{of} per setup would settle it{taking}"
+    return say("more", "not_settled", games=f"{n:,}", n=n, of=of, taking=taking)
 
 
 def borrowed(r: dict[str, Any], titles: dict[str, str]) -> str:
@@ -320,10 +348,7 @@ def borrowed(r: dict[str, Any], titles: dict[str, str]) -> str:
     if not c:
         return ""
     who = titles.get(c["agent"], c["agent"])
-    return (
-        f"; read with {who}'s {c['games']:,} games on the same deals as a control "
-        f"(worth {c['gain']:.2f} times its own games)"
-    )
+    return say("borrowed", "control", who=who, games=f"{c['games']:,}", gain=f"{c['gain']:.2f}")
 
 
 def _taking(r: dict[str, Any], command: bool = True) -> str:
@@ -332,8 +357,8 @@ def _taking(r: dict[str, Any], command: bool = True) -> str:
     run was not timed."""
     if r.get("more_seconds") is None:
         return ""
-    run = f": `{r['more_command']}`" if command and r.get("more_command") else ""
-    return f" ({duration(r['more_seconds'])} here{run})"
+    run = r["more_command"] if command and r.get("more_command") else ""
+    return say("more", "taking", duration=duration(r["more_seconds"]), command=run)
 
 
 def _unit(unit: str, x: float) -> str:
@@ -601,12 +626,19 @@ def line_means(part: dict[str, Any]) -> str:
     line, that line and the kind's default beside it (the reasons name the default's number)."""
     default, unit, why = LINES[part["ask"]]
     if part.get("house"):
-        why = "a House at least the line above an even share against every House it meets"
+        why = say("line_means", "house")
     line = float(part["line"])
     if not default or line == default:
         return why
-    unit = UNITS.get(part.get("unit", unit), unit)
-    return f"{line:g} {_unit(unit, line)}, set by the file (the default, {default:g}: {why})"
+    unit = _units(part, unit)
+    return say(
+        "line_means",
+        "set_by_file",
+        line=f"{line:g}",
+        unit=_unit(unit, line),
+        default=f"{default:g}",
+        why=why,
+    )
 
 
 def whose(parts: list[dict[str, Any]]) -> str:
