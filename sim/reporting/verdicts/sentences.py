@@ -7,7 +7,9 @@ come from `sim.reporting.terms`.
 Purposes: `question` (a part's question, per ask kind), `settled_by` (what a Yes needs),
 `figure` (a reading's figure, per ask kind), `cure` (a slog cure's figures), `with`, `against`,
 `ranges`, `ahead` (a figure's range and reference), `more` (per verdict: on the line, not
-settled), `borrowed`, `spread`, `line_means`. Text, not HTML: the report escapes it later."""
+settled), `borrowed`, `spread`, `line_means`, `where`, `agreement` (another player's verdicts),
+`next` (what to try next, per ask kind), `whose`, `settling`. Text, not HTML: the report
+escapes it later."""
 
 from __future__ import annotations
 
@@ -177,6 +179,105 @@ SENTENCES: dict[str, dict[str, str]] = {
         ),
         "set_by_file": (
             "{{ line }} {{ unit }}, set by the file (the default, {{ default }}: {{ why }})"
+        ),
+    },
+    # Where a reading is said per variant: " under 'two from round 6'".
+    "where": {"under": " under {{ variants }}"},
+    # Another player's verdicts beside the strongest player's (`name`: capitalized where it
+    # opens a sentence).
+    "agreement": {
+        "other_house": "{{ name }} names another House: {{ named }}.",
+        "other_house_item": (
+            "{{ verdict }}{{ where }}, but for {{ house }} ({{ estimate }} {{ ci }})"
+        ),
+        "seldom": ", though only {{ share }}% of its games reach round 6",
+        "holds": "Holds with {{ name }} too{{ seldom }}.",
+        "disagrees": "{{ name }} disagrees",
+        "differs": "With {{ name }}",
+        "same_under": "the same under {{ variants }}",
+        "readings": "{{ lead }}: {{ said }}.",
+        "believe": (
+            " Believe {{ me }}: the stronger the player, the nearer its verdict to good play."
+        ),
+        "edge": (
+            " {{ me }} is on the line{{ where }}: which side it falls on matters less than the "
+            "line's margin."
+        ),
+        "unused": "it cannot rate it{{ where }}: never played",
+        "reading": "{{ verdict }}{{ where }}{{ about }} ({{ estimate }} {{ ci }})",
+        "about_house": ", for {{ house }}",
+        "about_seat": ", the {{ seat }} seat",
+    },
+    # What to try next: the largest problem the verdicts show, else more games.
+    "next": {
+        "edge": " (on the line: as good as there)",
+        "dominates": (
+            "Tone down {{ card }}{{ where }}: it adds {{ value }} {{ terms.points }} to its "
+            "drawer, {{ lead }} more than {{ other }}, the next{{ edge }}."
+        ),
+        "balanced": (
+            "Bring {{ card }} ({{ value }} {{ terms.points }}) and {{ other }} ({{ other_value }}) "
+            "closer{{ where }}: the largest gap between two of them{{ edge }}."
+        ),
+        "house": (
+            "Weaken {{ house }}{{ both }}{{ where }}: {% if both %}{{ house }}{% else %}it"
+            "{% endif %} beats every House it meets, its hardest pairing at {{ rate }}%{{ edge }}."
+        ),
+        "house_both": (
+            " ({{ top }}% on average against the others) and strengthen {{ bottom }} "
+            "({{ bottom_rate }}%)"
+        ),
+        "bottom_house": (
+            "Strengthen {{ bottom }}{{ where }}: it wins {{ rate }}% of its games against the "
+            "others on average, the bottom of the Houses (the top, {{ top }}, {{ top_rate }}%)."
+        ),
+        "favoured": (
+            "Even out {% if seat %}the {{ seat }} seat{% else %}the first player{% endif %}"
+            "{{ where }}: it wins {{ rate }}% where {{ terms.even_share }} is {{ fair }}%"
+            "{{ edge }}."
+        ),
+        "shortens": (
+            "{{ variant }} shortens the late game by {{ by }} turns, short of the {{ line }} a "
+            "cure needs: try a stronger draw, or from an earlier round."
+        ),
+        "cures": (
+            "{{ variant }} plays {{ by }} more cards a turn from round 6 on, short of the "
+            "{{ line }} a cure needs: try a stronger draw, or from an earlier round."
+        ),
+        "cures_guard": (
+            "{{ variant }} quickens the late game ({{ estimate }} cards a turn), but "
+            "{% if leader %}the player ahead as round 6 began{% else %}the stronger player, in "
+            "the games that reach round 6,{% endif %} wins {{ less }} {{ terms.points }} less "
+            "often: the draw decides more. Look for a cure that keeps the better player's edge."
+        ),
+        "play_more": (
+            "Play more games{{ of }}: about {{ games }} more per setup would settle "
+            "\u201c{{ question }}\u201d{{ where }}{{ taking }}."
+        ),
+    },
+    # Whose verdicts the box gives, said first.
+    "whose": {
+        "several": "Verdicts of the strongest player each part has ({{ players }})",
+        "mixed": "Verdicts from {{ player }}",
+        "one": "{{ player }}'s verdicts, the strongest player this run has",
+        "beside": "{{ whose }}; {{ beside }} beside it.",
+        "alone": "{{ whose }}.",
+    },
+    # How a run that went on until its verdicts settled ended.
+    "settling": {
+        "where": " (under {{ variants }}; the rest stopped at {{ fewer }})",
+        "settled": (
+            "This run played on until {{ player }}'s verdicts settled (Yes, No or On the line): "
+            "they did at {{ most }} games a setup{{ where }}."
+        ),
+        "games": (
+            "This run played on until {{ player }}'s verdicts settled, up to its budget of "
+            "{{ budget }} games a setup{{ where }}; some are still not settled under {{ still }}."
+        ),
+        "minutes": (
+            "This run played on until {{ player }}'s verdicts settled, and stopped at its "
+            "{{ minutes }}-minute budget at {{ most }} games a setup{{ where }}, some still not "
+            "settled under {{ still }}: the same command plays on."
         ),
     },
 }

@@ -366,6 +366,16 @@ def _unit(unit: str, x: float) -> str:
     return unit[:-1] if unit.endswith("s") and abs(x) == 1 else unit
 
 
+def _under(variants: list[str]) -> str:
+    """Where a reading is said per variant: " under 'v1' and 'v2'"."""
+    return say("where", "under", variants=_listing([quoted(v) for v in variants]))
+
+
+def _opening(name: str) -> str:
+    """A player's title opening a sentence: "The expert player"."""
+    return f"{name[0].upper()}{name[1:]}"
+
+
 def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
     """Whether another player's verdicts are the strongest player's."""
     mine = {r["variant"]: r["verdict"] for r in part["readings"]}
@@ -382,12 +392,18 @@ def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
     ]
     if other_house:
         named = "; ".join(
-            f"{YES.word}{'' if single else f' under {quoted(v)}'}, "
-            f"but for {house(r['figure']['house'])}"
-            f" ({signed(r['estimate'])} {_ci(r)})"
+            say(
+                "agreement",
+                "other_house_item",
+                verdict=YES.word,
+                where="" if single else _under([v]),
+                house=house(r["figure"]["house"]),
+                estimate=signed(r["estimate"]),
+                ci=_ci(r),
+            )
             for v, r in other_house
         )
-        return f"{name[0].upper()}{name[1:]} names another House: {named}."
+        return say("agreement", "other_house", name=_opening(name), named=named)
     # A late game that few of its games reach says little.
     few = [
         r["figure"]["reached"]
@@ -395,37 +411,38 @@ def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
         if part.get("ask") in ("shortens", "cures")
         and (r["figure"].get("reached") or 1) < FEW_REACH
     ]
-    seldom = f", though only {100 * min(few):.0f}% of its games reach round 6" if few else ""
+    seldom = say("agreement", "seldom", share=f"{100 * min(few):.0f}") if few else ""
 
     def same(v: str, r: dict[str, Any]) -> bool:
         # A card this player never played is unrated, not "the same" Not settled.
         return r["verdict"] == mine[v] and not r["figure"].get("unused")
 
     if all(same(v, r) for v, r in theirs.items()):
-        return f"Holds with {name} too{seldom}."
+        return say("agreement", "holds", name=name, seldom=seldom)
     said = [
         _their_reading(part, v, r, houses[v], single) for v, r in theirs.items() if not same(v, r)
     ]
     opposite = any({mine[v], r["verdict"]} == {YES, NO} for v, r in theirs.items())
-    lead = f"{name[0].upper()}{name[1:]} disagrees" if opposite else f"With {name}"
+    lead = (
+        say("agreement", "disagrees", name=_opening(name))
+        if opposite
+        else say("agreement", "differs", name=name)
+    )
     # Where it agrees under some variants: said, so that the list of the others is not read
     # as all it found.
     agreeing = [quoted(v) for v, r in theirs.items() if same(v, r)]
     if agreeing and not single:
-        said.insert(0, f"the same under {_listing(agreeing)}")
-    text = f"{lead}: {'; '.join(said)}."
+        said.insert(0, say("agreement", "same_under", variants=_listing(agreeing)))
+    text = say("agreement", "readings", lead=lead, said="; ".join(said))
     me = part.get("player_name")
     if opposite and me:
         # Verdicts move with strength (docs/agents.md): the strongest player's is the one a
         # table of good players would see.
-        text += f" Believe {me}: the stronger the player, the nearer its verdict to good play."
+        text += say("agreement", "believe", me=me)
     edge = [v for v, r in theirs.items() if mine[v] == ON_THE_LINE and r["verdict"] in (YES, NO)]
     if edge and me:
-        where = "" if single else f" under {_listing([quoted(v) for v in edge])}"
-        text += (
-            f" {me[0].upper()}{me[1:]} is on the line{where}: which side it falls on matters "
-            "less than the line's margin."
-        )
+        where = "" if single else _under(edge)
+        text += say("agreement", "edge", me=_opening(me), where=where)
     return text
 
 
@@ -434,17 +451,25 @@ def _their_reading(
 ) -> str:
     """Another player's verdict where it differs, with its number: the House it reads where not
     the one this verdict is about, and the seat it reads in a seat part."""
-    where = "" if single else f" under {quoted(variant)}"
+    where = "" if single else _under([variant])
     fig = r["figure"]
     if fig.get("unused"):
-        return f"it cannot rate it{where}: never played"
+        return say("agreement", "unused", where=where)
     about = ""
     if fig.get("house") and fig["house"] != my_house:
-        about = f", for {house(fig['house'])}"
+        about = say("agreement", "about_house", house=house(fig["house"]))
     elif part.get("of") == "seat" and "place" in fig:
         # A seat part's figure is its farthest seat from an even share.
-        about = f", the {ORDINALS[fig['place']]} seat"
-    return f"{verdict_word(r['verdict'])}{where}{about} ({signed(r['estimate'])} {_ci(r)})"
+        about = say("agreement", "about_seat", seat=ORDINALS[fig["place"]])
+    return say(
+        "agreement",
+        "reading",
+        verdict=verdict_word(r["verdict"]),
+        where=where,
+        about=about,
+        estimate=signed(r["estimate"]),
+        ci=_ci(r),
+    )
 
 
 def next_step(
@@ -465,54 +490,39 @@ def next_step(
     for p in parts:
         for r in filter(candidate, p["readings"]):
             fig, v = r["figure"], r["verdict"]
-            where = "" if p["single_variant"] else f" under {quoted(r['variant'])}"
+            where = "" if p["single_variant"] else _under([r["variant"]])
             # On the line of a problem: acted on as the problem, said as on the line.
-            edge = " (on the line: as good as there)" if v == ON_THE_LINE else ""
+            edge = say("next", "edge") if v == ON_THE_LINE else ""
             if v == ON_THE_LINE:
                 v = {"dominates": YES, "balanced": NO, "favoured": YES}.get(p["ask"], v)
+            said = {"where": where, "edge": edge}
             if p["ask"] == "dominates" and v == YES and not p.get("house"):
-                problems.append(
-                    (
-                        abs(r["estimate"]),
-                        (
-                            f"Tone down {card(fig['card'])}{where}: it adds "
-                            f"{fig['value']:+.1f} points to its drawer, "
-                            f"{r['estimate']:+.1f} more than "
-                            f"{card(fig['other'])}, the next{edge}."
-                        ),
-                    )
-                )
+                said |= {"card": card(fig["card"]), "other": card(fig["other"])}
+                said |= {"value": f"{fig['value']:+.1f}", "lead": f"{r['estimate']:+.1f}"}
+                problems.append((abs(r["estimate"]), say("next", "dominates", **said)))
             elif p["ask"] == "balanced" and v == NO:
-                problems.append(
-                    (
-                        abs(r["estimate"]),
-                        (
-                            f"Bring {card(fig['card'])} ({fig['value']:+.1f} points) and "
-                            f"{card(fig['other'])} ({fig['other_value']:+.1f}) "
-                            f"closer{where}: the "
-                            f"largest gap between two of them{edge}."
-                        ),
-                    )
-                )
+                said |= {"card": card(fig["card"]), "other": card(fig["other"])}
+                said |= {
+                    "value": f"{fig['value']:+.1f}",
+                    "other_value": f"{fig['other_value']:+.1f}",
+                }
+                problems.append((abs(r["estimate"]), say("next", "balanced", **said)))
             elif p["ask"] == "dominates" and v == YES:
                 ends = fig.get("spread") or {}
                 bottom = ends.get("bottom")
                 both = (
-                    f" ({ends['top'][1]:.1f}% on average against the others) and strengthen "
-                    f"{house(bottom[0])} ({bottom[1]:.1f}%)"
+                    say(
+                        "next",
+                        "house_both",
+                        top=f"{ends['top'][1]:.1f}",
+                        bottom=house(bottom[0]),
+                        bottom_rate=f"{bottom[1]:.1f}",
+                    )
                     if bottom and ends["top"][0] == fig["house"] and bottom[0] != fig["house"]
                     else ""
                 )
-                problems.append(
-                    (
-                        abs(r["estimate"]),
-                        (
-                            f"Weaken {house(fig['house'])}{both}{where}: "
-                            f"{'it' if not both else house(fig['house'])} beats every House "
-                            f"it meets, its hardest pairing at {fig['rate']:.1f}%{edge}."
-                        ),
-                    )
-                )
+                said |= {"house": house(fig["house"]), "both": both, "rate": f"{fig['rate']:.1f}"}
+                problems.append((abs(r["estimate"]), say("next", "house", **said)))
             elif (
                 p["ask"] == "dominates"
                 and p.get("house")
@@ -524,19 +534,11 @@ def next_step(
             ):
                 # No House beats every other, but the bottom one is far below an even share
                 # (its whole range at least the line under it): the problem at the other end.
-                bottom = fig["spread"]["bottom"]
+                bottom, top = fig["spread"]["bottom"], fig["spread"]["top"]
                 if bottom[3] <= 50 - p["line"]:
-                    problems.append(
-                        (
-                            50 - bottom[1],
-                            (
-                                f"Strengthen {house(bottom[0])}{where}: it wins {bottom[1]:.1f}% "
-                                "of its games against the others on average, the bottom of the "
-                                f"Houses (the top, {house(fig['spread']['top'][0])}, "
-                                f"{fig['spread']['top'][1]:.1f}%)."
-                            ),
-                        )
-                    )
+                    said = {"where": where, "bottom": house(bottom[0]), "top": house(top[0])}
+                    said |= {"rate": f"{bottom[1]:.1f}", "top_rate": f"{top[1]:.1f}"}
+                    problems.append((50 - bottom[1], say("next", "bottom_house", **said)))
             elif (
                 p["ask"] == "favoured"
                 and v == YES
@@ -544,35 +546,16 @@ def next_step(
                 # A start partly chosen by the draw's winner is not the seat's doing.
                 and fig.get("deferred", 0) < DEFERRED_OFTEN
             ):
-                seat = (
-                    "the first player"
-                    if p.get("of") == "first_player"
-                    else (f"the {ORDINALS[fig['place']]} seat")
-                )
-                problems.append(
-                    (
-                        abs(r["estimate"]),
-                        (
-                            f"Even out {seat}{where}: it wins {fig['rate']:.1f}% "
-                            "where an even share "
-                            f"is {fig['fair']:.0f}%{edge}."
-                        ),
-                    )
-                )
+                seat = "" if p.get("of") == "first_player" else ORDINALS[fig["place"]]
+                said |= {"seat": seat, "rate": f"{fig['rate']:.1f}", "fair": f"{fig['fair']:.0f}"}
+                problems.append((abs(r["estimate"]), say("next", "favoured", **said)))
             elif p["ask"] == "cures" and v == NO:
                 problems.append(_cure_advice(p, r))
             elif p["ask"] == "shortens" and v == NO:
-                problems.append(
-                    (
-                        # The cure nearest to enough is the one to build on.
-                        -r["estimate"] / 100,
-                        (
-                            f"{quoted(r['variant'])} shortens the late game by "
-                            f"{max(0.0, -r['estimate']):.2f} turns, short of the {p['line']:g} a "
-                            "cure needs: try a stronger draw, or from an earlier round."
-                        ),
-                    )
-                )
+                said = {"variant": quoted(r["variant"]), "line": f"{p['line']:g}"}
+                said["by"] = f"{max(0.0, -r['estimate']):.2f}"
+                # The cure nearest to enough is the one to build on.
+                problems.append((-r["estimate"] / 100, say("next", "shortens", **said)))
     if problems:
         return max(problems, key=lambda x: x[0])[1]
     unsettled = [
@@ -586,12 +569,14 @@ def next_step(
     ]
     if unsettled:
         n, p, r = min(unsettled, key=lambda x: x[0])
-        where = "" if p["single_variant"] else f" under {quoted(r['variant'])}"
-        of = f" of {r['more_of']}" if r.get("more_of") else ""
-        taking = _taking(r) if timed else ""
-        return (
-            f"Play more games{of}: about {n:,} more per setup would settle "
-            f"\u201c{p['question']}\u201d{where}{taking}."
+        return say(
+            "next",
+            "play_more",
+            of=say("more", "of", pair=r["more_of"]) if r.get("more_of") else "",
+            games=f"{n:,}",
+            question=p["question"],
+            where="" if p["single_variant"] else _under([r["variant"]]),
+            taking=_taking(r) if timed else "",
         )
     return ""
 
@@ -602,22 +587,21 @@ def _cure_advice(p: dict[str, Any], r: dict[str, Any]) -> tuple[float, str]:
     fig, name = r["figure"], quoted(r["variant"])
     failed = next((g for g in fig.get("guards", []) if g["kind"] == fig.get("failed")), None)
     if failed is None:
+        by, line = f"{max(0.0, r['estimate']):.2f}", f"{p['line']:g}"
         return (
             (p["line"] - r["estimate"]) / 100,
-            f"{name} plays {max(0.0, r['estimate']):.2f} more cards a turn from round 6 on, "
-            f"short of the {p['line']:g} a cure needs: try a stronger draw, or from an "
-            "earlier round.",
+            say("next", "cures", variant=name, by=by, line=line),
         )
-    who = (
-        "the player ahead as round 6 began"
-        if failed["kind"] == "leader"
-        else "the stronger player, in the games that reach round 6,"
-    )
     return (
         abs(failed["estimate"]) / 100,
-        f"{name} quickens the late game ({signed(r['estimate'], 2)} cards a turn), but "
-        f"{who} wins {abs(failed['estimate']):.1f} points less often: the draw decides more. "
-        "Look for a cure that keeps the better player's edge.",
+        say(
+            "next",
+            "cures_guard",
+            variant=name,
+            estimate=signed(r["estimate"], 2),
+            leader=failed["kind"] == "leader",
+            less=f"{abs(failed['estimate']):.1f}",
+        ),
     )
 
 
@@ -653,12 +637,14 @@ def whose(parts: list[dict[str, Any]]) -> str:
         if n not in first
     ]
     if len(first) > 1:
-        text = f"Verdicts of the strongest player each part has ({_listing(first)})"
+        text = say("whose", "several", players=_listing(first))
     elif " against " in first[0]:  # a mixed match-up: "the quick player against the random..."
-        text = f"Verdicts from {first[0]}"
+        text = say("whose", "mixed", player=first[0])
     else:
-        text = f"{first[0][0].upper()}{first[0][1:]}'s verdicts, the strongest player this run has"
-    return f"{text}; {_listing(beside)} beside it." if beside else f"{text}."
+        text = say("whose", "one", player=_opening(first[0]))
+    if beside:
+        return say("whose", "beside", whose=text, beside=_listing(beside))
+    return say("whose", "alone", whose=text)
 
 
 def settling(record: dict[str, Any], games: dict[str, int], player: str) -> str:
@@ -669,28 +655,24 @@ def settling(record: dict[str, Any], games: dict[str, int], player: str) -> str:
     fewer = sorted({n for n in games.values() if n < most})
     played_on = [v for v, n in games.items() if n == most]
     where = (
-        f" (under {_listing([quoted(v) for v in played_on])}; the rest stopped at "
-        f"{_listing([f'{n:,}' for n in fewer])})"
+        say(
+            "settling",
+            "where",
+            variants=_listing([quoted(v) for v in played_on]),
+            fewer=_listing([f"{n:,}" for n in fewer]),
+        )
         if fewer
         else ""
     )
+    said = {"player": player, "most": f"{most:,}", "where": where}
     stopped = record.get("stopped")
     if stopped == "settled":
-        return (
-            f"This run played on until {player}'s verdicts settled (Yes, No or On the line): "
-            f"they did at {most:,} games a setup{where}."
-        )
+        return say("settling", "settled", **said)
     still = _listing([quoted(v) for v in record.get("open") or []])
     if stopped == "games":
-        return (
-            f"This run played on until {player}'s verdicts settled, up to its budget of "
-            f"{record.get('max_games', most):,} games a setup{where}; some are still not "
-            f"settled under {still}."
-        )
+        budget = f"{record.get('max_games', most):,}"
+        return say("settling", "games", budget=budget, still=still, **said)
     if stopped == "minutes":
-        return (
-            f"This run played on until {player}'s verdicts settled, and stopped at its "
-            f"{record.get('max_minutes', 0):g}-minute budget at {most:,} games a setup{where}, "
-            f"some still not settled under {still}: the same command plays on."
-        )
+        minutes = f"{record.get('max_minutes', 0):g}"
+        return say("settling", "minutes", minutes=minutes, still=still, **said)
     return ""
