@@ -30,6 +30,10 @@ SETUP = (
     "one rule set played by one match-up, a row of the table of results per cell; more games "
     "per setup means that many more in each"
 )
+# The terms' own words, where a sentence says them (the verdict box's templates, as
+# `terms.points`, `verdicts/sentences.py`): rewording one here rewords every sentence that
+# uses it, and the glossary below finds it on the page.
+WORDS = {"points": "points", "point": "point", "even_share": "an even share"}
 # Where a file sets its own lines (docs/experiments.md, "The verdicts").
 WHERE_SET = "answer.asks"
 
@@ -37,7 +41,7 @@ WHERE_SET = "answer.asks"
 # where the page's words are not the term's own: "per setup (a setup: one rule set ...)")
 TERMS: list[tuple[str, str, str, str]] = [
     ("points", r"(?<=\d )points?\b", POINTS, ""),
-    ("an even share", r"\ban even share\b", EVEN_SHARE, ""),
+    ("an even share", rf"\b{re.escape(WORDS['even_share'])}\b", EVEN_SHARE, ""),
     ("the line", r"(?<![Oo]n )\b[Tt]he line\b", LINE, ""),
     ("a setup", r"\b(?:per|a) setup\b", SETUP, "a setup: "),
 ]

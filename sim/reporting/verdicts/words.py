@@ -25,6 +25,8 @@ from sim.analysis.verdicts import (
 )
 from sim.reporting.answer.wording import _listing, quoted
 from sim.reporting.formats import duration, interval, signed
+from sim.reporting.terms import WORDS
+from sim.reporting.verdicts.sentences import say
 
 # Below this share of games reaching the late game, another player's slog verdict is said to
 # rest on few of its games.
@@ -60,29 +62,26 @@ def question(part: dict[str, Any], titles: dict[str, str]) -> str:
     ask = part["ask"]
     if ask == "dominates" and part.get("house"):
         if part["house"] == "any":
-            return "Does one House beat every House it meets?"
-        return f"Does {house(part['house'])} beat every House it meets?"
-    if ask == "dominates":
-        return f"Does {card(part['card'])} dominate?"
+            return say("question", "dominates_any_house")
+        return say("question", "dominates_house", house=house(part["house"]))
+    if ask in ("dominates", "worth"):
+        return say("question", ask, card=card(part["card"]))
     if ask == "balanced":
-        return f"Are {cards(part['cards'])} balanced?"
-    if ask == "worth":
-        return f"Is {card(part['card'])} worth a point or more to its drawer?"
+        return say("question", ask, cards=cards(part["cards"]))
     if ask == "favoured":
         of = part.get("of", "first_player")
         if of == "agent":
             a, b = part["pair"]
-            return f"Does {titles.get(a, a)} beat {titles.get(b, b)}?"
-        return "Is the first player favoured?" if of == "first_player" else "Is any seat favoured?"
-    if ask == "cures":
-        return "Does it cure the late-game slog?"
-    if ask == "shortens":
-        return "Does it shorten the late game?"
+            return say(
+                "question", "favoured_agent", player=titles.get(a, a), other=titles.get(b, b)
+            )
+        return say("question", "favoured_first_player" if of == "first_player" else "favoured_seat")
+    if ask in ("cures", "shortens"):
+        return say("question", ask)
     measure = part.get("measure", ROUNDS.name)
-    what = (
-        f"what {card(part['card'])} is worth" if measure == CARD_VALUE.name else _changed(measure)
-    )
-    return f"Does the rule change {what}?"
+    if measure == CARD_VALUE.name:
+        return say("question", "changes_card_value", card=card(part["card"]))
+    return say("question", "changes", changed=_changed(measure))
 
 
 def _changed(measure: str) -> str:
@@ -102,20 +101,19 @@ def _ranges(r: dict[str, Any], verdicts: int, digits: int = 1) -> str:
         return _ci(r, digits)
     lo, hi = r["alone"]
     alone = interval(lo, hi, lambda x: signed(x, digits))
-    return f"{_ci(r, digits)} {_at_once(verdicts)}, {alone} on its own"
+    return say("ranges", "two", ci=_ci(r, digits), at_once=_at_once(verdicts), alone=alone)
 
 
 def _with(r: dict[str, Any], ci: str, against: str) -> str:
     """Points against a reference, with its range(s): "+1.2 points [+0.3, +2.1] off an even
     share", or with two ranges named, the reference first: "+1.2 points off an even share,
     [-0.4, +2.8] with all 3 verdicts at once, [+0.3, +2.1] on its own"."""
-    if r.get("alone"):
-        return f"{signed(r['estimate'])} points {against}, {ci}"
-    return f"{signed(r['estimate'])} points {ci} {against}"
+    two = "two" if r.get("alone") else "one"
+    return say("with", two, estimate=signed(r["estimate"]), ci=ci, against=against)
 
 
 def _at_once(verdicts: int) -> str:
-    return f"with all {verdicts} verdicts at once" if verdicts > 1 else "at every look"
+    return say("ranges", "at_once", verdicts=verdicts)
 
 
 def _ahead(r: dict[str, Any], verdicts: int = 1) -> str:
@@ -123,42 +121,39 @@ def _ahead(r: dict[str, Any], verdicts: int = 1) -> str:
     behind (from 6.6 behind to 3.1 ahead)", and its own 95% range beside the box's where they
     differ."""
 
-    def said(x: float) -> str:
-        return f"{abs(x):.1f} {'behind' if x < 0 else 'ahead'}"
+    def side(x: float) -> str:
+        return say("ahead", "behind" if x < 0 else "ahead")
 
-    own = ""
-    if r.get("alone"):
-        lo, hi = r["alone"]
-        own = f" {_at_once(verdicts)}; from {said(lo)} to {said(hi)} on its own"
-    return f"{said(r['estimate'])} (from {said(r['lo'])} to {said(r['hi'])}{own})".replace(
-        " behind (", " points behind (", 1
-    ).replace(" ahead (", " points ahead (", 1)
+    def said(x: float) -> str:
+        return say("ahead", "said", amount=f"{abs(x):.1f}", side=side(x))
+
+    lo, hi = r.get("alone") or (None, None)
+    return say(
+        "ahead",
+        "lead",
+        amount=f"{abs(r['estimate']):.1f}",
+        side=side(r["estimate"]),
+        lo=said(r["lo"]),
+        hi=said(r["hi"]),
+        at_once=_at_once(verdicts),
+        alone_lo="" if lo is None else said(lo),
+        alone_hi="" if hi is None else said(hi),
+    )
+
+
+def _units(part: dict[str, Any], default: str = "points") -> str:
+    """A part's unit in words."""
+    return UNITS.get(part.get("unit", default), default)
 
 
 def settled_by(part: dict[str, Any]) -> str:
     """The line a part's verdicts are read against, in a few words."""
     ask, line = part["ask"], part["line"]
-    unit = UNITS.get(part.get("unit", "points"), "points")
-    if unit == "points" and line == 1:
-        unit = "point"
-    if ask == "dominates" and part.get("house"):
-        return (
-            f"Yes needs a House {line:g} {unit} or more above an even share against each "
-            "House it meets."
-        )
-    return {
-        "dominates": f"Yes needs {line:g} {unit} or more ahead of every other.",
-        "balanced": f"Yes needs every two within {line:g} {unit} of each other.",
-        "worth": f"Yes needs {line:g} {unit} or more either way.",
-        "favoured": f"Yes needs {line:g} {unit} or more off an even share.",
-        "changes": f"Yes needs a change of {line:g} {unit} or more either way.",
-        "shortens": f"Yes needs the late game {line:g} {unit} or more shorter.",
-        "cures": (
-            f"Yes needs a turn from round 6 on to play {line:g} {unit} or more beyond the "
-            "baseline's, and the player ahead as round 6 began and the stronger player each to "
-            f"win less than {RANDOM_LINE:g} points less often."
-        ),
-    }[ask]
+    unit = _units(part)
+    if unit == UNITS["points"] and line == 1:
+        unit = WORDS["point"]
+    kind = "dominates_house" if ask == "dominates" and part.get("house") else ask
+    return say("settled_by", kind, line=f"{line:g}", unit=unit, random_line=f"{RANDOM_LINE:g}")
 
 
 def figure(
@@ -170,62 +165,83 @@ def figure(
 ) -> str:
     """A reading's number and interval, in plain words (`verdicts`: how many the box holds at
     once, where its range is wider than the reading's own)."""
-    fig, ask, unit = r["figure"], part["ask"], UNITS.get(part.get("unit", "points"), "points")
-    digits = 2 if unit in ("rounds", "turns") else 1
+    fig, ask, unit = r["figure"], part["ask"], _units(part)
+    digits = 2 if unit in (UNITS["rounds"], UNITS["turns"]) else 1
     ci = _ranges(r, verdicts, digits)
     if ask == "dominates" and part.get("house"):
-        return (
-            f"{house(fig['house'])} wins {fig['rate']:.1f}% against {house(fig['other'])}, "
-            f"its hardest pairing ({_with(r, ci, 'off an even share')})"
+        return say(
+            "figure",
+            "dominates_house",
+            house=house(fig["house"]),
+            rate=f"{fig['rate']:.1f}",
+            other=house(fig["other"]),
+            against=_with(r, ci, say("against", "even_share", fair="")),
         )
     if ask == "dominates":
-        return (
-            f"it adds {signed(fig['value'])} points to its drawer's win rate; the best of the "
-            f"others, {card(fig['other'])}, adds {signed(fig['other_value'])}: "
-            f"{_ahead(r, verdicts)}"
+        return say(
+            "figure",
+            ask,
+            value=signed(fig["value"]),
+            other=card(fig["other"]),
+            other_value=signed(fig["other_value"]),
+            ahead=_ahead(r, verdicts),
         )
     if ask == "balanced":
-        return (
-            f"from {card(fig['card'])} {signed(fig['value'])} to {card(fig['other'])} "
-            f"{signed(fig['other_value'])}, {abs(r['estimate']):.1f} points apart {ci}"
+        return say(
+            "figure",
+            ask,
+            card=card(fig["card"]),
+            value=signed(fig["value"]),
+            other=card(fig["other"]),
+            other_value=signed(fig["other_value"]),
+            apart=f"{abs(r['estimate']):.1f}",
+            ci=ci,
         )
     if ask == "worth":
         if fig.get("unused"):
-            return "its drawer never played it, so this run cannot rate it"
-        return f"it adds {signed(r['estimate'])} points to its drawer's win rate {ci}"
+            return say("figure", "worth_unused")
+        return say("figure", ask, estimate=signed(r["estimate"]), ci=ci)
     if ask == "favoured":
         of = part.get("of", "first_player")
         if of == "agent":
             b = part["pair"][1]
-            return (
-                f"it wins {fig['rate']:.1f}% against {titles.get(b, b)} "
-                f"({_with(r, ci, 'above half')})"
+            return say(
+                "figure",
+                "favoured_agent",
+                rate=f"{fig['rate']:.1f}",
+                other=titles.get(b, b),
+                against=_with(r, ci, say("against", "half")),
             )
-        who = (
-            "the first player"
-            if of == "first_player"
-            else (f"the {ORDINALS[fig['place']]} seat in turn order")
+        fair = "" if fig["players"] == 2 else f"{fig['fair']:.0f}"
+        deferred = fig.get("deferred", 0) >= DEFERRED_OFTEN
+        return say(
+            "figure",
+            ask,
+            seat="" if of == "first_player" else ORDINALS[fig["place"]],
+            rate=f"{fig['rate']:.1f}",
+            against=_with(r, ci, say("against", "even_share", fair=fair)),
+            deferred=f"{100 * fig['deferred']:.0f}" if deferred else "",
         )
-        fair = "" if fig["players"] == 2 else f" of {fig['fair']:.0f}%"
-        chosen = (
-            "; who starts is partly chosen: the advantage draw's winner let another player start"
-            f" in {100 * fig['deferred']:.0f}% of the games"
-            # The draw's winner picks its place in turn order: the seats mix that choice too.
-            if fig.get("deferred", 0) >= DEFERRED_OFTEN
-            else ""
-        )
-        return f"{who} wins {fig['rate']:.1f}% ({_with(r, ci, f'off an even share{fair}')}){chosen}"
     if ask == "cures":
         return _cure(r, baseline, titles, verdicts)
     measure = part.get("measure", ROUNDS.name)
-    what = (
-        "the late game"
+    kind = (
+        "shortens"
         if ask == "shortens"
-        else f"the value of {card(part['card'])}"
+        else "changes_card_value"
         if measure == CARD_VALUE.name
-        else _changed(measure)
+        else "changes"
     )
-    return f"{what} {signed(r['estimate'], digits)} {unit} {ci} against {quoted(baseline)}"
+    return say(
+        "figure",
+        kind,
+        card=card(part["card"]) if kind == "changes_card_value" else "",
+        changed=_changed(measure) if kind == "changes" else "",
+        estimate=signed(r["estimate"], digits),
+        unit=unit,
+        ci=ci,
+        baseline=quoted(baseline),
+    )
 
 
 def _cure(r: dict[str, Any], baseline: str, titles: dict[str, str], verdicts: int) -> str:
@@ -234,29 +250,32 @@ def _cure(r: dict[str, Any], baseline: str, titles: dict[str, str], verdicts: in
     player less, then the late game's length (said, not a condition)."""
     fig = r["figure"]
     said = [
-        f"a turn from round 6 on plays {fig['value']:.2f} cards against {fig['base']:.2f} under "
-        f"{quoted(baseline)} ({signed(r['estimate'], 2)} {_ranges(r, verdicts, 2)}, on the "
-        f"{fig['deals']:,} deals that reach round 6 under both)"
+        say(
+            "cure",
+            "pace",
+            value=f"{fig['value']:.2f}",
+            base=f"{fig['base']:.2f}",
+            baseline=quoted(baseline),
+            estimate=signed(r["estimate"], 2),
+            ranges=_ranges(r, verdicts, 2),
+            deals=f"{fig['deals']:,}",
+        )
     ]
     for g in fig.get("guards", []):
-        ci = interval(g["lo"], g["hi"], signed)
+        fields = {
+            "value": f"{g['value']:.1f}",
+            "base": f"{g['base']:.1f}",
+            "estimate": signed(g["estimate"]),
+            "ci": interval(g["lo"], g["hi"], signed),
+        }
         if g["kind"] == "leader":
-            said.append(
-                f"the player ahead as round 6 began wins {g['value']:.1f}% against "
-                f"{g['base']:.1f}% ({signed(g['estimate'])} points {ci})"
-            )
+            said.append(say("cure", "leader", **fields))
         elif g["kind"] == "edge":
             strong, weak = (titles.get(g[k], g[k]) for k in ("strong", "weak"))
-            said.append(
-                f"{strong} beats {weak} in {g['value']:.1f}% of the games that reach round 6, "
-                f"against {g['base']:.1f}% ({signed(g['estimate'])} points {ci})"
-            )
+            said.append(say("cure", "edge", strong=strong, weak=weak, **fields))
     if length := fig.get("length"):
         d, lo, hi = length
-        said.append(
-            f"the late game itself {signed(d, 2)} turns [{signed(lo, 2)}, {signed(hi, 2)}] "
-            "(95%; said, not a condition)"
-        )
+        said.append(say("cure", "length", change=signed(d, 2), lo=signed(lo, 2), hi=signed(hi, 2)))
     return "; ".join(said)
 
 
@@ -265,10 +284,17 @@ def spread(ends: dict[str, list[Any]]) -> str:
     against the others (the whole spread, where the first line names only the top House's
     hardest pairing)."""
     (top, t, t_lo, t_hi), (bottom, b, b_lo, b_hi) = ends["top"], ends["bottom"]
-    return (
-        f"On average against the others, {house(top)} wins {t:.1f}% [{t_lo:.1f}%, {t_hi:.1f}%] "
-        f"of its games, top of the Houses, and {house(bottom)} {b:.1f}% [{b_lo:.1f}%, "
-        f"{b_hi:.1f}%], the bottom"
+    return say(
+        "spread",
+        "houses",
+        top=house(top),
+        t=f"{t:.1f}",
+        t_lo=f"{t_lo:.1f}",
+        t_hi=f"{t_hi:.1f}",
+        bottom=house(bottom),
+        b=f"{b:.1f}",
+        b_lo=f"{b_lo:.1f}",
+        b_hi=f"{b_hi:.1f}",
     )
 
 
@@ -278,39 +304,41 @@ def more(r: dict[str, Any], part: dict[str, Any], timed: bool = False) -> str:
     is not the way. `timed`: with how long they would take here and the command (`_taking`)."""
     if r["verdict"] == ON_THE_LINE and r["figure"].get("level"):
         # A slog cure on the line for a guard's sake: the 3-point line of that guard.
-        who = (
-            "the player ahead as round 6 began"
-            if r["figure"]["level"] == "leader"
-            else "the stronger player"
-        )
-        return (
-            f"; level with the {RANDOM_LINE:g}-point line: {who} wins about "
-            f"{RANDOM_LINE:g} points less often, within {margin_of(RANDOM_LINE):.2g} of it either "
-            "way, as good as at the line, and more games would not change what to do"
+        return say(
+            "more",
+            "on_the_line_guard",
+            leader=r["figure"]["level"] == "leader",
+            random_line=f"{RANDOM_LINE:g}",
+            margin=f"{margin_of(RANDOM_LINE):.2g}",
         )
     if r["verdict"] == ON_THE_LINE:
-        unit = UNITS.get(part.get("unit", "points"), "points")
+        unit = _units(part)
         m = margin_of(part["line"], part.get("margin"))
-        return (
-            f"; level with the {part['line']:g}-{_unit(unit, 1)} line: its whole range lies within "
-            f"{m:.2g} {_unit(unit, m)} of it, as good as at the line either way, and more games "
-            "would not change what to do"
+        return say(
+            "more",
+            "on_the_line",
+            line=f"{part['line']:g}",
+            unit_one=_unit(unit, 1),
+            margin=f"{m:.2g}",
+            unit=_unit(unit, m),
         )
     if r["verdict"] != NOT_SETTLED or r["figure"].get("unused"):
         return ""
     n = r["more_games"]
     if n is None:
-        return "; nothing is known of its spread yet"
-    # Games of another match-up than the reading's own (a slog cure's better player).
-    of = f" of {r['more_of']}" if r.get("more_of") else ""
+        return say("more", "not_known")
+    of = say("more", "of", pair=r["more_of"]) if r.get("more_of") else ""
     if n > MOST_MORE * max(1, r.get("more_played") or r["games"]):
-        return (
-            f"; settling it would take about {n:,} more games{of} per setup"
-            f"{_taking(r, False) if timed else ''}, over "
-            f"{MOST_MORE} times those played: read it as undecided at this player's strength"
+        return say(
+            "more",
+            "too_many",
+            games=f"{n:,}",
+            of=of,
+            taking=_taking(r, False) if timed else "",
+            most=MOST_MORE,
         )
     taking = _taking(r) if timed else ""
-    return f"; about {n:,} more game{'' if n == 1 else 's'}{of} per setup would settle it{taking}"
+    return say("more", "not_settled", games=f"{n:,}", n=n, of=of, taking=taking)
 
 
 def borrowed(r: dict[str, Any], titles: dict[str, str]) -> str:
@@ -320,10 +348,7 @@ def borrowed(r: dict[str, Any], titles: dict[str, str]) -> str:
     if not c:
         return ""
     who = titles.get(c["agent"], c["agent"])
-    return (
-        f"; read with {who}'s {c['games']:,} games on the same deals as a control "
-        f"(worth {c['gain']:.2f} times its own games)"
-    )
+    return say("borrowed", "control", who=who, games=f"{c['games']:,}", gain=f"{c['gain']:.2f}")
 
 
 def _taking(r: dict[str, Any], command: bool = True) -> str:
@@ -332,13 +357,23 @@ def _taking(r: dict[str, Any], command: bool = True) -> str:
     run was not timed."""
     if r.get("more_seconds") is None:
         return ""
-    run = f": `{r['more_command']}`" if command and r.get("more_command") else ""
-    return f" ({duration(r['more_seconds'])} here{run})"
+    run = r["more_command"] if command and r.get("more_command") else ""
+    return say("more", "taking", duration=duration(r["more_seconds"]), command=run)
 
 
 def _unit(unit: str, x: float) -> str:
     """'points' in the singular for one."""
     return unit[:-1] if unit.endswith("s") and abs(x) == 1 else unit
+
+
+def _under(variants: list[str]) -> str:
+    """Where a reading is said per variant: " under 'v1' and 'v2'"."""
+    return say("where", "under", variants=_listing([quoted(v) for v in variants]))
+
+
+def _opening(name: str) -> str:
+    """A player's title opening a sentence: "The expert player"."""
+    return f"{name[0].upper()}{name[1:]}"
 
 
 def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
@@ -357,12 +392,18 @@ def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
     ]
     if other_house:
         named = "; ".join(
-            f"{YES.word}{'' if single else f' under {quoted(v)}'}, "
-            f"but for {house(r['figure']['house'])}"
-            f" ({signed(r['estimate'])} {_ci(r)})"
+            say(
+                "agreement",
+                "other_house_item",
+                verdict=YES.word,
+                where="" if single else _under([v]),
+                house=house(r["figure"]["house"]),
+                estimate=signed(r["estimate"]),
+                ci=_ci(r),
+            )
             for v, r in other_house
         )
-        return f"{name[0].upper()}{name[1:]} names another House: {named}."
+        return say("agreement", "other_house", name=_opening(name), named=named)
     # A late game that few of its games reach says little.
     few = [
         r["figure"]["reached"]
@@ -370,37 +411,38 @@ def agreement(part: dict[str, Any], other: dict[str, Any], single: bool) -> str:
         if part.get("ask") in ("shortens", "cures")
         and (r["figure"].get("reached") or 1) < FEW_REACH
     ]
-    seldom = f", though only {100 * min(few):.0f}% of its games reach round 6" if few else ""
+    seldom = say("agreement", "seldom", share=f"{100 * min(few):.0f}") if few else ""
 
     def same(v: str, r: dict[str, Any]) -> bool:
         # A card this player never played is unrated, not "the same" Not settled.
         return r["verdict"] == mine[v] and not r["figure"].get("unused")
 
     if all(same(v, r) for v, r in theirs.items()):
-        return f"Holds with {name} too{seldom}."
+        return say("agreement", "holds", name=name, seldom=seldom)
     said = [
         _their_reading(part, v, r, houses[v], single) for v, r in theirs.items() if not same(v, r)
     ]
     opposite = any({mine[v], r["verdict"]} == {YES, NO} for v, r in theirs.items())
-    lead = f"{name[0].upper()}{name[1:]} disagrees" if opposite else f"With {name}"
+    lead = (
+        say("agreement", "disagrees", name=_opening(name))
+        if opposite
+        else say("agreement", "differs", name=name)
+    )
     # Where it agrees under some variants: said, so that the list of the others is not read
     # as all it found.
     agreeing = [quoted(v) for v, r in theirs.items() if same(v, r)]
     if agreeing and not single:
-        said.insert(0, f"the same under {_listing(agreeing)}")
-    text = f"{lead}: {'; '.join(said)}."
+        said.insert(0, say("agreement", "same_under", variants=_listing(agreeing)))
+    text = say("agreement", "readings", lead=lead, said="; ".join(said))
     me = part.get("player_name")
     if opposite and me:
         # Verdicts move with strength (docs/agents.md): the strongest player's is the one a
         # table of good players would see.
-        text += f" Believe {me}: the stronger the player, the nearer its verdict to good play."
+        text += say("agreement", "believe", me=me)
     edge = [v for v, r in theirs.items() if mine[v] == ON_THE_LINE and r["verdict"] in (YES, NO)]
     if edge and me:
-        where = "" if single else f" under {_listing([quoted(v) for v in edge])}"
-        text += (
-            f" {me[0].upper()}{me[1:]} is on the line{where}: which side it falls on matters "
-            "less than the line's margin."
-        )
+        where = "" if single else _under(edge)
+        text += say("agreement", "edge", me=_opening(me), where=where)
     return text
 
 
@@ -409,17 +451,25 @@ def _their_reading(
 ) -> str:
     """Another player's verdict where it differs, with its number: the House it reads where not
     the one this verdict is about, and the seat it reads in a seat part."""
-    where = "" if single else f" under {quoted(variant)}"
+    where = "" if single else _under([variant])
     fig = r["figure"]
     if fig.get("unused"):
-        return f"it cannot rate it{where}: never played"
+        return say("agreement", "unused", where=where)
     about = ""
     if fig.get("house") and fig["house"] != my_house:
-        about = f", for {house(fig['house'])}"
+        about = say("agreement", "about_house", house=house(fig["house"]))
     elif part.get("of") == "seat" and "place" in fig:
         # A seat part's figure is its farthest seat from an even share.
-        about = f", the {ORDINALS[fig['place']]} seat"
-    return f"{verdict_word(r['verdict'])}{where}{about} ({signed(r['estimate'])} {_ci(r)})"
+        about = say("agreement", "about_seat", seat=ORDINALS[fig["place"]])
+    return say(
+        "agreement",
+        "reading",
+        verdict=verdict_word(r["verdict"]),
+        where=where,
+        about=about,
+        estimate=signed(r["estimate"]),
+        ci=_ci(r),
+    )
 
 
 def next_step(
@@ -440,54 +490,39 @@ def next_step(
     for p in parts:
         for r in filter(candidate, p["readings"]):
             fig, v = r["figure"], r["verdict"]
-            where = "" if p["single_variant"] else f" under {quoted(r['variant'])}"
+            where = "" if p["single_variant"] else _under([r["variant"]])
             # On the line of a problem: acted on as the problem, said as on the line.
-            edge = " (on the line: as good as there)" if v == ON_THE_LINE else ""
+            edge = say("next", "edge") if v == ON_THE_LINE else ""
             if v == ON_THE_LINE:
                 v = {"dominates": YES, "balanced": NO, "favoured": YES}.get(p["ask"], v)
+            said = {"where": where, "edge": edge}
             if p["ask"] == "dominates" and v == YES and not p.get("house"):
-                problems.append(
-                    (
-                        abs(r["estimate"]),
-                        (
-                            f"Tone down {card(fig['card'])}{where}: it adds "
-                            f"{fig['value']:+.1f} points to its drawer, "
-                            f"{r['estimate']:+.1f} more than "
-                            f"{card(fig['other'])}, the next{edge}."
-                        ),
-                    )
-                )
+                said |= {"card": card(fig["card"]), "other": card(fig["other"])}
+                said |= {"value": f"{fig['value']:+.1f}", "lead": f"{r['estimate']:+.1f}"}
+                problems.append((abs(r["estimate"]), say("next", "dominates", **said)))
             elif p["ask"] == "balanced" and v == NO:
-                problems.append(
-                    (
-                        abs(r["estimate"]),
-                        (
-                            f"Bring {card(fig['card'])} ({fig['value']:+.1f} points) and "
-                            f"{card(fig['other'])} ({fig['other_value']:+.1f}) "
-                            f"closer{where}: the "
-                            f"largest gap between two of them{edge}."
-                        ),
-                    )
-                )
+                said |= {"card": card(fig["card"]), "other": card(fig["other"])}
+                said |= {
+                    "value": f"{fig['value']:+.1f}",
+                    "other_value": f"{fig['other_value']:+.1f}",
+                }
+                problems.append((abs(r["estimate"]), say("next", "balanced", **said)))
             elif p["ask"] == "dominates" and v == YES:
                 ends = fig.get("spread") or {}
                 bottom = ends.get("bottom")
                 both = (
-                    f" ({ends['top'][1]:.1f}% on average against the others) and strengthen "
-                    f"{house(bottom[0])} ({bottom[1]:.1f}%)"
+                    say(
+                        "next",
+                        "house_both",
+                        top=f"{ends['top'][1]:.1f}",
+                        bottom=house(bottom[0]),
+                        bottom_rate=f"{bottom[1]:.1f}",
+                    )
                     if bottom and ends["top"][0] == fig["house"] and bottom[0] != fig["house"]
                     else ""
                 )
-                problems.append(
-                    (
-                        abs(r["estimate"]),
-                        (
-                            f"Weaken {house(fig['house'])}{both}{where}: "
-                            f"{'it' if not both else house(fig['house'])} beats every House "
-                            f"it meets, its hardest pairing at {fig['rate']:.1f}%{edge}."
-                        ),
-                    )
-                )
+                said |= {"house": house(fig["house"]), "both": both, "rate": f"{fig['rate']:.1f}"}
+                problems.append((abs(r["estimate"]), say("next", "house", **said)))
             elif (
                 p["ask"] == "dominates"
                 and p.get("house")
@@ -499,19 +534,11 @@ def next_step(
             ):
                 # No House beats every other, but the bottom one is far below an even share
                 # (its whole range at least the line under it): the problem at the other end.
-                bottom = fig["spread"]["bottom"]
+                bottom, top = fig["spread"]["bottom"], fig["spread"]["top"]
                 if bottom[3] <= 50 - p["line"]:
-                    problems.append(
-                        (
-                            50 - bottom[1],
-                            (
-                                f"Strengthen {house(bottom[0])}{where}: it wins {bottom[1]:.1f}% "
-                                "of its games against the others on average, the bottom of the "
-                                f"Houses (the top, {house(fig['spread']['top'][0])}, "
-                                f"{fig['spread']['top'][1]:.1f}%)."
-                            ),
-                        )
-                    )
+                    said = {"where": where, "bottom": house(bottom[0]), "top": house(top[0])}
+                    said |= {"rate": f"{bottom[1]:.1f}", "top_rate": f"{top[1]:.1f}"}
+                    problems.append((50 - bottom[1], say("next", "bottom_house", **said)))
             elif (
                 p["ask"] == "favoured"
                 and v == YES
@@ -519,35 +546,16 @@ def next_step(
                 # A start partly chosen by the draw's winner is not the seat's doing.
                 and fig.get("deferred", 0) < DEFERRED_OFTEN
             ):
-                seat = (
-                    "the first player"
-                    if p.get("of") == "first_player"
-                    else (f"the {ORDINALS[fig['place']]} seat")
-                )
-                problems.append(
-                    (
-                        abs(r["estimate"]),
-                        (
-                            f"Even out {seat}{where}: it wins {fig['rate']:.1f}% "
-                            "where an even share "
-                            f"is {fig['fair']:.0f}%{edge}."
-                        ),
-                    )
-                )
+                seat = "" if p.get("of") == "first_player" else ORDINALS[fig["place"]]
+                said |= {"seat": seat, "rate": f"{fig['rate']:.1f}", "fair": f"{fig['fair']:.0f}"}
+                problems.append((abs(r["estimate"]), say("next", "favoured", **said)))
             elif p["ask"] == "cures" and v == NO:
                 problems.append(_cure_advice(p, r))
             elif p["ask"] == "shortens" and v == NO:
-                problems.append(
-                    (
-                        # The cure nearest to enough is the one to build on.
-                        -r["estimate"] / 100,
-                        (
-                            f"{quoted(r['variant'])} shortens the late game by "
-                            f"{max(0.0, -r['estimate']):.2f} turns, short of the {p['line']:g} a "
-                            "cure needs: try a stronger draw, or from an earlier round."
-                        ),
-                    )
-                )
+                said = {"variant": quoted(r["variant"]), "line": f"{p['line']:g}"}
+                said["by"] = f"{max(0.0, -r['estimate']):.2f}"
+                # The cure nearest to enough is the one to build on.
+                problems.append((-r["estimate"] / 100, say("next", "shortens", **said)))
     if problems:
         return max(problems, key=lambda x: x[0])[1]
     unsettled = [
@@ -561,12 +569,14 @@ def next_step(
     ]
     if unsettled:
         n, p, r = min(unsettled, key=lambda x: x[0])
-        where = "" if p["single_variant"] else f" under {quoted(r['variant'])}"
-        of = f" of {r['more_of']}" if r.get("more_of") else ""
-        taking = _taking(r) if timed else ""
-        return (
-            f"Play more games{of}: about {n:,} more per setup would settle "
-            f"\u201c{p['question']}\u201d{where}{taking}."
+        return say(
+            "next",
+            "play_more",
+            of=say("more", "of", pair=r["more_of"]) if r.get("more_of") else "",
+            games=f"{n:,}",
+            question=p["question"],
+            where="" if p["single_variant"] else _under([r["variant"]]),
+            taking=_taking(r) if timed else "",
         )
     return ""
 
@@ -577,22 +587,21 @@ def _cure_advice(p: dict[str, Any], r: dict[str, Any]) -> tuple[float, str]:
     fig, name = r["figure"], quoted(r["variant"])
     failed = next((g for g in fig.get("guards", []) if g["kind"] == fig.get("failed")), None)
     if failed is None:
+        by, line = f"{max(0.0, r['estimate']):.2f}", f"{p['line']:g}"
         return (
             (p["line"] - r["estimate"]) / 100,
-            f"{name} plays {max(0.0, r['estimate']):.2f} more cards a turn from round 6 on, "
-            f"short of the {p['line']:g} a cure needs: try a stronger draw, or from an "
-            "earlier round.",
+            say("next", "cures", variant=name, by=by, line=line),
         )
-    who = (
-        "the player ahead as round 6 began"
-        if failed["kind"] == "leader"
-        else "the stronger player, in the games that reach round 6,"
-    )
     return (
         abs(failed["estimate"]) / 100,
-        f"{name} quickens the late game ({signed(r['estimate'], 2)} cards a turn), but "
-        f"{who} wins {abs(failed['estimate']):.1f} points less often: the draw decides more. "
-        "Look for a cure that keeps the better player's edge.",
+        say(
+            "next",
+            "cures_guard",
+            variant=name,
+            estimate=signed(r["estimate"], 2),
+            leader=failed["kind"] == "leader",
+            less=f"{abs(failed['estimate']):.1f}",
+        ),
     )
 
 
@@ -601,12 +610,19 @@ def line_means(part: dict[str, Any]) -> str:
     line, that line and the kind's default beside it (the reasons name the default's number)."""
     default, unit, why = LINES[part["ask"]]
     if part.get("house"):
-        why = "a House at least the line above an even share against every House it meets"
+        why = say("line_means", "house")
     line = float(part["line"])
     if not default or line == default:
         return why
-    unit = UNITS.get(part.get("unit", unit), unit)
-    return f"{line:g} {_unit(unit, line)}, set by the file (the default, {default:g}: {why})"
+    unit = _units(part, unit)
+    return say(
+        "line_means",
+        "set_by_file",
+        line=f"{line:g}",
+        unit=_unit(unit, line),
+        default=f"{default:g}",
+        why=why,
+    )
 
 
 def whose(parts: list[dict[str, Any]]) -> str:
@@ -621,12 +637,14 @@ def whose(parts: list[dict[str, Any]]) -> str:
         if n not in first
     ]
     if len(first) > 1:
-        text = f"Verdicts of the strongest player each part has ({_listing(first)})"
+        text = say("whose", "several", players=_listing(first))
     elif " against " in first[0]:  # a mixed match-up: "the quick player against the random..."
-        text = f"Verdicts from {first[0]}"
+        text = say("whose", "mixed", player=first[0])
     else:
-        text = f"{first[0][0].upper()}{first[0][1:]}'s verdicts, the strongest player this run has"
-    return f"{text}; {_listing(beside)} beside it." if beside else f"{text}."
+        text = say("whose", "one", player=_opening(first[0]))
+    if beside:
+        return say("whose", "beside", whose=text, beside=_listing(beside))
+    return say("whose", "alone", whose=text)
 
 
 def settling(record: dict[str, Any], games: dict[str, int], player: str) -> str:
@@ -637,28 +655,24 @@ def settling(record: dict[str, Any], games: dict[str, int], player: str) -> str:
     fewer = sorted({n for n in games.values() if n < most})
     played_on = [v for v, n in games.items() if n == most]
     where = (
-        f" (under {_listing([quoted(v) for v in played_on])}; the rest stopped at "
-        f"{_listing([f'{n:,}' for n in fewer])})"
+        say(
+            "settling",
+            "where",
+            variants=_listing([quoted(v) for v in played_on]),
+            fewer=_listing([f"{n:,}" for n in fewer]),
+        )
         if fewer
         else ""
     )
+    said = {"player": player, "most": f"{most:,}", "where": where}
     stopped = record.get("stopped")
     if stopped == "settled":
-        return (
-            f"This run played on until {player}'s verdicts settled (Yes, No or On the line): "
-            f"they did at {most:,} games a setup{where}."
-        )
+        return say("settling", "settled", **said)
     still = _listing([quoted(v) for v in record.get("open") or []])
     if stopped == "games":
-        return (
-            f"This run played on until {player}'s verdicts settled, up to its budget of "
-            f"{record.get('max_games', most):,} games a setup{where}; some are still not "
-            f"settled under {still}."
-        )
+        budget = f"{record.get('max_games', most):,}"
+        return say("settling", "games", budget=budget, still=still, **said)
     if stopped == "minutes":
-        return (
-            f"This run played on until {player}'s verdicts settled, and stopped at its "
-            f"{record.get('max_minutes', 0):g}-minute budget at {most:,} games a setup{where}, "
-            f"some still not settled under {still}: the same command plays on."
-        )
+        minutes = f"{record.get('max_minutes', 0):g}"
+        return say("settling", "minutes", minutes=minutes, still=still, **said)
     return ""
