@@ -4,11 +4,14 @@ moving with skill."""
 
 from __future__ import annotations
 
+import base64
 import json
+import re
 
 import pytest
 
 from sim.play import ratings
+from sim.reporting.plots import plot_skill
 from sim.reporting.verdicts import skill
 
 
@@ -213,3 +216,37 @@ def test_a_skill_figure_that_rounds_to_zero_is_plus_zero():
         {"estimate": 1.26, "player_name": "the expert player"},
     ]
     assert _chain(points, "estimate") == "+0.0 (quick) → +1.3 (expert)"
+
+
+def _drawn_skill(variants: int) -> str:
+    """The skill picture of one part with `variants` lines, as SVG text."""
+    points = [
+        {"rating": r, "estimate": 1.0, "lo": 0.0, "hi": 2.0, "player_name": f"the {n} player"}
+        for r, n in ((1000.0, "quick"), (1300.0, "strong"), (1500.0, "expert"))
+    ]
+    part = {
+        "ask": "changes",
+        "card": "KS",
+        "measure": "card_value",
+        "question": "Does it change?",
+        "unit": "points",
+        "skill": {
+            "line": 3.0,
+            "by_rating": True,
+            "variants": {f"rule set {i}": points for i in range(variants)},
+        },
+    }
+    svg = plot_skill([part])
+    return base64.b64decode(svg.split(",", 1)[1]).decode()
+
+
+def test_a_skill_panel_with_many_lines_keeps_its_legend_under_the_plot():
+    """With many variants the legend would cover the lines: it goes under the panel, which
+    grows to hold it."""
+
+    def height(svg: str) -> float:
+        return float(re.search(r'height="([\d.]+)pt"', svg)[1])
+
+    few, many = _drawn_skill(3), _drawn_skill(18)
+    assert height(many) > height(few) + 50  # nine legend rows under the panel
+    assert "rule set 17" in many

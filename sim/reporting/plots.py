@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import io
+import math
 import warnings
 from typing import Any
 
@@ -26,6 +27,10 @@ from sim.reporting.verdicts.skill import what as skill_what  # noqa: E402
 # Variants told apart by marker as well as colour (two of the blues are close).
 MARKERS = ["o", "s", "^", "D", "v", "P", "X", "*"]
 COLOURS = ["#1b6ca8", "#d1495b", "#00798c", "#edae49", "#66a182", "#8d6a9f", "#2e4057", "#c2703d"]
+
+
+# Above this many lines a panel's legend goes under it (it would hide the lines).
+MANY_LINES = 6
 
 
 def _svg(fig: plt.Figure) -> str:
@@ -175,7 +180,19 @@ def plot_skill(parts: list[dict[str, Any]]) -> str:
     player (with the box's interval) against the player's ladder rating, a line per variant;
     dashed, the part's line (either side of zero where either way counts)."""
     shown = [p for p in parts if p.get("skill")]
-    fig, axes = plt.subplots(len(shown), 1, figsize=(5.2, 3.4 * len(shown)), squeeze=False)
+    # A panel with many variants keeps its legend under the plot, in two columns, where it
+    # hides no line; the panel grows by the legend's rows.
+    rows = [
+        math.ceil(n / 2) if (n := len(p["skill"]["variants"])) > MANY_LINES else 0 for p in shown
+    ]
+    heights = [3.4 + (0.5 + 0.19 * r if r else 0.0) for r in rows]
+    fig, axes = plt.subplots(
+        len(shown),
+        1,
+        figsize=(5.2, sum(heights)),
+        squeeze=False,
+        gridspec_kw={"height_ratios": heights},
+    )
     for ax, p in zip(axes[:, 0], shown, strict=True):
         skill = p["skill"]
         names: dict[float, str] = {}
@@ -212,7 +229,15 @@ def plot_skill(parts: list[dict[str, Any]]) -> str:
         ax.set_ylabel(f"{what} ({p.get('unit', 'points')})", fontsize=11)
         ax.tick_params(labelsize=10)
         ax.set_title(_text(p["question"]), fontsize=12)
-        if len(skill["variants"]) > 1:
+        if len(skill["variants"]) > MANY_LINES:
+            ax.legend(
+                fontsize=8,
+                loc="upper center",
+                bbox_to_anchor=(0.5, -0.25),
+                ncol=2,
+                frameon=False,
+            )
+        elif len(skill["variants"]) > 1:
             ax.legend(fontsize=9)
     fig.tight_layout()
     return _svg(fig)
