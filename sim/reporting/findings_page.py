@@ -304,26 +304,13 @@ def _card_by_rules(figures: dict[str, Any], card: str) -> list[dict[str, Any]]:
         if c["card"] == card and c["method"] == "blank" and c["agent_a"] == c["agent_b"]
     }
     rows = []
-    for v in _mirror_values(figures, "blank"):
+    for v in _king_values(figures, "blank"):
         if v["card"] != card:
             continue
-        change = changes.get((v["variant"], v["agent_a"]))
-        rows.append(
-            {
-                "card": card,
-                "agent": v["agent_a"],
-                "variant": v["variant"],
-                "value": _r(v["value"]),
-                "lo": _r(v["lo"]),
-                "hi": _r(v["hi"]),
-                "n": v["n"],
-                **(
-                    {"diff": _r(change["diff"]), "dlo": _r(change["lo"]), "dhi": _r(change["hi"])}
-                    if change
-                    else {}
-                ),
-            }
-        )
+        change = changes.get((v["variant"], v["agent"]))
+        if change:
+            v |= {"diff": _r(change["diff"]), "dlo": _r(change["lo"]), "dhi": _r(change["hi"])}
+        rows.append(v)
     return rows
 
 
