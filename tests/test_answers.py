@@ -163,6 +163,15 @@ def test_an_unknown_figure_is_a_clear_error(tmp_path):
         findings_page.gathered(page, tmp_path)
 
 
+def _rendered(tmp_path, figures: dict, key: str) -> str:
+    """A page of the one figure `key` ("KIND run ARG"), rendered from a run whose answer.json
+    holds `figures`."""
+    (tmp_path / "run").mkdir(exist_ok=True)
+    (tmp_path / "run" / "answer.json").write_text(json.dumps({"figures": figures}))
+    page = f"<!-- figure: {key} -->\n<!-- figure: end -->\n"
+    return findings_page.rewritten(page, findings_page.gathered(page, tmp_path), [])
+
+
 def test_an_ablation_table_gives_a_card_s_worth_and_its_change_under_each_rule_set(tmp_path):
     figures = {
         "card_values": [
@@ -198,10 +207,7 @@ def test_an_ablation_table_gives_a_card_s_worth_and_its_change_under_each_rule_s
         "cells": [],
         "houses": [],
     }
-    (tmp_path / "run").mkdir()
-    (tmp_path / "run" / "answer.json").write_text(json.dumps({"figures": figures}))
-    page = "<!-- figure: card_by_rules run KS -->\n<!-- figure: end -->\n"
-    out = findings_page.rewritten(page, findings_page.gathered(page, tmp_path), [])
+    out = _rendered(tmp_path, figures, "card_by_rules run KS")
     assert (
         "| rules | the expert player: worth | the expert player: against whole game"
         " | the quick player: worth | the quick player: against whole game |\n"
@@ -213,16 +219,12 @@ def test_an_ablation_table_gives_a_card_s_worth_and_its_change_under_each_rule_s
     assert "deals with the card drawn: the expert player 880 to 900; the quick player" in out
     # A run reported before card changes were kept: the values alone, every change "-".
     del figures["card_changes"]
-    (tmp_path / "run" / "answer.json").write_text(json.dumps({"figures": figures}))
-    out = findings_page.rewritten(page, findings_page.gathered(page, tmp_path), [])
+    out = _rendered(tmp_path, figures, "card_by_rules run KS")
     assert "| no hand limit | +14.0 [+11.0, +17.0] | - |" in out
 
 
 def test_a_king_s_deployer_rate_by_rule_set_is_a_row_a_rule_set(tmp_path):
-    (tmp_path / "run").mkdir()
-    (tmp_path / "run" / "answer.json").write_text(json.dumps({"figures": FIGURES}))
-    page = "<!-- figure: deployer_by_rules run KS -->\n<!-- figure: end -->\n"
-    out = findings_page.rewritten(page, findings_page.gathered(page, tmp_path), [])
+    out = _rendered(tmp_path, FIGURES, "deployer_by_rules run KS")
     assert (
         "| rules | the strong player | the quick player |\n|---|---|---|\n"
         "| front | 61.1% [59.0, 63.1] | 49.9% [49.0, 50.8] |\n"
