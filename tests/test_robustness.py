@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 
 import polars as pl
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 from conftest import records, tiny_experiment, write
@@ -215,11 +217,13 @@ def whole_run(tmp_path: Path, f: Path) -> pl.DataFrame:
     return records(whole)
 
 
-# What polars raises when its Parquet writer meets a full disk (polars 1.x: a ComputeError, not
-# an OSError), and an OSError worded as polars words one.
+# What pyarrow's Parquet writer raises when it meets a full disk (pyarrow 26, seen on a full
+# tmpfs), and an OSError worded as polars words one (a chunk written by polars, before).
+PYARROW_FULL = "Error writing bytes to file. Detail: [errno 28] No space left on device"
+# What polars raises there (polars 1.x: a ComputeError, not an OSError): `sim play --out`.
 POLARS_FULL = "parquet: File out of specification: underlying IO error: No space left on device"
 FULL_DISK = [
-    pytest.param(lambda f: pl.exceptions.ComputeError(f"{POLARS_FULL} (os error 28)"), id="polars"),
+    pytest.param(lambda f: OSError(28, PYARROW_FULL), id="pyarrow"),
     pytest.param(lambda f: OSError(f"No space left on device (os error 28): {f}"), id="oserror"),
 ]
 
@@ -227,19 +231,19 @@ FULL_DISK = [
 def fill_after(monkeypatch, chunks: int, error) -> None:
     """Chunk files write whole `chunks` times; then the disk fills part way through one (a
     partial temporary file left) and the writer raises `error(file)`."""
-    real = pl.DataFrame.write_parquet
+    real = pq.write_table
     written: list[str] = []
 
-    def filling(self, file, *args, **kw):
+    def filling(table, file, *args, **kw):
         if not isinstance(file, (str, Path)):  # written to memory: no disk involved
-            return real(self, file, *args, **kw)
+            return real(table, file, *args, **kw)
         written.append(str(file))
         if len(written) <= chunks:
-            return real(self, file, *args, **kw)
+            return real(table, file, *args, **kw)
         Path(file).write_bytes(b"PAR1 half a chunk")
         raise error(file)
 
-    monkeypatch.setattr(pl.DataFrame, "write_parquet", filling)
+    monkeypatch.setattr(pq, "write_table", filling)
 
 
 @pytest.mark.parametrize("error", FULL_DISK)
@@ -287,7 +291,7 @@ def test_a_disk_full_at_the_first_chunk_says_what_the_chunk_needs(tmp_path, monk
     # A small chunk's file is mostly Parquet's metadata, many times its size in memory.
     f = write(tmp_path, GOOD.replace("chunk_size: 100", "chunk_size: 10"))
     out = tmp_path / "out"
-    fill_after(monkeypatch, 0, lambda f: pl.exceptions.ComputeError(f"{POLARS_FULL} (os error 28)"))
+    fill_after(monkeypatch, 0, lambda f: OSError(28, PYARROW_FULL))
     r = CliRunner().invoke(main, ["run", str(f), "--output", str(out), "--quiet"])
     assert r.exit_code == 2 and r.stderr.count("\n") == 1, r.stderr
     assert leftovers(out) == [] and list((out / "records").rglob("*.parquet")) == []
@@ -297,21 +301,21 @@ def test_a_disk_full_at_the_first_chunk_says_what_the_chunk_needs(tmp_path, monk
     assert f", and this chunk needs {size_text(first.stat().st_size)}); " in r.stderr
 
 
-def test_a_polars_error_that_is_not_the_disk_s_is_not_blamed_on_the_folder(tmp_path, monkeypatch):
+def test_a_writer_error_that_is_not_the_disk_s_is_not_blamed_on_the_folder(tmp_path, monkeypatch):
     # A bug in what is written is shown whole (a traceback), not as "cannot write".
     f = write(tmp_path, GOOD)
     out = tmp_path / "out"
 
-    def broken(self, file, *args, **kw):
-        raise pl.exceptions.ComputeError("parquet: cannot write a column of type Object")
+    def broken(table, file, *args, **kw):
+        raise pa.ArrowInvalid("cannot write a column of type Object")
 
-    monkeypatch.setattr(pl.DataFrame, "write_parquet", broken)
+    monkeypatch.setattr(pq, "write_table", broken)
     r = CliRunner().invoke(main, ["run", str(f), "--output", str(out), "--quiet"])
-    assert isinstance(r.exception, pl.exceptions.ComputeError)
+    assert isinstance(r.exception, pa.ArrowInvalid)
     assert leftovers(out) == []
 
 
-# A run big enough to fill the small disk below after its first chunk (about 180 kB a chunk of
+# A run big enough to fill the small disk below after its first chunk (about 80 kB a chunk of
 # 1,000 greedy-against-random games with the usage columns).
 FILLS = """\
 name: fills

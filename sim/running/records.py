@@ -143,12 +143,22 @@ def experiment_schema(game: str) -> dict[str, pl.DataType]:
     return {**games.game(game).schema, "cell": pl.Utf8(), "variant": pl.Utf8()}
 
 
-def stored_schema(game: str) -> dict[str, pl.DataType]:
-    """The columns of an experiment's chunk files of `game`, as a reader other than `sim`
-    (polars, pandas, duckdb) sees them: `experiment_schema` with the batch seed where `seed` is
-    (`stored.pack`)."""
-    schema = experiment_schema(game)
-    return {(stored.BATCH_SEED if n == "seed" else n): t for n, t in schema.items()}
+def stored_schema(game: str, seats: int = 2) -> dict[str, pl.DataType]:
+    """The columns of an experiment's chunk files of `game` whose tables have at most `seats`
+    seats, as a reader other than `sim` (polars, pandas, duckdb) sees them: `experiment_schema`
+    with the batch seed where `seed` is, deployed cards packed, and no columns for the seats
+    above `seats` (`stored.pack`)."""
+    out: dict[str, pl.DataType] = {}
+    for name, dtype in experiment_schema(game).items():
+        m = stored.SEAT_COLUMN.match(name)
+        if m and int(m.group(2)) > seats:
+            continue
+        if name == "seed":
+            name = stored.BATCH_SEED
+        elif name.startswith(stored.DEPLOYED):
+            name = stored.PACKED + name.removeprefix(stored.DEPLOYED)
+        out[name] = dtype
+    return out
 
 
 def scan(out: Path, decoded: bool = True) -> pl.LazyFrame:

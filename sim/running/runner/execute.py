@@ -17,6 +17,7 @@ from tqdm.auto import tqdm
 
 from sim._version import __version__
 from sim.analysis import stored
+from sim.play.engine import table_size
 from sim.running.experiment import CELL_ID_SCHEME, Experiment
 from sim.running.runner import drawn, settling
 from sim.running.runner.chunks import (
@@ -204,6 +205,8 @@ def _run(
     # Connected before the manifest is touched: an unreachable scheduler changes nothing.
     client = _connect(scheduler) if backend == "dask" else None
     tallies = {cell.id: Tally() for cell in exp.cells}
+    # The most seats any cell's table has: the chunks store no columns for seats above it.
+    seats = max(table_size(cell.rules) for cell in exp.cells)
     bar = tqdm(
         total=sum(_limit(exp, cell) for cell in exp.cells),
         unit="game",
@@ -272,14 +275,13 @@ def _run(
                     if plan is not None and chunk.cell.agents in plan.grids():
                         pace.add(chunk.cell.agents, seconds, chunk.count)
                     path = chunk_path(out, chunk)
-                    _write_chunk(
-                        out, path, stored.pack(df, exp.seed), chunk, chunks, manifest, seconds
-                    )
+                    packed = stored.pack(df, exp.seed, seats)
+                    _write_chunk(out, path, packed, chunk, chunks, manifest, seconds)
                     tallies[chunk.cell.id].add(df)
                     played += df.height
                     bar.update(chunk.count)
                     # Not held while the next chunk plays: memory follows one chunk, not two.
-                    del df
+                    del df, packed
                     release_memory()
                     last = time.time()
     finally:
@@ -397,7 +399,7 @@ def _write_chunk(
 
 def _room(out: Path, df: pl.DataFrame) -> str:
     """What a full disk leaves the run short of: the space left, and the chunk's size as a
-    file (written to memory: exact, where its size in memory is not, with ~100 kB of Parquet
+    file (written to memory: exact, where its size in memory is not, with tens of kB of Parquet
     metadata for a small chunk and a tenth of it as a file for a large one)."""
     buffer = io.BytesIO()
     stored.write(df, buffer)

@@ -54,8 +54,12 @@ def _write_error(path: Path, message: str) -> WriteError:
 
 
 def why(error: OSError) -> str:
-    """An OSError's reason in a few words, without the path: Python's `strerror`, or what
-    polars writes ('No space left on device (os error 28): PATH')."""
+    """An OSError's reason in a few words, without the path: the OS's words for its code
+    (pyarrow's own are longer: 'Error writing bytes to file. Detail: [errno 28] No space left
+    on device'), Python's `strerror`, or what polars writes ('No space left on device (os
+    error 28): PATH')."""
+    if error.errno:
+        return os.strerror(error.errno)
     if error.strerror:
         return error.strerror
     return re.sub(r" \(os error \d+\).*$", "", str(error)) or type(error).__name__
