@@ -209,6 +209,11 @@ def _read_schema(first: dict[str, pl.DataType], seats: int) -> dict[str, pl.Data
     return schema
 
 
+def stored_name(name: str) -> str:
+    """The name an engine's column has in a chunk file (`pack`)."""
+    return _forms(name)[-1]
+
+
 def _forms(name: str) -> list[str]:
     """A column's names in the engine's records and in a chunk file, the engine's first."""
     if name in ("seed", BATCH_SEED):

@@ -151,13 +151,8 @@ def stored_schema(game: str, seats: int = 2) -> dict[str, pl.DataType]:
     out: dict[str, pl.DataType] = {}
     for name, dtype in experiment_schema(game).items():
         m = stored.SEAT_COLUMN.match(name)
-        if m and int(m.group(2)) > seats:
-            continue
-        if name == "seed":
-            name = stored.BATCH_SEED
-        elif name.startswith(stored.DEPLOYED):
-            name = stored.PACKED + name.removeprefix(stored.DEPLOYED)
-        out[name] = dtype
+        if not (m and int(m.group(2)) > seats):
+            out[stored.stored_name(name)] = dtype
     return out
 
 
