@@ -112,6 +112,9 @@ def measured(
                     **value,
                     "variant": parent,
                     "method": method,
+                    # A blank from its first draw on (`impact: {blank_from: draw}`); only when
+                    # so, so that other runs' answers read as before.
+                    **({"from_draw": True} if "blank_from=draw" in r["rules"] else {}),
                     "agent_a": r["agent_a"],
                     "agent_b": r["agent_b"],
                     "cells": (with_card["cell"], r["cell"]),

@@ -580,3 +580,59 @@ fn a_search_that_reuses_its_tree_plays_the_same_game_from_the_same_seed() {
     assert_eq!((a.record, a.log.clone()), (b.record, b.log));
     assert_ne!(a.log, play(&spec(0)).log);
 }
+
+/// `blank_from=draw` (a King's value branched at its first draw, issue #52): with search
+/// players, whose simulations could otherwise see the blank before anyone draws it, the game is
+/// move for move the game with the King's power until a player first draws the King, and
+/// plays on differently in some games.
+#[test]
+fn a_blank_from_its_draw_plays_the_very_game_with_the_king_until_it_is_drawn() {
+    use houses_engine::core::{AgentFactory, Session};
+    use houses_engine::Card;
+    let spec = AgentSpec::parse("search(iterations=40,worlds=8,c=0.05,rollout=1,eval=3)").unwrap();
+    let seats: [Option<&dyn AgentFactory<State>>; 2] = [Some(&spec), Some(&spec)];
+    let real = Rules::parse("kings=classic").unwrap();
+    let blank = Rules::parse("kings=classic,blank=KS,blank_from=draw").unwrap();
+    let ks = Card::parse("KS").unwrap();
+    let (mut drawn, mut differ) = (0, 0);
+    for seed in 0..12 {
+        let with = Session::new(&real, &seats, seed, true).moves().to_vec();
+        let without = Session::new(&blank, &seats, seed, true).moves().to_vec();
+        // The moves played before a player first held the King, in the game with it (none
+        // where it was dealt into an opening hand).
+        let mut st = State::new_game(real.clone(), seed);
+        let held = |st: &State| {
+            st.metrics
+                .as_ref()
+                .unwrap()
+                .drawn
+                .iter()
+                .any(|d| d.contains(ks))
+        };
+        let at = if held(&st) {
+            Some(0)
+        } else {
+            with.iter()
+                .position(|&a| {
+                    st.apply_unchecked(a);
+                    held(&st)
+                })
+                .map(|i| i + 1)
+        };
+        let Some(at) = at else {
+            assert_eq!(with, without, "never drawn: the same game");
+            continue;
+        };
+        drawn += 1;
+        assert_eq!(
+            with[..at],
+            without[..at],
+            "seed {seed}: the same game until the draw"
+        );
+        differ += usize::from(with != without);
+    }
+    assert!(
+        drawn >= 3 && differ >= 1,
+        "drawn in {drawn} games, {differ} differ after"
+    );
+}

@@ -651,6 +651,47 @@ fn a_blank_king_is_in_play_with_no_power() {
 }
 
 #[test]
+fn a_king_blank_from_its_draw_keeps_its_power_until_a_player_draws_it() {
+    use houses_engine::Suit;
+    // blank=KS,blank_from=draw: the King of Spades is on top of the deck; P1 ends the turn and
+    // P2 draws it. Until then it has its power; from then on it is a blank.
+    let pos = || {
+        build(json!({"rules": "kings=classic,blank=KS,blank_from=draw",
+            "players": {"P1": {"hand": ["2C"]}, "P2": {"hand": ["3C"]}}, "deck": ["KS", "9D", "8D"]}))
+    };
+    let mut st = pos();
+    assert!(!st.is_blank(Suit::Spades), "in the deck: its power");
+    play_out_turn(&mut st);
+    assert!(hand(&st, "P2").contains(&"KS".to_string()));
+    assert!(st.is_blank(Suit::Spades), "drawn: a blank from now on");
+    // A search's simulated world (no record kept) drawing it leaves it its power: the players'
+    // searches before the draw play as in the game with the King.
+    let mut world = pos();
+    world.metrics = None;
+    play_out_turn(&mut world);
+    assert!(hand(&world, "P2").contains(&"KS".to_string()));
+    assert!(!world.is_blank(Suit::Spades));
+    // By default (blank_from=deal) it is a blank from the deal; another King is never one.
+    let st = build(json!({"rules": "kings=classic,blank=KS",
+        "players": {"P1": {}, "P2": {}}, "deck": ["KS", "9D"]}));
+    assert!(st.is_blank(Suit::Spades) && !st.is_blank(Suit::Diamonds));
+    // A position with the King already out of the deck: it was drawn, so a blank (9C may
+    // attack the 7H its power would shelter); a King not named keeps its power.
+    let st = attack_pos(
+        "kings=classic,blank=KS,blank_from=draw",
+        json!({"front": ["9C"]}),
+        json!({"front": ["7H"], "rear": ["KS"]}),
+    );
+    assert!(has(&st, "attack 9C 7H"));
+    let st = attack_pos(
+        "kings=classic,blank=KC,blank_from=draw",
+        json!({"front": ["9C"]}),
+        json!({"front": ["7H"], "rear": ["KS"]}),
+    );
+    assert!(!has(&st, "attack 9C 7H"));
+}
+
+#[test]
 fn a_forbidden_card_is_never_deployed_or_played() {
     let st = build(json!({"rules": "forbid=KS+QH", "players": {
         "P1": {"hand": ["KS", "QH", "7H"]}, "P2": {}}}));

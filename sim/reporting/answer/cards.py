@@ -57,7 +57,10 @@ def _card_value(f: Facts) -> tuple[list[str], list[dict[str, Any]]]:
             }
         )
     how = (
-        "a blank of the same card (the card without its power)"
+        "the same card blank from its first draw on (the game as played with it until a "
+        "player draws it, then the card without its power)"
+        if method == "blank" and all(v.get("from_draw") for v in chosen)
+        else "a blank of the same card (the card without its power)"
         if method == "blank"
         else "the card forbidden (held in hand, never played)"
     )

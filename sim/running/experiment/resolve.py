@@ -28,6 +28,7 @@ from sim.running.experiment.checks import (
 from sim.running.experiment.model import Cell, Experiment, cell_id, impact_variant, sweep_variant
 from sim.running.experiment.reading import _line_map, _read
 from sim.running.experiment.schema import (
+    IMPACT_BLANK_FROM,
     IMPACT_DEALS,
     IMPACT_KEYS,
     IMPACT_METHODS,
@@ -206,6 +207,20 @@ def _resolve(
                 f"play only the deals where it was drawn with it), got {deals!r}",
             )
             deals = "all"
+        blank_from = imp.get("blank_from", "deal")
+        if blank_from not in IMPACT_BLANK_FROM:
+            c.fail(
+                ("impact", "blank_from"),
+                f"expected one of {', '.join(IMPACT_BLANK_FROM)} (draw: a blank King loses its "
+                f"power only once a player first draws it), got {blank_from!r}",
+            )
+            blank_from = "deal"
+        elif blank_from != "deal" and "blank" not in methods:
+            c.fail(
+                ("impact", "blank_from"),
+                f"applies to the blank method, and methods are {', '.join(methods) or 'none'}: "
+                f"add blank to methods, or leave blank_from out",
+            )
         with_impact = len(variants) * (1 + len(methods) * len(cards))
         if with_impact > MAX_CELLS:
             c.fail(
@@ -220,6 +235,8 @@ def _resolve(
                 for card in cards:
                     name_ = impact_variant(vname, m, card.upper())
                     variants[name_] = {**opts, m: card.upper()}
+                    if m == "blank" and blank_from != "deal":
+                        variants[name_]["blank_from"] = blank_from
                     variant_loc[name_] = ("impact", "cards")
                     impact_of[name_] = [vname, m, card.upper()]
     resolved_rules: dict[str, str] = {}

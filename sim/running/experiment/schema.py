@@ -22,9 +22,11 @@ TOP_KEYS = {
     "chunk_size": "games per chunk (a positive integer, at most 1000000)",
     "swap_seats": "true (default) or false",
     "output": "the output folder (default reports/<name>)",
-    "impact": "a card's causal value: {cards: [KS, KC], methods: [blank, forbid], deals: drawn} "
-    "(deals: drawn plays a card's cells without it only where it was drawn with it; a match-up "
-    "with impact: false skips those cells)",
+    "impact": "a card's causal value: {cards: [KS, KC], methods: [blank, forbid], deals: drawn, "
+    "blank_from: draw} (deals: drawn plays a card's cells without it only where it was drawn "
+    "with it; blank_from: draw takes a blank King's power away only once a player first draws "
+    "it, the game until then being the game with it; a match-up with impact: false skips those "
+    "cells)",
     "records": "what the records keep: {usage: false} leaves out the usage counters (the "
     "usage table; about 20 bytes a game), all but the advantage draw's",
     "answer": "what answers the question: {measures: [first_player, rounds], "
@@ -45,10 +47,13 @@ VARIANT_KEYS = ("name", "options")
 UNTIL_KEYS = ("ci_halfwidth", "max_games", "min_games")
 SETTLE_KEYS = ("max_games", "max_minutes")
 MATCHUP_KEYS = ("agents", "max_games", "chunk_size", "impact")
-IMPACT_KEYS = ("cards", "methods", "deals")
+IMPACT_KEYS = ("cards", "methods", "deals", "blank_from")
 # Which deals a card's cells without it play: every deal, or only those where the card was drawn
 # with it (the only ones its value is read from).
 IMPACT_DEALS = ("all", "drawn")
+# When a blank King loses its power: from the deal, or from a player's first draw of it (the
+# game until then the very game with it: a value branched at the draw, docs/experiments.md).
+IMPACT_BLANK_FROM = ("deal", "draw")
 RECORDS_KEYS = ("usage",)
 # How a card is taken out: a blank (a King in play with no power) or forbidden (never deployed).
 IMPACT_METHODS = ("blank", "forbid")

@@ -394,6 +394,17 @@ impl Position {
                 ))
             }
         };
+        // Under `blank_from=draw`, a King out of the deck was drawn before this position: a
+        // blank one has no power.
+        let out_of_deck: Vec<Card> = st
+            .all_card_places()
+            .into_iter()
+            .filter(|&(_, place)| place != "deck")
+            .map(|(c, _)| c)
+            .collect();
+        for c in out_of_deck {
+            st.king_drawn(c);
+        }
         if st.legal_actions().is_empty() {
             return Err(format!(
                 "phase '{}': no legal move in this position for {}",

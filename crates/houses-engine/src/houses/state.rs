@@ -454,6 +454,9 @@ pub struct State {
     /// Cards deployed this turn (from hand, a scout, a resurrection): what a classic King of
     /// Diamonds arriving later readies under `classic_king_of_diamonds=whole_turn` (V25).
     pub entered: CardSet,
+    /// Under `blank_from=draw`, the Kings (a bit per suit, as `BlankKings`) a player has drawn in
+    /// the game itself: a blank King among them has no power from then on (`State::is_blank`).
+    pub kings_drawn: u8,
     /// Excess and charge triggers waiting for their owner's decision, in order.
     pub triggers: arrayvec::ArrayVec<Pending, 16>,
     /// Set when the deck ran out: the final round's clock.
@@ -494,6 +497,7 @@ impl Clone for State {
             traded: self.traded,
             redeployed: self.redeployed,
             entered: self.entered,
+            kings_drawn: self.kings_drawn,
             triggers: self.triggers.clone(),
             sudden_death: self.sudden_death,
             last_played: self.last_played,
@@ -537,6 +541,7 @@ impl Clone for State {
         self.traded = src.traded;
         self.redeployed = src.redeployed;
         self.entered = src.entered;
+        self.kings_drawn = src.kings_drawn;
         self.triggers.clone_from(&src.triggers);
         self.sudden_death = src.sudden_death;
         self.last_played = src.last_played;

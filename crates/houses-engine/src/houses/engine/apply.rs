@@ -265,6 +265,7 @@ impl State {
             Action::Keep { card, order } => {
                 self.players[s].hand.push(card);
                 self.note(|m| m.drew(s, card));
+                self.king_drawn(card);
                 for c in order.iter().rev().flatten() {
                     self.pile_mut(s).push(*c);
                 }

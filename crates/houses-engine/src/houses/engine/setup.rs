@@ -68,6 +68,7 @@ impl State {
             traded: Default::default(),
             redeployed: false,
             entered: Default::default(),
+            kings_drawn: 0,
             triggers: Default::default(),
             sudden_death: None,
             last_played: None,

@@ -304,7 +304,27 @@ impl State {
         self.players[s]
             .king()
             .and_then(|k| k.leader_face().suit())
-            .filter(|&suit| !self.rules.blank.contains(suit))
+            .filter(|&suit| !self.is_blank(suit))
+    }
+
+    /// Is the King of `suit` a blank now: a blank (`blank`) from the deal, or under
+    /// `blank_from=draw` once a player has drawn it in the game itself.
+    pub fn is_blank(&self, suit: Suit) -> bool {
+        self.rules.blank.contains(suit)
+            && (self.rules.blank_from == BlankFrom::Deal
+                || self.kings_drawn & (1 << suit as u8) != 0)
+    }
+
+    /// A player drew `card`. Only the game itself marks a King drawn, never a search's
+    /// simulated world (which keeps no record: `metrics` is `None`): under `blank_from=draw` the
+    /// players' searches before the draw play as with the King's power, so the game up to the
+    /// draw is the very game played with the King, and a world sampled after it sees it a blank.
+    pub(crate) fn king_drawn(&mut self, card: Card) {
+        if self.metrics.is_some() && card.kind() == Kind::King {
+            if let Some(suit) = card.suit() {
+                self.kings_drawn |= 1 << suit as u8;
+            }
+        }
     }
 
     /// Does this attacker pick its own blocker (Spades choose_blocker; Option 1 King of Hearts)?

@@ -8,6 +8,7 @@ impl State {
         let c = self.pile_mut(s).pop()?;
         self.players[s].hand.push(c);
         self.note(|m| m.drew(s, c));
+        self.king_drawn(c);
         if self.turn > 0 {
             self.check_deck_out(s);
         }

@@ -269,6 +269,15 @@ choice!(DeckMode {
     SuitSplit = "suit_split",
 });
 
+choice!(BlankFrom {
+    /// The blank Kings have no power all game, and every player knows it from the deal.
+    Deal = "deal",
+    /// A blank King keeps its power until a player first draws it, then has none for the rest
+    /// of the game: the game up to that draw is the very game played with the King (a King's
+    /// value branched at its first draw, issue #52; docs/experiments.md).
+    Draw = "draw",
+});
+
 choice!(SplitDeckOut {
     /// Reading V16: the first pile to run out starts the sudden-death final round.
     FirstPile = "first_pile",
@@ -451,6 +460,7 @@ rule_options! {
     red_joker: RedJoker = RedJoker::Chosen, "the Red Joker's variant: chosen by the player when deployed, or fixed";
     hand_limit: Option<usize> = None, "discard down to this many cards at the end of your turn (none in Spring '25)";
     blank: BlankKings = BlankKings(0), "for a King's causal value: these Kings (e.g. KS or KS+KC) are blanks, deployed as usual but with no power (none in the rules)";
+    blank_from: BlankFrom = BlankFrom::Deal, "with blank: the blank Kings have no power from the deal, or only from the moment a player first draws one (the game until then plays as with its power)";
     forbid: CardList = CardList(CardSet(0)), "for a card's causal value: these cards (e.g. KS or QH+QS) may not be deployed or played by either player (none in the rules)";
     soldier_targets: SoldierTargets = SoldierTargets::Front, "what a soldier may attack besides the opponent: Front-Rank units (Spring '25) or Rear-Rank units (Summer '20 \"Targeting Defined\")";
     players: Players = Players(2), "how many play at the table, 2 to 4 (Spring '25: \"2 or more players\"; free for all, readings M1-M9)";
@@ -490,7 +500,7 @@ mod tests {
              king_aid_half=false,spades_trait=dual_wield,dual_wield=full_each,\
              adjacent_strike_damage=full,deck=shared,split_houses=DC-HS,\
              black_joker=chosen,\
-             red_joker=chosen,hand_limit=4,blank=none,forbid=none,\
+             red_joker=chosen,hand_limit=4,blank=none,blank_from=deal,forbid=none,\
              soldier_targets=front,players=2,responders=all,attack_spread=any,\
              self_block=defends_ally,split_deck_out=first_pile,\
              classic_king_of_hearts=up_to_13,classic_king_of_diamonds=after_it,redeploys=any,\
