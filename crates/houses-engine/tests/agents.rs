@@ -636,3 +636,44 @@ fn a_blank_from_its_draw_plays_the_very_game_with_the_king_until_it_is_drawn() {
         "drawn in {drawn} games, {differ} differ after"
     );
 }
+
+/// A game forked at a King's first draw (`houses::game::play_branched`: the agents copied as
+/// they stand) and played on with the King blank from the draw is the very game a blank cell
+/// plays from the deal under `blank=K,blank_from=draw`, record and usage alike, with seats
+/// swapped in odd games; and the game it forks from is the game with the King.
+#[test]
+fn a_game_forked_at_a_kings_draw_is_the_game_played_blank_from_the_draw() {
+    use houses_engine::core::{play_batch_played_at, AgentFactory};
+    use houses_engine::houses::game::play_branched;
+    use houses_engine::Card;
+    let search =
+        AgentSpec::parse("search(iterations=40,worlds=8,c=0.05,rollout=1,eval=3)").unwrap();
+    let greedy = AgentSpec::parse("greedy").unwrap();
+    let real = Rules::parse("kings=classic").unwrap();
+    let branches: Vec<(Card, Rules)> = ["KS", "KD"]
+        .iter()
+        .map(|k| {
+            let rules = Rules::parse(&format!("kings=classic,blank={k},blank_from=draw"));
+            (Card::parse(k).unwrap(), rules.unwrap())
+        })
+        .collect();
+    let pair: [&dyn AgentFactory<State>; 2] = [&search, &greedy];
+    let mut forked = 0;
+    for i in 0..10 {
+        let (game, out) = play_branched(&real, [&search, &greedy], 5, i, true, &branches);
+        let whole = play_batch_played_at(&real, pair, 5, &[i], 1, true).remove(0);
+        assert_eq!((&game.record, &game.usage), (&whole.record, &whole.usage));
+        for ((card, rules), branch) in branches.iter().zip(out) {
+            let drawn = game.record.drawn.iter().any(|d| d.contains(*card));
+            let Some(branch) = branch else {
+                assert!(!drawn, "game {i}: {card} drawn but not forked");
+                continue;
+            };
+            forked += 1;
+            let blank = play_batch_played_at(rules, pair, 5, &[i], 1, true).remove(0);
+            assert_eq!(branch.record, blank.record, "game {i}, {card}");
+            assert_eq!(branch.usage, blank.usage, "game {i}, {card}");
+        }
+    }
+    assert!(forked >= 4, "{forked} forks");
+}

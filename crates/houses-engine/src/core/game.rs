@@ -90,6 +90,11 @@ pub trait Agent<G: Game>: Send {
     fn skips_dominated(&self) -> bool {
         false
     }
+    /// A copy of this agent as it stands, that decides from here on exactly as it would: a game
+    /// forked part way (`Session::fork`). `None`: it cannot be copied.
+    fn fork(&self) -> Option<Box<dyn Agent<G>>> {
+        None
+    }
 }
 
 /// What a batch needs to make a fresh agent for every game: a named agent with its parameters.

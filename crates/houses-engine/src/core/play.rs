@@ -72,6 +72,18 @@ impl<G: Game> Session<G> {
         seed: u64,
         keep_log: bool,
     ) -> Session<G> {
+        let mut session = Session::held(rules, agents, seed, keep_log);
+        session.advance();
+        session
+    }
+
+    /// `new`, held before its first move: `advance_until` plays it on.
+    pub fn held(
+        rules: &G::Rules,
+        agents: &[Option<&dyn AgentFactory<G>>],
+        seed: u64,
+        keep_log: bool,
+    ) -> Session<G> {
         assert_eq!(agents.len(), G::seats(rules), "one agent per seat");
         let agents = std::array::from_fn(|s| {
             agents
@@ -83,7 +95,7 @@ impl<G: Game> Session<G> {
         let agents: [Option<Box<dyn Agent<G>>>; MAX_SEATS] = agents;
         let skips_dominated =
             std::array::from_fn(|s| agents[s].as_ref().is_some_and(|a| a.skips_dominated()));
-        let mut session = Session {
+        Session {
             game: G::new(rules, seed, keep_log),
             seed,
             agents,
@@ -94,9 +106,7 @@ impl<G: Game> Session<G> {
             decisions: [0; MAX_SEATS],
             usage: Usage::default(),
             history: keep_log.then(Vec::new),
-        };
-        session.advance();
-        session
+        }
     }
 
     /// The seat that must decide from outside now; `None` once the game is over.
@@ -127,9 +137,18 @@ impl<G: Game> Session<G> {
     }
 
     /// Play forced moves and built-in seats until an outside seat must decide or the game ends.
-    /// This is the one game loop, with the one safety limit.
     fn advance(&mut self) {
+        self.advance_until(|_| false);
+    }
+
+    /// Play forced moves and built-in seats until `stop` (asked before each move) says so, an
+    /// outside seat must decide, or the game ends; true when `stop` stopped it. This is the one
+    /// game loop, with the one safety limit.
+    pub fn advance_until(&mut self, mut stop: impl FnMut(&G) -> bool) -> bool {
         while let Some(seat) = self.game.decider() {
+            if stop(&self.game) {
+                return true;
+            }
             if self.game.actions_taken() >= MAX_ACTIONS {
                 self.game.stop();
                 break;
@@ -152,11 +171,21 @@ impl<G: Game> Session<G> {
                     .count::<G>(seat, self.legal_kinds, &self.legal[i]);
                 i
             } else {
-                return; // an outside seat decides
+                return false; // an outside seat decides
             };
             self.apply(self.legal[i]);
         }
         self.legal.clear();
+        false
+    }
+
+    /// The finished game: its record, usage and log.
+    pub fn played(mut self) -> Played<G::Record> {
+        Played {
+            record: self.record().expect("built-in agents play to the end"),
+            usage: self.usage,
+            log: self.game.take_log(),
+        }
     }
 
     fn apply(&mut self, a: G::Action) {
@@ -172,6 +201,30 @@ impl<G: Game> Session<G> {
     }
 }
 
+impl<G: Game + Clone> Session<G> {
+    /// A copy of the game as it stands, its agents and counts included, that plays on exactly as
+    /// this one would; `None` where an agent cannot be copied (`Agent::fork`).
+    pub fn fork(&self) -> Option<Session<G>> {
+        let mut agents: [Option<Box<dyn Agent<G>>>; MAX_SEATS] = Default::default();
+        for (to, from) in agents.iter_mut().zip(&self.agents) {
+            if let Some(a) = from {
+                *to = Some(a.fork()?);
+            }
+        }
+        Some(Session {
+            game: self.game.clone(),
+            seed: self.seed,
+            agents,
+            skips_dominated: self.skips_dominated,
+            legal: self.legal.clone(),
+            legal_kinds: self.legal_kinds,
+            decisions: self.decisions,
+            usage: self.usage,
+            history: self.history.clone(),
+        })
+    }
+}
+
 /// Play one complete game with a built-in agent in every seat (one per seat). The deal comes
 /// from `seed`; each seat's agent from its own stream.
 pub fn play_game<G: Game>(
@@ -181,12 +234,7 @@ pub fn play_game<G: Game>(
     keep_log: bool,
 ) -> Played<G::Record> {
     let seats: Vec<Option<&dyn AgentFactory<G>>> = agents.iter().map(|&a| Some(a)).collect();
-    let mut s = Session::new(rules, &seats, seed, keep_log);
-    Played {
-        record: s.record().expect("built-in agents play to the end"),
-        usage: s.usage,
-        log: s.game.take_log(),
-    }
+    Session::new(rules, &seats, seed, keep_log).played()
 }
 
 /// The seed of game `index` of a batch started from `base_seed`.

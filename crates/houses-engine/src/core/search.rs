@@ -65,6 +65,7 @@ struct KidEntry {
 }
 
 /// What a decision leaves for the next under `reuse`.
+#[derive(Clone)]
 struct Kept<G: Searchable> {
     seat: Seat,
     action: G::Action,
@@ -73,7 +74,9 @@ struct Kept<G: Searchable> {
 }
 
 /// The search player for game `G`, for one game: its decisions are numbered from the first
-/// (`DecisionStreams`), so a new game wants a new one.
+/// (`DecisionStreams`), so a new game wants a new one. A clone decides from there on exactly as
+/// the original would (a game forked part way: `Agent::fork`).
+#[derive(Clone)]
 pub struct Mcts<G: Searchable> {
     /// The current decision's stream (from `streams`).
     rng: GameRng,

@@ -1,7 +1,7 @@
 //! Houses-Skirmish as a `Game`: its record, and the batch entry points the bindings call. The
 //! game loop itself is `core::play_game`, shared by all three games.
 
-use crate::core::card::CardSet;
+use crate::core::card::{Card, CardSet};
 use crate::core::{self, Agent, AgentFactory, Game, Played, Seat};
 use crate::houses::action::Action;
 use crate::houses::agents::AgentSpec;
@@ -230,12 +230,15 @@ pub fn decision(a: &Action) -> Decision {
 /// two indirect calls a decision).
 struct Seated<A>(A);
 
-impl<A: crate::houses::agents::Agent> Agent<State> for Seated<A> {
+impl<A: crate::houses::agents::Agent + Clone + 'static> Agent<State> for Seated<A> {
     fn choose(&mut self, game: &State, seat: Seat, legal: &[Action]) -> usize {
         self.0.choose(&View::new(game, seat), legal)
     }
     fn skips_dominated(&self) -> bool {
         self.0.skips_dominated()
+    }
+    fn fork(&self) -> Option<Box<dyn Agent<State>>> {
+        Some(Box::new(Seated(self.0.clone())))
     }
 }
 
@@ -258,6 +261,53 @@ pub fn play_game(rules: &Rules, specs: [&AgentSpec; 2], seed: u64, keep_log: boo
         .map(|s| specs[s.min(1)] as &dyn AgentFactory<State>)
         .collect();
     core::play_game::<State>(rules, &seats, seed, keep_log)
+}
+
+/// Game `i` of the batch seeded by `base_seed` (as `core::play_batch_played_at` plays it) and,
+/// for each of `branches` (a card and the rules to play on under), the same game forked at the
+/// moment a player first draws the card (before the first move, for a card dealt into an
+/// opening hand) and played on under those rules; `None` for a branch whose card was never
+/// drawn. Under the game's rules with `blank=K,blank_from=draw` for card K, a branch is the very
+/// game `play_batch_played_at` plays under them (`blank_from=draw` keeps the game with the King
+/// until its draw; tests/agents.rs), at the cost of the moves after the draw only.
+pub fn play_branched(
+    rules: &Rules,
+    specs: [&AgentSpec; 2],
+    base_seed: u64,
+    i: u64,
+    swap_odd_seats: bool,
+    branches: &[(Card, Rules)],
+) -> (GameResult, Vec<Option<GameResult>>) {
+    let n = rules.players.0;
+    let a = core::a_seat(i, n, swap_odd_seats);
+    let seats: Vec<Option<&dyn AgentFactory<State>>> = (0..n)
+        .map(|s| Some(specs[usize::from(s != a)] as &dyn AgentFactory<State>))
+        .collect();
+    let mut game = core::Session::held(rules, &seats, core::game_seed(base_seed, i), false);
+    let drawn = |g: &State, c: Card| {
+        g.metrics
+            .as_deref()
+            .is_some_and(|m| m.drawn.iter().any(|d| d.contains(c)))
+    };
+    let mut out: Vec<Option<GameResult>> = branches.iter().map(|_| None).collect();
+    let mut waiting: Vec<usize> = (0..branches.len()).collect();
+    loop {
+        waiting.retain(|&b| {
+            let (card, ref under) = branches[b];
+            if !drawn(&game.game, card) {
+                return true;
+            }
+            let mut fork = game.fork().expect("the built-in agents fork");
+            fork.game.rules = under.clone();
+            fork.advance_until(|_| false);
+            out[b] = Some(fork.played());
+            false
+        });
+        let stopped = game.advance_until(|g| waiting.iter().any(|&b| drawn(g, branches[b].0)));
+        if !stopped {
+            return (game.played(), out);
+        }
+    }
 }
 
 pub fn record_of(st: &State, seed: u64) -> GameRecord {

@@ -12,6 +12,7 @@ use crate::houses::rules::{ClubsExcess, SelfBlock, SpadesTrait, MAX_PLAYERS};
 use crate::houses::state::{Attack, JokerVariant, Pending, Target, Unit};
 use crate::houses::view::View;
 
+#[derive(Clone)]
 pub struct Greedy {
     rng: GameRng,
     params: Params,

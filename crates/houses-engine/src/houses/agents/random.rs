@@ -4,6 +4,7 @@ use crate::houses::action::Action;
 use crate::houses::view::View;
 
 /// Uniform over the legal moves.
+#[derive(Clone)]
 pub struct Random {
     rng: GameRng,
 }

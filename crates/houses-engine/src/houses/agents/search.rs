@@ -13,6 +13,7 @@ use crate::houses::action::Action;
 use crate::houses::state::State;
 use crate::houses::view::{Observation, View};
 
+#[derive(Clone)]
 pub struct Search {
     mcts: Mcts<State>,
     /// Under `reuse`: what the seat knew at its last decision (`Known`).
@@ -22,7 +23,7 @@ pub struct Search {
 /// What a seat knows that a move of its own could change without its next decision being
 /// a continuation of the same search: whose decision and turn it is, how many moves have been
 /// played, and which cards it has not seen (with how they are split between hands and decks).
-#[derive(PartialEq)]
+#[derive(Clone, PartialEq)]
 struct Known {
     seat: Seat,
     turn: u32,
