@@ -32,6 +32,16 @@ def play_games(
     swap_odd_seats: bool = False,
     only: list[int] | None = None,
 ) -> dict[str, bytes | list[str]]: ...
+def play_branched(
+    rules: str,
+    agents: tuple[str, str],
+    seed: int,
+    start: int,
+    count: int,
+    threads: int,
+    swap_odd_seats: bool,
+    branches: list[tuple[str, str]],
+) -> tuple[dict[str, bytes | list[str]], list[tuple[list[int], dict[str, bytes | list[str]]]]]: ...
 def replay(
     game: str, rules: str, agents: tuple[str, str], seed: int
 ) -> tuple[list[str], dict[str, bytes | list[str]]]: ...

@@ -8,10 +8,11 @@ import json
 
 import polars as pl
 import pytest
-from conftest import records, sim, write
+from conftest import cut_short, records, sim, write
 
 from sim.analysis.names import card_id
 from sim.running.experiment import ExperimentError, load
+from sim.running.runner import execute, run
 
 BRANCHED = """\
 name: branched
@@ -65,3 +66,51 @@ def test_a_branched_run_plays_from_the_draw_and_says_so(tmp_path):
     answer = json.loads((out / "answer.json").read_text())
     text = " ".join(answer["sentences"])
     assert "the same card blank from its first draw on" in text
+
+
+SEARCHED = (
+    BRANCHED.replace(
+        "[greedy, greedy]", "['search(iterations=20,worlds=4)', 'search(iterations=20,worlds=4)']"
+    )
+    .replace("games: 2000", "games: 120")
+    .replace("chunk_size: 1000", "chunk_size: 40")
+)
+
+
+@pytest.fixture(scope="module")
+def forked(tmp_path_factory):
+    """A run whose blank cells were forked from the games with the Kings, and the same run
+    with every blank cell played on its own from the deal (as on Dask)."""
+    tmp = tmp_path_factory.mktemp("forked")
+    f = write(tmp, SEARCHED)
+    calls = []
+    with pytest.MonkeyPatch.context() as mp:
+        play = execute.play_forked
+        mp.setattr(execute, "play_forked", lambda *a: calls.append(a) or play(*a))
+        run(load(f, tmp / "forked"), workers=1, quiet=True)
+    # Every chunk of the cell with the Kings forked both blanks (120 games, chunks of 40).
+    assert [len(c[1]) for c in calls] == [2, 2, 2]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(execute, "_forked_kids", lambda full, sparse: {})
+        run(load(f, tmp / "replayed"), workers=1, quiet=True)
+    return tmp
+
+
+def test_blank_cells_forked_at_the_draw_are_the_games_played_from_the_deal(forked):
+    a, b = records(forked / "forked"), records(forked / "replayed")
+    assert a.filter(pl.col("variant").str.contains("blank")).height > 0
+    # The records are the same, so is every figure and verdict read from them.
+    assert a.equals(b)
+
+
+
+def test_a_run_cut_before_its_forked_chunks_resumes_to_the_same_records(tmp_path, forked):
+    """Cut after the games with the Kings wrote their last chunk, before the blank cells' forked
+    chunks were written: the blank cells replay those games from the deal, to the same records."""
+    cut = tmp_path / "cut"
+    late = cut_short(
+        forked / "forked", cut, lambda k: "blank" in k and k.endswith("0000000080.parquet")
+    )
+    assert len(late) == 2
+    run(load(write(tmp_path, SEARCHED), cut), workers=1, quiet=True)
+    assert records(cut).equals(records(forked / "forked"))

@@ -61,11 +61,64 @@ def play_games(
             info.schema,
         )
     indices = only if only is not None else range(start, start + n)
+    return _frame(cols, list(indices), pair, canon, game, swap_seats)
+
+
+def play_branched(
+    n: int,
+    agents: tuple[str, str],
+    seed: int,
+    rules: str,
+    branches: list[tuple[str, str]],
+    start: int = 0,
+    threads: int | None = None,
+    swap_seats: bool = False,
+) -> tuple[pl.DataFrame, list[pl.DataFrame]]:
+    """Houses-Skirmish games ``start .. start+n`` as `play_games` plays them and, for each of
+    `branches` (a card, and the rules to play on under), the same games forked at a player's
+    first draw of the card, where it was drawn. Under `rules` with ``blank=K,blank_from=draw``
+    a branch's rows are exactly `play_games`'s under those rules at those games (`only`),
+    for the moves after the draw only. Built-in agents only."""
+    info = games.game(games.DEFAULT)
+    canon = canonical_rules(rules)
+    pair = (agents[0], agents[1])
+    specs = (resolve(agents[0], games.DEFAULT), resolve(agents[1], games.DEFAULT))
+    under = [(card, canonical_rules(r)) for card, r in branches]
+    cols, forks = _core.play_branched(
+        canon, specs, seed, start, n, threads or os.cpu_count() or 1, swap_seats, under
+    )
+    df = _frame(
+        decode(cols, info.schema),
+        list(range(start, start + n)),
+        pair,
+        canon,
+        games.DEFAULT,
+        swap_seats,
+    )
+    kids = [
+        _frame(decode(c, info.schema), list(at), pair, r, games.DEFAULT, swap_seats)
+        for (at, c), (_, r) in zip(forks, under, strict=True)
+    ]
+    return df, kids
+
+
+def _frame(
+    cols: dict[str, Any],
+    indices: list[int],
+    agents: tuple[str, str],
+    canon: str,
+    game: str,
+    swap_seats: bool,
+) -> pl.DataFrame:
+    """The engine's decoded columns of the games at `indices` as records: with the batch's
+    own columns (game index, agents, seats, rules, version, game name)."""
+    info = games.game(game)
+    n = len(indices)
     players = table_size(canon)
     # Agent A in one seat, B in every other; with `swap_seats`, A moves round the table (the
     # engine's `a_seat`: game i puts A in seat i mod players).
     a_seats = [i % players if swap_seats else 0 for i in indices]
-    cols["game"] = list(indices)
+    cols["game"] = indices
     for k in range(info.seats):
         cols[f"agent_p{k + 1}"] = [
             None if k >= players else agents[0] if k == a else agents[1] for a in a_seats

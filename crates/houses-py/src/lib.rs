@@ -34,6 +34,7 @@ fn game_seed_py(seed: u64, index: u64) -> u64 {
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(registry::games, m)?)?;
     m.add_function(wrap_pyfunction!(registry::play_games, m)?)?;
+    m.add_function(wrap_pyfunction!(registry::play_branched, m)?)?;
     m.add_function(wrap_pyfunction!(registry::replay_game, m)?)?;
     m.add_function(wrap_pyfunction!(registry::canonical_rules_of, m)?)?;
     m.add_function(wrap_pyfunction!(registry::canonical_agent_of, m)?)?;

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import polars as pl
 
+from sim import games
 from sim.analysis import frame
 from sim.analysis.stats import wilson
-from sim.play.batch import play_games
-from sim.play.python_agents import AgentError
+from sim.play.batch import play_branched, play_games
+from sim.play.python_agents import AgentError, is_python
 from sim.running.experiment import Cell, Experiment
 from sim.running.runner import drawn
 from sim.running.runner.files import RECORDS
@@ -85,6 +86,46 @@ def play_chunk(chunk: Chunk, seed: int, swap: bool, threads: int) -> pl.DataFram
         )
     except AgentError as e:
         raise AgentError(f"cell {cell.id}: {e}") from None
+    return _as_cell(df, cell)
+
+
+def forks(cell: Cell, kid: Cell) -> bool:
+    """Whether `cell`'s chunks can play `kid`'s forked from their own games (`play_forked`):
+    Houses-Skirmish games of built-in agents, `kid` a blank of a King from its first draw
+    (`blank_from=draw`) on the deals where it was drawn in `cell`."""
+    return (
+        games.game_of(cell.rules) == games.DEFAULT
+        and cell.play_as is None
+        and not any(is_python(a) for a in cell.agents)
+        and kid.drawn_in is not None
+        and kid.drawn_in[0] == cell.variant
+        and kid.agents == cell.agents
+        and "blank_from=draw" in kid.rules
+    )
+
+
+def play_forked(
+    chunk: Chunk, kids: list[Cell], seed: int, swap: bool, threads: int
+) -> tuple[pl.DataFrame, list[tuple[Chunk, pl.DataFrame]]]:
+    """A chunk's records and, for each of `kids` (`forks`), its chunk of the same games: the
+    games where its King was drawn, each forked from the game with the King at the draw. Each
+    kid's records are exactly `play_chunk`'s for its chunk (the engine plays the very game; tests
+    /test_blank_from.py), for the moves after the draw only."""
+    cell = chunk.cell
+    branches = [(k.drawn_in[1], k.rules) for k in kids if k.drawn_in is not None]
+    df, forked = play_branched(
+        chunk.count, cell.agents, seed, cell.rules, branches, chunk.start, threads, swap
+    )
+    out = []
+    for kid, kid_df in zip(kids, forked, strict=True):
+        games_ = tuple(int(g) for g in kid_df["game"])
+        out.append((Chunk(kid, chunk.start, chunk.count, games_), _as_cell(kid_df, kid)))
+    return _as_cell(df, cell), out
+
+
+def _as_cell(df: pl.DataFrame, cell: Cell) -> pl.DataFrame:
+    """A chunk's records as its cell keeps them (usage kept or not, agents as written, the
+    cell and variant named)."""
     if not cell.usage:  # `records: {usage: false}`: the advantage draw's counters stay
         df = df.drop(
             c

@@ -18,7 +18,7 @@ from tqdm.auto import tqdm
 from sim._version import __version__
 from sim.analysis import stored
 from sim.play.engine import table_size
-from sim.running.experiment import CELL_ID_SCHEME, Experiment
+from sim.running.experiment import CELL_ID_SCHEME, Cell, Experiment
 from sim.running.runner import drawn, settling
 from sim.running.runner.chunks import (
     Chunk,
@@ -27,7 +27,9 @@ from sim.running.runner.chunks import (
     _limit,
     _rounds,
     chunk_path,
+    forks,
     play_chunk,
+    play_forked,
     settled_rule,
 )
 from sim.running.runner.files import (
@@ -71,10 +73,33 @@ def dask_missing() -> str | None:
 
 
 def _local(
-    chunks: list[Chunk], exp: Experiment, workers: int
+    chunks: list[Chunk],
+    exp: Experiment,
+    workers: int,
+    kids: dict[tuple[str, int], list[Cell]] | None = None,
 ) -> Iterable[tuple[Chunk, pl.DataFrame]]:
+    """Each chunk's records; a chunk with `kids` (by cell id and first game) is followed by
+    theirs, forked from its games (`play_forked`)."""
     for chunk in chunks:
-        yield chunk, play_chunk(chunk, exp.seed, exp.swap_seats, workers)
+        forked = (kids or {}).get((chunk.cell.id, chunk.start))
+        if forked:
+            df, more = play_forked(chunk, forked, exp.seed, exp.swap_seats, workers)
+            yield chunk, df
+            yield from more
+        else:
+            yield chunk, play_chunk(chunk, exp.seed, exp.swap_seats, workers)
+
+
+def _forked_kids(full: list[Chunk], sparse: list[Chunk]) -> dict[tuple[str, int], list[Cell]]:
+    """The sparse chunks of this round that the full chunk of the same games plays forked
+    from its own (a King's blank from its first draw), by the full chunk's cell id and first
+    game. The others play on their own, replaying the games up to the draw: the same records."""
+    found: dict[tuple[str, int], list[Cell]] = {}
+    for ch in full:
+        kids = [s.cell for s in sparse if s.start == ch.start and forks(ch.cell, s.cell)]
+        if kids:
+            found[(ch.cell.id, ch.start)] = kids
+    return found
 
 
 def _dask(
@@ -261,10 +286,19 @@ def _run(
             # the cell it reads them from (`drawn.py`).
             full = [ch for ch in todo if ch.cell.drawn_in is None]
             sparse = [ch for ch in todo if ch.cell.drawn_in is not None]
-            for batch in (full, sparse):
-                if batch is sparse:
-                    batch = [_with_drawn_games(exp, ch) for ch in sparse]
-                source = _dask(batch, exp, client) if client else _local(batch, exp, workers)
+            # A King's blank from its first draw is forked from the game with the King as
+            # that game plays (locally; on Dask it replays the game up to the draw).
+            kids = _forked_kids(full, sparse) if client is None else {}
+            for which in ("full", "sparse"):
+                if which == "full":
+                    batch = full
+                else:
+                    # Those not already written with the chunk they fork from.
+                    left = [
+                        ch for ch in sparse if _chunk_key(out, chunk_path(out, ch)) not in chunks
+                    ]
+                    batch = [_with_drawn_games(exp, ch) for ch in left]
+                source = _dask(batch, exp, client) if client else _local(batch, exp, workers, kids)
                 if client is not None:
                     source = _or_scheduler_lost(source, scheduler, out)
                 last = time.time()

@@ -236,6 +236,75 @@ pub fn play_games<'py>(
     )
 }
 
+/// Houses-Skirmish games `start .. start+count` of the batch seeded by `seed` (as `play_games`
+/// plays them) and, for each branch (a card, and the rules the game plays on under from a
+/// player's first draw of it), the same games forked at that draw (`houses::game::
+/// play_branched`): the games' columns, then each branch's game indices and columns. Under the
+/// games' rules with `blank=K,blank_from=draw`, a branch's games are the games `play_games`
+/// plays under those rules at those indices, for the moves after the draw only.
+#[pyfunction]
+#[pyo3(signature = (rules, agents, seed, start, count, threads, swap_odd_seats, branches))]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+pub fn play_branched<'py>(
+    py: Python<'py>,
+    rules: &str,
+    agents: (String, String),
+    seed: u64,
+    start: u64,
+    count: u64,
+    threads: usize,
+    swap_odd_seats: bool,
+    branches: Vec<(String, String)>,
+) -> PyResult<(Bound<'py, PyDict>, Vec<(Vec<u64>, Bound<'py, PyDict>)>)> {
+    use houses_engine::houses::game::play_branched;
+    use houses_engine::{Card, Rules};
+    let rules = Rules::parse(rules).map_err(bad)?;
+    let specs = [
+        State::parse_agent(&agents.0).map_err(bad)?,
+        State::parse_agent(&agents.1).map_err(bad)?,
+    ];
+    let branches = branches
+        .iter()
+        .map(|(card, under)| Ok((Card::parse(card)?, Rules::parse(under)?)))
+        .collect::<Result<Vec<(Card, Rules)>, String>>()
+        .map_err(bad)?;
+    // In blocks, as `play`: a game's usage is about a kilobyte.
+    const BLOCK: u64 = 4096;
+    let mut cols = Columns::of::<State>(count as usize);
+    let mut kids: Vec<(Vec<u64>, Columns)> = branches
+        .iter()
+        .map(|_| (Vec::new(), Columns::of::<State>(0)))
+        .collect();
+    crate::signals::interruptible(py, || {
+        let mut at = 0;
+        while at < count {
+            let n = BLOCK.min(count - at);
+            let played = core::run_batch(start + at, n, threads, |i| {
+                play_branched(&rules, [&specs[0], &specs[1]], seed, i, swap_odd_seats, &branches)
+            });
+            let done = played.len() as u64;
+            for (k, (game, forks)) in played.iter().enumerate() {
+                cols.add::<State>(game);
+                for ((games, c), fork) in kids.iter_mut().zip(forks) {
+                    if let Some(f) = fork {
+                        games.push(start + at + k as u64);
+                        c.add::<State>(f);
+                    }
+                }
+            }
+            if done < n {
+                break; // stopped (Ctrl-C): the caller raises and throws the columns away
+            }
+            at += n;
+        }
+    })?;
+    let kids = kids
+        .into_iter()
+        .map(|(games, c)| Ok((games, c.into_dict(py)?)))
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok((cols.into_dict(py)?, kids))
+}
+
 /// Which games of a batch to play: `start .. start+count`, or the indices `only` lists.
 struct Games {
     start: u64,
