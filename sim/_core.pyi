@@ -5,6 +5,7 @@ from typing import Any, final
 __all__ = [
     "games",
     "play_games",
+    "play_branched",
     "replay",
     "canonical_rules",
     "canonical_agent",

@@ -103,7 +103,6 @@ def test_blank_cells_forked_at_the_draw_are_the_games_played_from_the_deal(forke
     assert a.equals(b)
 
 
-
 def test_a_run_cut_before_its_forked_chunks_resumes_to_the_same_records(tmp_path, forked):
     """Cut after the games with the Kings wrote their last chunk, before the blank cells' forked
     chunks were written: the blank cells replay those games from the deal, to the same records."""

@@ -280,7 +280,14 @@ pub fn play_branched<'py>(
         while at < count {
             let n = BLOCK.min(count - at);
             let played = core::run_batch(start + at, n, threads, |i| {
-                play_branched(&rules, [&specs[0], &specs[1]], seed, i, swap_odd_seats, &branches)
+                play_branched(
+                    &rules,
+                    [&specs[0], &specs[1]],
+                    seed,
+                    i,
+                    swap_odd_seats,
+                    &branches,
+                )
             });
             let done = played.len() as u64;
             for (k, (game, forks)) in played.iter().enumerate() {
