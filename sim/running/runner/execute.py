@@ -96,7 +96,11 @@ def _forked_kids(full: list[Chunk], sparse: list[Chunk]) -> dict[tuple[str, int]
     game. The others play on their own, replaying the games up to the draw: the same records."""
     found: dict[tuple[str, int], list[Cell]] = {}
     for ch in full:
-        kids = [s.cell for s in sparse if s.start == ch.start and forks(ch.cell, s.cell)]
+        kids = [
+            s.cell
+            for s in sparse
+            if (s.start, s.count) == (ch.start, ch.count) and forks(ch.cell, s.cell)
+        ]
         if kids:
             found[(ch.cell.id, ch.start)] = kids
     return found
