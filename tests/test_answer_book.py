@@ -281,6 +281,16 @@ def test_the_readme_table_is_one_row_a_question():
     ] + [q["question"] for q in book if q["other"]]
     # Every question of the catalogue has its standing verdict in the shipped book.
     assert all(q["standing"] for q in book)
+    # The other questions fold under a summary that counts them; the designers' stay open.
+    others = sum(q["other"] for q in book)
+    start, end = lines.index("<details>"), lines.index("</details>")
+    assert (
+        lines[start + 1]
+        == f"<summary>Other questions the experiment files answer ({others})</summary>"
+    )
+    assert (
+        len([x for x in lines[start:end] if x.startswith("| ") and "question |" not in x]) == others
+    )
 
 
 def test_option_2_s_king_of_hearts_has_its_measured_reason():

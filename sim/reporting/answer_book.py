@@ -440,7 +440,10 @@ def markdown(rows: list[dict[str, Any]]) -> list[str]:
             line = f"| {q['question']} | {_verdict_cell(s)} | {_who(s)} | {_others_cell(q)} |"
         (rest if q["other"] else lines).append(line)
     if rest:
-        lines += ["", "Other questions the experiment files answer:", "", *head, *rest]
+        # Folded: the designers' questions stay the page's table, the rest one click away.
+        summary = f"Other questions the experiment files answer ({len(rest)})"
+        lines += ["", "<details>", f"<summary>{summary}</summary>", "", *head, *rest, ""]
+        lines.append("</details>")
     return lines
 
 
