@@ -1,7 +1,7 @@
 """A King's value branched at its first draw (`impact: {blank_from: draw}`, issue #52): the
 blank cells play the game with the King until a player first draws it, then the King without
 its power. The engine's side (the very game until the draw, with search players) is pinned in
-crates/houses-engine/tests/agents.rs; here, what the file asks reaches the cells' rules, the
+crates/houses-engine/tests/card_ablation.rs; here, what the file asks reaches the cells' rules, the
 records and the report's words, and bad values are one clear error."""
 
 import json

@@ -269,7 +269,7 @@ pub fn play_game(rules: &Rules, specs: [&AgentSpec; 2], seed: u64, keep_log: boo
 /// opening hand) and played on under those rules; `None` for a branch whose card was never
 /// drawn. Under the game's rules with `blank=K,blank_from=draw` for card K, a branch is the very
 /// game `play_batch_played_at` plays under them (`blank_from=draw` keeps the game with the King
-/// until its draw; tests/agents.rs), at the cost of the moves after the draw only.
+/// until its draw; tests/card_ablation.rs), at the cost of the moves after the draw only.
 pub fn play_branched(
     rules: &Rules,
     specs: [&AgentSpec; 2],
