@@ -116,16 +116,10 @@ fn play<'py, G: Registered>(
         G::parse_agent(&agents.0).map_err(bad)?,
         G::parse_agent(&agents.1).map_err(bad)?,
     ];
-    // Played in blocks turned into columns as they finish: a game's usage table is about a
-    // kilobyte, so holding every game of a large batch before converting touched far more
-    // memory than the columns need.
-    const BLOCK: u64 = 4096;
     let count = games.len();
     let mut cols = Columns::of::<G>(count as usize);
     crate::signals::interruptible(py, || {
-        let mut at = 0;
-        while at < count {
-            let n = BLOCK.min(count - at);
+        in_blocks(count, |at, n| {
             let agents = [&specs[0] as &dyn AgentFactory<G>, &specs[1]];
             let played = match &games.only {
                 None => core::play_batch_played::<G>(
@@ -146,17 +140,30 @@ fn play<'py, G: Registered>(
                     swap,
                 ),
             };
-            let done = played.len() as u64;
             for g in &played {
                 cols.add::<G>(g);
             }
-            if done < n {
-                break; // stopped (Ctrl-C): the caller raises and throws the columns away
-            }
-            at += n;
-        }
+            played.len() as u64
+        })
     })?;
     cols.into_dict(py)
+}
+
+/// Play `count` games in blocks, `block(at, n)` playing games `at .. at+n` of them and saying
+/// how many it played, each block turned into columns as it finishes: a game's usage table is
+/// about a kilobyte, so holding every game of a large batch before converting touched far more
+/// memory than the columns need. A block that played fewer was stopped (Ctrl-C): the caller
+/// raises and throws the columns away.
+fn in_blocks(count: u64, mut block: impl FnMut(u64, u64) -> u64) {
+    const BLOCK: u64 = 4096;
+    let mut at = 0;
+    while at < count {
+        let n = BLOCK.min(count - at);
+        if block(at, n) < n {
+            break;
+        }
+        at += n;
+    }
 }
 
 fn replay<'py, G: Registered>(
@@ -268,17 +275,13 @@ pub fn play_branched<'py>(
         .map(|(card, under)| Ok((Card::parse(card)?, Rules::parse(under)?)))
         .collect::<Result<Vec<(Card, Rules)>, String>>()
         .map_err(bad)?;
-    // In blocks, as `play`: a game's usage is about a kilobyte.
-    const BLOCK: u64 = 4096;
     let mut cols = Columns::of::<State>(count as usize);
     let mut kids: Vec<(Vec<u64>, Columns)> = branches
         .iter()
         .map(|_| (Vec::new(), Columns::of::<State>(0)))
         .collect();
     crate::signals::interruptible(py, || {
-        let mut at = 0;
-        while at < count {
-            let n = BLOCK.min(count - at);
+        in_blocks(count, |at, n| {
             let played = core::run_batch(start + at, n, threads, |i| {
                 play_branched(
                     &rules,
@@ -289,7 +292,6 @@ pub fn play_branched<'py>(
                     &branches,
                 )
             });
-            let done = played.len() as u64;
             for (k, (game, forks)) in played.iter().enumerate() {
                 cols.add::<State>(game);
                 for ((games, c), fork) in kids.iter_mut().zip(forks) {
@@ -299,11 +301,8 @@ pub fn play_branched<'py>(
                     }
                 }
             }
-            if done < n {
-                break; // stopped (Ctrl-C): the caller raises and throws the columns away
-            }
-            at += n;
-        }
+            played.len() as u64
+        })
     })?;
     let kids = kids
         .into_iter()
