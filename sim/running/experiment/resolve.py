@@ -199,23 +199,28 @@ def _resolve(
             c.fail(("impact", "cards"), "expected a non-empty list of cards, e.g. [KS, KC]")
             cards = []
         methods = c.choices(methods, ("impact", "methods"), list(IMPACT_METHODS), "method")
-        deals = imp.get("deals", "all")
-        if deals not in IMPACT_DEALS:
-            c.fail(
-                ("impact", "deals"),
-                f"expected one of {', '.join(IMPACT_DEALS)} (drawn: a card's cells without it "
-                f"play only the deals where it was drawn with it), got {deals!r}",
-            )
-            deals = "all"
-        blank_from = imp.get("blank_from", "deal")
-        if blank_from not in IMPACT_BLANK_FROM:
-            c.fail(
-                ("impact", "blank_from"),
-                f"expected one of {', '.join(IMPACT_BLANK_FROM)} (draw: a blank King loses its "
-                f"power only once a player first draws it), got {blank_from!r}",
-            )
-            blank_from = "deal"
-        elif blank_from != "deal" and "blank" not in methods:
+
+        def one_of(key: str, valid: tuple[str, ...], why: str) -> str:
+            """`impact.<key>`, one of `valid` (the first, its default, when absent or wrong)."""
+            value = imp.get(key, valid[0])
+            if value not in valid:
+                c.fail(
+                    ("impact", key), f"expected one of {', '.join(valid)} ({why}), got {value!r}"
+                )
+                return valid[0]
+            return value
+
+        deals = one_of(
+            "deals",
+            IMPACT_DEALS,
+            "drawn: a card's cells without it play only the deals where it was drawn with it",
+        )
+        blank_from = one_of(
+            "blank_from",
+            IMPACT_BLANK_FROM,
+            "draw: a blank King loses its power only once a player first draws it",
+        )
+        if blank_from != "deal" and "blank" not in methods:
             c.fail(
                 ("impact", "blank_from"),
                 f"applies to the blank method, and methods are {', '.join(methods) or 'none'}: "
