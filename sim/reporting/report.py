@@ -254,7 +254,7 @@ def build(out: Path) -> Path:
             if tuple(c["agents"]) == pair and c["variant"] in plain
         }
         box["settling"] = verdict_words.settling(
-            manifest["settle"], played, box["parts"][0]["player_name"]
+            manifest["settle"], played, box["parts"][0]["player_name"], verdict_words.still(box)
         )
     env = Environment(autoescape=True)
     env.filters["pct"] = formats.pct

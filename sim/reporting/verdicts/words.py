@@ -647,10 +647,27 @@ def whose(parts: list[dict[str, Any]]) -> str:
     return say("whose", "alone", whose=text)
 
 
-def settling(record: dict[str, Any], games: dict[str, int], player: str) -> str:
+def still(box: dict[str, Any]) -> list[str]:
+    """The variants the box's first player's Not settled readings are under (a comparison's
+    variant, not the baseline it is compared with, which plays on beside it)."""
+    return list(
+        dict.fromkeys(
+            r["variant"]
+            for part in box["parts"]
+            for r in part["readings"]
+            if r["verdict"] == NOT_SETTLED and r["variant"]
+        )
+    )
+
+
+def settling(
+    record: dict[str, Any], games: dict[str, int], player: str, open_now: list[str] | None = None
+) -> str:
     """How a run that went on until its verdicts settled ended (`runner/settling.py`): where
     and why it stopped, and which variants played on. `games`: each plain variant's games in
-    the settling match-up; `player`: its name ("the expert player")."""
+    the settling match-up; `player`: its name ("the expert player"); `open_now`: the variants
+    whose readings are still not settled (`still`), else the record's, which also names the
+    baseline that plays on beside them."""
     most = max(games.values(), default=0)
     fewer = sorted({n for n in games.values() if n < most})
     played_on = [v for v, n in games.items() if n == most]
@@ -668,7 +685,7 @@ def settling(record: dict[str, Any], games: dict[str, int], player: str) -> str:
     stopped = record.get("stopped")
     if stopped == "settled":
         return say("settling", "settled", **said)
-    still = _listing([quoted(v) for v in record.get("open") or []])
+    still = _listing([quoted(v) for v in open_now or record.get("open") or []])
     if stopped == "games":
         budget = f"{record.get('max_games', most):,}"
         return say("settling", "games", budget=budget, still=still, **said)
