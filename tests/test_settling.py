@@ -159,25 +159,31 @@ def test_a_settling_run_on_dask_writes_the_same_records(tmp_path):
 
 
 def test_a_finished_run_is_continued_from_the_command_line_and_keeps_its_games(tmp_path):
-    """A run without `settle:`, then `--settle --budget 4000`, then a larger budget: the
+    """A run without `settle:`, then `--settle --budget 3000`, then a larger budget: the
     games already played are kept, and each step ends with the records a settling run of
-    that budget writes from scratch."""
+    that budget writes from scratch. The look the first budget took at 3,000 games, which the
+    second's plan (1,000, 2,000, 4,000, 8,000) does not take, counts in the intervals' width."""
     plain = SETTLING.replace("settle: {max_games: 8000}\n", "")
     f = write(tmp_path, plain)
     out = tmp_path / "out"
     sim("run", str(f), "--output", str(out), "--quiet")
     assert set(_games(out)[0].values()) == {1000}
     first = {p: p.stat().st_mtime_ns for p in (out / "records").glob("*/*.parquet")}
-    r = sim("run", str(f), "--output", str(out), "--quiet", "--settle", "--budget", "4k")
+    r = sim("run", str(f), "--output", str(out), "--quiet", "--settle", "--budget", "3k")
     games, record = _games(out)
-    assert games["classic Kings"] == 4000 and games["Spring '25 Kings"] == 1000
-    assert record["at"] == [1000, 2000, 4000] and "Not settled under 'classic" in r.stdout
+    assert games["classic Kings"] == 3000 and games["Spring '25 Kings"] == 1000
+    assert record["at"] == [1000, 2000, 3000] and "Not settled under 'classic" in r.stdout
     # The first run's chunks were kept, not played again.
     assert all(p.stat().st_mtime_ns == t for p, t in first.items())
     # The run's time is both commands' (the README's, docs/answers.json's), this one's its own.
     took = json.loads((out / "manifest.json").read_text())
     assert took["seconds_total"] > took["seconds"] > 0
     sim("run", str(f), "--output", str(out), "--quiet", "--settle", "--budget", "8000")
+    _, record = _games(out)
+    assert record["at"] == [1000, 2000, 4000, 8000] and record["earlier"] == [3000]
+    sim("report", str(out))
+    box = json.loads((out / "answer.json").read_text())["verdicts"]
+    assert box["looks"] == 5 and box["z"] == pytest.approx(z_value(box["verdicts"], 5))
     fresh = tmp_path / "fresh"
     run(load(write(tmp_path, SETTLING, "settling.yaml"), fresh), workers=2, quiet=True)
     assert records(out).equals(records(fresh))

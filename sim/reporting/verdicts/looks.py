@@ -66,5 +66,5 @@ def readings_at(exp: Experiment, p: Plan, look: int) -> list[tuple[dict[str, Any
         card_gaps=m.card_gaps,
     )
     game = exp.resolved.get("game", games.DEFAULT)
-    box = verdict_box(facts, m.spec, exp.resolved, m.gap, game, looks=len(p.looks))
+    box = verdict_box(facts, m.spec, exp.resolved, m.gap, game, looks=p.count)
     return [(part, r) for part in box["parts"] for r in part["readings"]]

@@ -187,6 +187,8 @@ def _run(
         if discarded:
             done = None  # a complete run with damaged chunks: play them again
     plan = settling.plan(exp)
+    if plan is not None and old is not None:
+        plan = plan.after(old.get("settle"))  # the looks its earlier commands took count too
     if plan is not None and open_at is None:
         raise ValueError(
             "a run that settles reads its verdicts at each look: pass open_at="
@@ -260,6 +262,7 @@ def _run(
                 progress=progress,
                 open_at=open_at,  # type: ignore[arg-type]  # checked above
                 pace=pace,
+                planned=plan,
             )
         for round_chunks in rounds:
             if plan is not None:

@@ -15,7 +15,9 @@ The other players' cells play what the file asks, no more.
 Repeated looks: the box may be read at up to `looks` points (the file's games, twice them, four
 times them, ..., the budget). Every interval of the box, at every look, is widened by Bonferroni
 over the box's verdicts and those looks (`verdicts.z_value`), so the verdicts hold together at
-95% wherever the run stopped, and the report reads them at the same width. (An always-valid
+95% wherever the run stopped, and the report reads them at the same width. A run continued
+with another budget may look where its earlier commands did not, and not where they did: their
+looks count too (`Plan.after`), so the count covers every look the run has taken. (An always-valid
 confidence sequence would allow a look after every chunk at some cost in width; doubling keeps
 the looks few, about five, for the same effect.) A look reads the games below its total alone
 (an interrupted run may have played later chunks), in memory, so the same records give the same
@@ -114,6 +116,25 @@ class Plan:
     grid: int
     max_minutes: float | None
     beside: dict[Pair, Grid] = field(default_factory=dict)
+    # The game totals at which earlier commands of this run read the box and this plan does
+    # not (a run continued with another budget): counted with the plan's own looks in every
+    # interval's width, so that the verdicts hold over every look the run has taken.
+    earlier: tuple[int, ...] = ()
+
+    @property
+    def count(self) -> int:
+        """The looks every interval's width counts: this plan's and the earlier commands'."""
+        return len(self.looks) + len(self.earlier)
+
+    def after(self, before: dict[str, Any] | None) -> Plan:
+        """This plan continuing a run whose manifest's `settle` record is `before` (None: a
+        run that never settled): the looks that run read (its plan's up to its last look, and
+        its own earlier ones) that this plan does not take count as earlier looks."""
+        if not before or before.get("matchup") != list(self.matchup):
+            return self
+        read = {n for n in before.get("at") or [] if n <= (before.get("last_look") or 0)}
+        read |= set(before.get("earlier") or [])
+        return replace(self, earlier=tuple(sorted(read - set(self.looks))))
 
     def grids(self) -> dict[Pair, Grid]:
         """Every settling match-up's grid, the answering one's first."""
@@ -127,8 +148,9 @@ class Plan:
         """The plan as the manifest records it."""
         return {
             "matchup": list(self.matchup),
-            "looks": len(self.looks),
+            "looks": self.count,
             "at": self.looks,
+            **({"earlier": list(self.earlier)} if self.earlier else {}),
             "max_games": self.looks[-1],
             "max_minutes": self.max_minutes,
             **(
@@ -316,6 +338,7 @@ def rounds(
     progress: Progress,
     open_at: OpenAt,
     pace: Pace | None = None,
+    planned: Plan | None = None,
 ) -> Iterator[list[Chunk]]:
     """The chunks to play, round by round: the file's (`base`), then, look by look, the
     settling cells of the variants still open (`open_at(exp, plan, look)`: each plain variant
@@ -323,9 +346,10 @@ def rounds(
     `reporting.verdicts.looks`).
     `spent()`: this command's seconds so far; `on_disk(chunk)`: whether a chunk is played;
     `pace`: how fast the settling cells have played, so that no look starts that would end
-    past the minutes budget."""
+    past the minutes budget; `planned`: the plan (`plan(exp)` with the run's earlier looks,
+    `Plan.after`; default `plan(exp)`)."""
     yield from base
-    p = plan(exp)
+    p = planned or plan(exp)
     assert p is not None
     # Where each settling cell's games end: a cell that sat out a look (its verdicts settled,
     # or another match-up's figure the one that needed games) catches up from there, so that
