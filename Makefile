@@ -25,7 +25,7 @@ test: setup ## all tests: cargo test (engine) and pytest (Python API and CLI)
 	HOUSES_PROPERTY_GAMES=$${HOUSES_PROPERTY_GAMES:-50000} cargo test --release --workspace --exclude houses-py
 	$(PY) -m pytest -q
 
-answers: setup ## run every shipped experiment (about six hours on 2 cores), then regenerate docs/answers.json and the README's table of answers
+answers: setup ## run every shipped experiment (the README's table of runs: their times and sum), then regenerate docs/answers.json and the README's table of answers
 	for f in experiments/*.yaml; do $(SIM) run $$f --quiet > /dev/null || exit 1; done
 	$(SIM) answers --write
 

@@ -63,6 +63,19 @@ def test_a_readme_without_the_markers_is_a_clear_error():
 # --- docs/findings.md: its figures are generated from the runs (sim/reporting/findings_page) ---
 
 
+def test_the_table_of_runs_ends_with_their_sum():
+    """`make answers` runs every file: the README's last row says what that took, summed."""
+    entries = [
+        {"file": "a.yaml", "cells": 4, "games": 160_000, "seconds": 2},
+        {"file": "b.yaml", "cells": 114, "games": 555_717, "seconds": 6_902},
+        {"file": "c.yaml", "cells": 6, "games": 108_000, "seconds": 61},
+    ]
+    rows = answers.table(entries, []).splitlines()
+    assert "| `b.yaml` | 114 | 555,717 | 1 h 55 min |" in rows
+    assert "| `c.yaml` | 6 | 108,000 | 1 min 1 s |" in rows
+    assert "| all 3 files | 124 | 823,717 | 1 h 56 min |" in rows
+
+
 def test_docs_findings_md_is_the_one_generated_from_its_data(root):
     page = (root / findings_page.PAGE).read_text()
     figures = json.loads((root / findings_page.SNAPSHOT).read_text())

@@ -122,6 +122,9 @@ def _rounded(x: Any) -> Any:
 
 
 def _time(seconds: int) -> str:
+    """A run's wall time as the README gives it: "42 s", "3 min 5 s", "2 h 33 min"."""
+    if seconds >= 3600:
+        return f"{seconds // 3600} h {round(seconds % 3600 / 60)} min"
     return f"{seconds // 60} min {seconds % 60} s" if seconds >= 60 else f"{seconds} s"
 
 
@@ -159,6 +162,9 @@ def table(entries: list[dict[str, Any]], book: list[dict[str, Any]]) -> str:
     ]
     for e in entries:
         lines.append(f"| `{e['file']}` | {e['cells']} | {e['games']:,} | {_time(e['seconds'])} |")
+    # What `make answers` would take on the machine that ran them: every file's run, summed.
+    cells, games, seconds = (sum(e[k] for e in entries) for k in ("cells", "games", "seconds"))
+    lines.append(f"| all {len(entries)} files | {cells:,} | {games:,} | {_time(seconds)} |")
     lines += ["", END]
     return "\n".join(lines)
 
