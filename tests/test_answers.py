@@ -69,11 +69,13 @@ def test_the_table_of_runs_ends_with_their_sum():
         {"file": "a.yaml", "cells": 4, "games": 160_000, "seconds": 2},
         {"file": "b.yaml", "cells": 114, "games": 555_717, "seconds": 6_902},
         {"file": "c.yaml", "cells": 6, "games": 108_000, "seconds": 61},
+        {"file": "d.yaml", "cells": 1, "games": 1, "seconds": 7_170},
     ]
     rows = answers.table(entries, []).splitlines()
     assert "| `b.yaml` | 114 | 555,717 | 1 h 55 min |" in rows
     assert "| `c.yaml` | 6 | 108,000 | 1 min 1 s |" in rows
-    assert "| all 3 files | 124 | 823,717 | 1 h 56 min |" in rows
+    assert "| `d.yaml` | 1 | 1 | 2 h 0 min |" in rows
+    assert "| all 4 files | 125 | 823,718 | 3 h 56 min |" in rows
 
 
 def test_docs_findings_md_is_the_one_generated_from_its_data(root):

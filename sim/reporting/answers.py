@@ -124,7 +124,8 @@ def _rounded(x: Any) -> Any:
 def _time(seconds: int) -> str:
     """A run's wall time as the README gives it: "42 s", "3 min 5 s", "2 h 33 min"."""
     if seconds >= 3600:
-        return f"{seconds // 3600} h {round(seconds % 3600 / 60)} min"
+        minutes = round(seconds / 60)
+        return f"{minutes // 60} h {minutes % 60} min"
     return f"{seconds // 60} min {seconds % 60} s" if seconds >= 60 else f"{seconds} s"
 
 
